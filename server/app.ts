@@ -1,0 +1,90 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import { VERSION_TAG } from '../common/version';
+import type { Config } from './config';
+import { systemClock, type AppContext, type Clock } from './context';
+import type { Database } from './db/client';
+import { registerErrorHandling } from './http/errors';
+import { contentSecurityPolicy } from './http/security';
+import { registerSpa } from './http/spa';
+import { healthRoutes } from './modules/health/routes';
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Database;
+  dbKind: 'pglite' | 'postgres';
+  /** Folder of the built SPA; null serves the API only (tests). */
+  webRoot?: string | null;
+  clock?: Clock;
+  logger?: boolean;
+}
+
+/** zod validation and serialisation plus the `{ error }` answers; shared with tests of the error shape. */
+export function configureHttp(app: FastifyInstance): void {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+}
+
+/** Builds the whole HTTP application on an open database; tests call this with a fresh one. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers.authorization', 'req.headers.cookie', '*.password'],
+          },
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  configureHttp(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Aura API', version: VERSION_TAG },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const ctx: AppContext = {
+    config,
+    db: options.db,
+    dbKind: options.dbKind,
+    clock: options.clock ?? systemClock,
+  };
+  await app.register(healthRoutes({ db: ctx.db, kind: ctx.dbKind, version: VERSION_TAG }));
+  // -- feature modules register below this line --
+
+  await registerSpa(app, options.webRoot ?? null);
+  return app;
+}

@@ -1,0 +1,2 @@
+// One file per feature; each feature module owns its tables.
+export * from './audit';

@@ -1,0 +1,34 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { isApiPath } from './errors';
+
+/**
+ * Serves the built web app. Hashed assets are immutable for a year; index.html is revalidated
+ * so a new release is picked up at once. Unknown non-API paths get the SPA, which shows its 404.
+ */
+export async function registerSpa(app: FastifyInstance, webRoot: string | null): Promise<void> {
+  const hasBuild = webRoot !== null && fs.existsSync(path.join(webRoot, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header(
+          'cache-control',
+          isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
+    if (!isApiPath(request.url) && isPageRequest && hasBuild) {
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ error: `Not found: ${request.method} ${request.url}` });
+  });
+}

@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { systemClock } from './context';
+import { openDatabase, type DatabaseHandle } from './db/client';
+import { acquireDataDirLock, DataDirLockedError } from './db/lock';
+import { seedDemoOnce } from './seed/index';
+
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/web');
+
+async function open(config: Config): Promise<{ handle: DatabaseHandle; unlock: () => void }> {
+  if (config.DATABASE_URL) {
+    return {
+      handle: await openDatabase({ kind: 'postgres', url: config.DATABASE_URL }),
+      unlock() {},
+    };
+  }
+  const unlock = acquireDataDirLock(config.dataDir);
+  try {
+    const dataDir = path.join(config.dataDir, 'pglite');
+    return { handle: await openDatabase({ kind: 'pglite', dataDir }), unlock };
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const { handle, unlock } = await open(config);
+  const app = await buildApp({ config, db: handle.db, dbKind: handle.kind, webRoot });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+      await handle.close();
+    } finally {
+      unlock();
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  if (config.seedDemo) {
+    const report = await seedDemoOnce({
+      config,
+      db: handle.db,
+      dbKind: handle.kind,
+      clock: systemClock,
+    });
+    if (report) {
+      console.log('Demo data seeded (first start).');
+      for (const line of report.lines) console.log(`  ${line}`);
+    }
+  }
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  console.log(`Aura is running at http://localhost:${port}`);
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+    console.error(err.message);
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+});

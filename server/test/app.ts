@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import type { Clock } from '../context';
+import { openDatabase, type Database } from '../db/client';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh app on a fresh database: in-memory PGlite by default, the PostgreSQL server of
+ * TEST_DATABASE_URL when set (migrated once by global-setup.ts).
+ */
+export async function createTestApp(
+  options: { env?: Record<string, string>; clock?: Clock } = {},
+): Promise<TestApp> {
+  const url = process.env.TEST_DATABASE_URL;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    DATA_DIR: '/tmp/aura-test-unused',
+    ...options.env,
+  });
+  const handle = url
+    ? await openDatabase({ kind: 'postgres', url, poolSize: 5 })
+    : await openDatabase({ kind: 'pglite', dataDir: null });
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    dbKind: handle.kind,
+    webRoot: null,
+    logger: false,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+  await app.ready();
+  return {
+    app,
+    db: handle.db,
+    config,
+    async close() {
+      await app.close();
+      await handle.close();
+    },
+  };
+}
+
+let counter = 0;
+/** A name no other test (or earlier run against the same server) has used. */
+export function uniqueName(prefix = 'u'): string {
+  counter += 1;
+  return `${prefix}${Date.now().toString(36)}${process.pid.toString(36)}${counter}`.slice(0, 30);
+}

@@ -1,0 +1,54 @@
+import { readStoredToken } from '../app/token-storage';
+
+export class RequestError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: unknown,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The shared request helper of SPEC §7: JSON in and out, optional bearer token; an error
+ * throws the body's `error` field, else its `message` field, else `Error {status}`.
+ */
+export async function request<T>(
+  path: string,
+  options: { method?: string; body?: unknown; token?: string | null; signal?: AbortSignal } = {},
+): Promise<T> {
+  const token = options.token === undefined ? readStoredToken() : options.token;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(path, {
+    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+  const text = await res.text();
+  let body: unknown = null;
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = text;
+    }
+  }
+  if (!res.ok) {
+    const fields = (body && typeof body === 'object' ? body : {}) as {
+      error?: unknown;
+      message?: unknown;
+    };
+    const message =
+      typeof fields.error === 'string'
+        ? fields.error
+        : typeof fields.message === 'string'
+          ? fields.message
+          : `Error ${res.status}`;
+    throw new RequestError(res.status, message, body);
+  }
+  return body as T;
+}
