@@ -11,6 +11,8 @@ import {
 } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { VERSION_TAG } from '../common/version';
+import { createGuards } from './auth/guard';
+import { createTokenService } from './auth/tokens';
 import type { Config } from './config';
 import { systemClock, type AppContext, type Clock } from './context';
 import type { Database } from './db/client';
@@ -76,11 +78,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  if (!config.JWT_SECRET) throw new Error('buildApp needs config.JWT_SECRET');
+  const clock = options.clock ?? systemClock;
+  const tokens = createTokenService({
+    secret: config.JWT_SECRET,
+    ttlSeconds: config.JWT_TTL_SECONDS,
+    clock,
+  });
+  app.decorateRequest('viewer', null);
   const ctx: AppContext = {
     config,
     db: options.db,
     dbKind: options.dbKind,
-    clock: options.clock ?? systemClock,
+    clock,
+    tokens,
+    guards: createGuards(options.db, tokens),
   };
   await app.register(healthRoutes({ db: ctx.db, kind: ctx.dbKind, version: VERSION_TAG }));
   // -- feature modules register below this line --

@@ -1,4 +1,6 @@
 import type { Config } from './config';
+import type { Guards } from './auth/guard';
+import type { TokenService } from './auth/tokens';
 import type { Database } from './db/client';
 
 /** Time is injected so subscription periods and token expiry can be tested without sleeping. */
@@ -13,4 +15,6 @@ export interface AppContext {
   db: Database;
   dbKind: 'pglite' | 'postgres';
   clock: Clock;
+  tokens: TokenService;
+  guards: Guards;
 }

@@ -7,13 +7,16 @@ export interface SeedReport {
   lines: string[];
 }
 
-type Seeder = (ctx: AppContext, report: SeedReport) => Promise<void>;
+/** Seeders write ordinary rows; they need no HTTP-side services. */
+export type SeedContext = Pick<AppContext, 'config' | 'db' | 'dbKind' | 'clock'>;
+
+type Seeder = (ctx: SeedContext, report: SeedReport) => Promise<void>;
 
 // Feature modules append their seeders here, in dependency order (accounts before items).
 const seeders: Seeder[] = [];
 
 /** Seeds the demo platform once: the marker row makes later starts keep the data as it is. */
-export async function seedDemoOnce(ctx: AppContext): Promise<SeedReport | null> {
+export async function seedDemoOnce(ctx: SeedContext): Promise<SeedReport | null> {
   const done = await ctx.db
     .select({ id: auditEvents.id })
     .from(auditEvents)

@@ -1,2 +1,5 @@
 // One file per feature; each feature module owns its tables.
 export * from './audit';
+export * from './entitlements';
+export * from './items';
+export * from './users';

@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { Tier } from '../../../common/rules/tiers';
+import { users } from './users';
+
+/** A creator's item ("aura", SPEC §3 upload form). The numeric id is the SPEC's productId. */
+export const items = pgTable(
+  'items',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    currency: text('currency').notNull().default('eur'),
+    /** Media are stored by key; URLs are made per viewer so locked media never leak. */
+    imageKey: text('image_key'),
+    imagePreviewKey: text('image_preview_key'),
+    audioKey: text('audio_key'),
+    videoKey: text('video_key'),
+    status: text('status').$type<'available' | 'unavailable'>().notNull().default('available'),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    category: text('category').notNull(),
+    subcategory: text('subcategory').notNull(),
+    explicitContent: boolean('explicit_content').notNull().default(false),
+    /** Members of this tier (or higher) of the creator see it without buying; Aura = no tier. */
+    tierRequired: text('tier_required').$type<Tier>().notNull().default('Aura'),
+    likesCount: integer('likes_count').notNull().default(0),
+    commentsCount: integer('comments_count').notNull().default(0),
+    visitorsCount: integer('visitors_count').notNull().default(0),
+    salesCount: integer('sales_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('items_price_nonnegative', sql`${t.priceCents} >= 0`),
+    // Keyset pagination of the feed: newest first, id breaks ties.
+    index('items_feed_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('items_creator_idx').on(t.creatorId, t.createdAt.desc()),
+  ],
+);
+
+export type ItemRow = typeof items.$inferSelect;

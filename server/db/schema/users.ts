@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { Role } from '../../../common/rules/roles';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    /** null for accounts that only ever signed in through Google. */
+    passwordHash: text('password_hash'),
+    googleSub: text('google_sub'),
+    role: text('role').$type<Role>().notNull().default('user'),
+    /** active | suspended | deleted: anything but active stops every token at once. */
+    status: text('status').$type<'active' | 'suspended' | 'deleted'>().notNull().default('active'),
+    /** Bumped on logout-everywhere, role change, suspension: tokens carry it and must match. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    givenName: text('given_name'),
+    familyName: text('family_name'),
+    birthDate: date('birth_date'),
+    phoneNumber: text('phone_number'),
+    avatarUrl: text('avatar_url'),
+    newsletter: boolean('newsletter').notNull().default(false),
+    bio: text('bio'),
+    location: text('location'),
+    website: text('website'),
+    gender: text('gender'),
+    displayName: text('display_name'),
+    profileImage: text('profile_image'),
+    registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('users_google_sub_idx').on(t.googleSub),
+    index('users_role_idx').on(t.role),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+
+/** Tokens ended by logout before their expiry; rows past `expiresAt` can be pruned. */
+export const revokedTokens = pgTable(
+  'revoked_tokens',
+  {
+    jti: text('jti').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('revoked_tokens_expires_idx').on(t.expiresAt)],
+);

@@ -1,0 +1,82 @@
+import { and, eq, gt, inArray, isNotNull, isNull, or } from 'drizzle-orm';
+import { ADMIN_AREA_ROLES, type Role } from '../../../common/rules/roles';
+import { tierCovers, type Tier } from '../../../common/rules/tiers';
+import type { Db } from '../../db/client';
+import { entitlements } from '../../db/schema/index';
+
+export interface EntitlementSubject {
+  id: number;
+  creatorId: string;
+  priceCents: number;
+  tierRequired: Tier;
+}
+
+export const isFreeItem = (item: EntitlementSubject) =>
+  item.priceCents === 0 && item.tierRequired === 'Aura';
+
+/**
+ * The one answer to "may this viewer see this item's media?" (issue 5): free items, the owner,
+ * staff, a buyer, or a member whose current tier of that creator covers the item's tier.
+ * Answers for many items in one query so a feed page costs the same as one item.
+ */
+export async function viewableItemIds(
+  db: Db,
+  viewer: { id: string; role: Role } | null,
+  subjects: readonly EntitlementSubject[],
+  now: Date,
+): Promise<Set<number>> {
+  const viewable = new Set<number>();
+  const pending: EntitlementSubject[] = [];
+  for (const item of subjects) {
+    if (isFreeItem(item)) viewable.add(item.id);
+    else if (viewer && (viewer.id === item.creatorId || ADMIN_AREA_ROLES.includes(viewer.role)))
+      viewable.add(item.id);
+    else pending.push(item);
+  }
+  if (!viewer || pending.length === 0) return viewable;
+
+  const creatorIds = [...new Set(pending.map((i) => i.creatorId))];
+  const rows = await db
+    .select({
+      itemId: entitlements.itemId,
+      creatorId: entitlements.creatorId,
+      tier: entitlements.tier,
+    })
+    .from(entitlements)
+    .where(
+      and(
+        eq(entitlements.userId, viewer.id),
+        or(isNull(entitlements.periodEnd), gt(entitlements.periodEnd, now)),
+        or(
+          inArray(
+            entitlements.itemId,
+            pending.map((i) => i.id),
+          ),
+          and(isNotNull(entitlements.tier), inArray(entitlements.creatorId, creatorIds)),
+        ),
+      ),
+    );
+  const boughtItems = new Set(rows.map((r) => r.itemId).filter((id): id is number => id !== null));
+  for (const item of pending) {
+    if (boughtItems.has(item.id)) {
+      viewable.add(item.id);
+      continue;
+    }
+    const coveredByTier =
+      item.tierRequired !== 'Aura' &&
+      rows.some(
+        (r) => r.creatorId === item.creatorId && r.tier && tierCovers(r.tier, item.tierRequired),
+      );
+    if (coveredByTier) viewable.add(item.id);
+  }
+  return viewable;
+}
+
+export async function canViewItem(
+  db: Db,
+  viewer: { id: string; role: Role } | null,
+  item: EntitlementSubject,
+  now: Date,
+): Promise<boolean> {
+  return (await viewableItemIds(db, viewer, [item], now)).has(item.id);
+}
