@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
-import type { Clock } from '../context';
+import { createTokenService, type TokenService } from '../auth/tokens';
+import { systemClock, type Clock } from '../context';
 import { openDatabase, type Database } from '../db/client';
 
 export interface TestApp {
   app: FastifyInstance;
   db: Database;
   config: Config;
+  /** Issues tokens exactly as the app does (same secret and clock). */
+  tokens: TokenService;
   close(): Promise<void>;
 }
 
@@ -38,10 +41,16 @@ export async function createTestApp(
     ...(options.clock ? { clock: options.clock } : {}),
   });
   await app.ready();
+  const tokens = createTokenService({
+    secret: config.JWT_SECRET ?? '',
+    ttlSeconds: config.JWT_TTL_SECONDS,
+    clock: options.clock ?? systemClock,
+  });
   return {
     app,
     db: handle.db,
     config,
+    tokens,
     async close() {
       await app.close();
       await handle.close();
