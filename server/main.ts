@@ -2,8 +2,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
+import { withJwtSecret } from './config-secrets';
 import { systemClock } from './context';
-import { openDatabase, type DatabaseHandle } from './db/client';
+import { embeddedDatabaseDir, openDatabase, type DatabaseHandle } from './db/client';
 import { acquireDataDirLock, DataDirLockedError } from './db/lock';
 import { seedDemoOnce } from './seed/index';
 
@@ -18,7 +19,7 @@ async function open(config: Config): Promise<{ handle: DatabaseHandle; unlock: (
   }
   const unlock = acquireDataDirLock(config.dataDir);
   try {
-    const dataDir = path.join(config.dataDir, 'pglite');
+    const dataDir = embeddedDatabaseDir(config.dataDir);
     return { handle: await openDatabase({ kind: 'pglite', dataDir }), unlock };
   } catch (err) {
     unlock();
@@ -27,7 +28,7 @@ async function open(config: Config): Promise<{ handle: DatabaseHandle; unlock: (
 }
 
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const config = withJwtSecret(loadConfig());
   const { handle, unlock } = await open(config);
   const app = await buildApp({ config, db: handle.db, dbKind: handle.kind, webRoot });
 
@@ -36,13 +37,21 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    try {
-      await app.close();
-      await handle.close();
-    } finally {
-      unlock();
-      process.exit(0);
+    // The database is closed even if the server did not close cleanly; a failure shows in the exit code.
+    let exitCode = 0;
+    for (const [what, close] of [
+      ['server', () => app.close()],
+      ['database', () => handle.close()],
+    ] as const) {
+      try {
+        await close();
+      } catch (err) {
+        app.log.error({ err }, `closing the ${what} failed`);
+        exitCode = 1;
+      }
     }
+    unlock();
+    process.exit(exitCode);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

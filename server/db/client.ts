@@ -30,6 +30,9 @@ export const migrationsFolder = path.join(
 // Any constant works; it only has to be the same for every instance migrating one database.
 const MIGRATION_LOCK_KEY = 741_852_963;
 
+/** Where the embedded database lives inside DATA_DIR (beside the lock file and secrets). */
+export const embeddedDatabaseDir = (dataDir: string) => path.join(dataDir, 'pglite');
+
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string | null } // null: in memory (tests)
   | { kind: 'postgres'; url: string; poolSize?: number };
@@ -37,6 +40,9 @@ export type DatabaseTarget =
 /** Opens the database and brings its schema up to date. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'pglite') {
+    // Durability: PGlite's Node filesystem writes the WAL with fs.writeSync before a commit
+    // returns, so a killed process loses nothing committed (server/test/durability-sigkill.test.ts).
+    // It has no fsync, though: surviving power loss needs a PostgreSQL server (DATABASE_URL).
     const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
     await client.waitReady;
     const db = drizzlePglite({ client, schema });
