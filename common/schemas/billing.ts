@@ -1,0 +1,308 @@
+import { z } from 'zod';
+import { TIERS } from '../rules/tiers';
+
+/*
+ * Payments (issue 5): request and response shapes shared by the server and the web.
+ *
+ * What a checkout buys is decided by `tier` (SPEC §7 keeps tier, price, productId):
+ *   - tier 'Hypr' | 'HyprSoul'  -> a monthly membership of one creator. The creator is `creatorId`
+ *     (their user id); when it is absent, `productId` is read as the creator's id (the tier card
+ *     has no item, so the web may send the creator's id as productId).
+ *   - tier 'topup'              -> a wallet top-up of `price` (EUR, 1.00 to 500.00); productId is
+ *     ignored (send 'topup' or 0).
+ *   - any other tier text        -> one item: `productId` is the item's numeric id and `tier` is
+ *     only a label (SPEC §2: the product page sends the product title as tier).
+ * `price` is the amount as a person reads it (9.99, "9.99", "9,99" or "9,99 €"). The server
+ * charges its own price: a price that differs from it is refused with 400, never charged.
+ * Every checkout needs a signed-in buyer (an unlock, a membership or a balance must belong to
+ * someone): without a bearer token the answer is 401.
+ */
+
+/** The tier value that asks for a wallet top-up instead of an item or a membership. */
+export const TOPUP_TIER = 'topup';
+/** Top-up bounds in cents (EUR). */
+export const TOPUP_MIN_CENTS = 100;
+export const TOPUP_MAX_CENTS = 50_000;
+/** The wallet holds euros: the currency of item prices. */
+export const WALLET_CURRENCY = 'eur';
+
+/** Amount as typed -> integer cents, or null when it is not a plain amount with at most 2 decimals. */
+export function parsePriceToCents(value: number | string): number | null {
+  const text = (typeof value === 'number' ? String(value) : value)
+    .trim()
+    .replace(/^[€$]\s*/, '')
+    .replace(/\s*(€|\$|eur|usd)$/i, '')
+    .replace(',', '.');
+  if (typeof value === 'number' && (!Number.isFinite(value) || value < 0)) return null;
+  const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return null;
+  const whole = Number(match[1]);
+  const fraction = Number((match[2] ?? '').padEnd(2, '0'));
+  return whole * 100 + fraction;
+}
+
+export const CreateCheckoutSessionRequest = z.object({
+  tier: z.string().trim().min(1, 'tierRequired').max(200),
+  price: z.union([z.number(), z.string().max(32)]),
+  productId: z
+    .union([z.number(), z.string().max(64)])
+    .optional()
+    .nullable(),
+  /** For memberships: whose membership (defaults to productId when that is a user id). */
+  creatorId: z.uuid().optional(),
+});
+export type CreateCheckoutSessionRequest = z.infer<typeof CreateCheckoutSessionRequest>;
+
+export const CreateCheckoutSessionResponse = z.object({
+  /** Provider session id (Stripe `cs_...`, local `cs_local_...`); /success?session_id= uses it. */
+  id: z.string(),
+  /** Where to send the browser: Stripe's hosted page, or the local page `/pay/{id}` (relative). */
+  url: z.string(),
+  provider: z.enum(['local', 'stripe']),
+});
+export type CreateCheckoutSessionResponse = z.infer<typeof CreateCheckoutSessionResponse>;
+
+export const CheckoutKind = z.enum(['item', 'subscription', 'topup']);
+export type CheckoutKind = z.infer<typeof CheckoutKind>;
+
+/** SPEC §3 purchased product; media URLs are present only when the viewer is entitled now. */
+export const PurchasedProduct = z.object({
+  id: z.number().int(),
+  userName: z.string(),
+  userImage: z.string().nullable(),
+  title: z.string(),
+  description: z.string(),
+  imageUrl: z.string().nullable(),
+  videoUrl: z.string().nullable(),
+  isPurchased: z.boolean(),
+  priceCents: z.number().int(),
+  currency: z.string(),
+});
+export type PurchasedProduct = z.infer<typeof PurchasedProduct>;
+
+export const SubscriptionStatus = z.enum(['incomplete', 'active', 'past_due', 'canceled']);
+export type SubscriptionStatus = z.infer<typeof SubscriptionStatus>;
+
+export const Subscription = z.object({
+  id: z.string(),
+  creatorId: z.string(),
+  creatorName: z.string(),
+  creatorImage: z.string().nullable(),
+  tier: z.enum(TIERS),
+  status: SubscriptionStatus,
+  priceCents: z.number().int(),
+  currency: z.string(),
+  currentPeriodEnd: z.string().nullable(),
+  /** The fan cancelled: no renewal, access lasts until currentPeriodEnd. */
+  cancelAtPeriodEnd: z.boolean(),
+  /** Whether the membership gives access right now. */
+  isActive: z.boolean(),
+});
+export type Subscription = z.infer<typeof Subscription>;
+
+/** GET /v1/billing/retrieve-checkout-session/{sessionId}: SPEC §3 fields plus what was bought. */
+export const CheckoutSessionResponse = z.object({
+  id: z.string(),
+  object: z.literal('checkout.session'),
+  mode: z.enum(['payment', 'subscription']),
+  status: z.enum(['open', 'complete', 'expired']),
+  payment_status: z.enum(['paid', 'unpaid']),
+  /** productId is the item id as text (SPEC §5 parses it as an integer); '' for other kinds. */
+  metadata: z.object({
+    productId: z.string(),
+    kind: CheckoutKind,
+    tier: z.string(),
+    creatorId: z.string(),
+  }),
+  customer_details: z.object({ email: z.string().nullable() }).nullable(),
+  /** Minor units (cents); the UI shows amount_total / 100 with two decimals. */
+  amount_total: z.number().int(),
+  currency: z.string(),
+  payment_method_types: z.array(z.string()),
+  /** The bought item (kind item), with media only when the viewer is entitled now. */
+  product: PurchasedProduct.nullable(),
+  /** The membership (kind subscription) once fulfilled. */
+  subscription: Subscription.nullable(),
+  /** The wallet balance after a fulfilled top-up (kind topup). */
+  walletBalanceCents: z.number().int().nullable(),
+  /** True once the purchase has been granted (exactly once, whichever path came first). */
+  fulfilled: z.boolean(),
+});
+export type CheckoutSessionResponse = z.infer<typeof CheckoutSessionResponse>;
+
+/** GET /api/v1/billing/config: what the web needs to start a payment. */
+export const BillingConfigResponse = z.object({
+  provider: z.enum(['local', 'stripe']),
+  /** Stripe publishable key from configuration; null with the local provider. */
+  publishableKey: z.string().nullable(),
+  platformFeePercent: z.number(),
+  tiers: z.object({
+    Hypr: z.object({ priceCents: z.number().int(), currency: z.string() }),
+    HyprSoul: z.object({ priceCents: z.number().int(), currency: z.string() }),
+  }),
+  topup: z.object({
+    minCents: z.number().int(),
+    maxCents: z.number().int(),
+    currency: z.string(),
+  }),
+});
+export type BillingConfigResponse = z.infer<typeof BillingConfigResponse>;
+
+// ---- local hosted checkout (the embedded provider's own page, web route /pay/{sessionId}) ----
+
+/** Luhn check of a card number (spaces allowed); the server applies the same rule. */
+export function isLuhnValid(cardNumber: string): boolean {
+  const digits = cardNumber.replace(/\s+/g, '');
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** GET /api/v1/billing/local-checkout/{sessionId}: summary shown on the local checkout page. */
+export const LocalCheckoutSummary = z.object({
+  id: z.string(),
+  status: z.enum(['open', 'complete', 'expired']),
+  mode: z.enum(['payment', 'subscription']),
+  kind: CheckoutKind,
+  /** Line shown to the payer, e.g. the item title, "Hypr membership: alice" or "Balance top-up". */
+  description: z.string(),
+  amountTotal: z.number().int(),
+  currency: z.string(),
+  /** 'month' for memberships, null for one-off payments. */
+  interval: z.enum(['month']).nullable(),
+  /** Pre-filled payer email (the buyer's account email). */
+  customerEmail: z.string().nullable(),
+  /** Creator of the item or membership, to show who is paid. */
+  merchantName: z.string(),
+  /** Where "cancel" and "back" go: `/cancel?session_id=...`. */
+  cancelUrl: z.string(),
+  /** Where a paid session goes: `/success?session_id=...`. */
+  successUrl: z.string(),
+  expiresAt: z.string(),
+});
+export type LocalCheckoutSummary = z.infer<typeof LocalCheckoutSummary>;
+
+/**
+ * POST /api/v1/billing/local-checkout/{sessionId}/pay. Test cards: 4242 4242 4242 4242 and
+ * 5555 5555 5555 4444 succeed; 4000 0000 0000 0002 is declined ('Your card was declined.');
+ * 4000 0000 0000 9995 has insufficient funds; 4000 0000 0000 0341 pays now but declines later
+ * renewals. Errors: 400 (invalid input, Luhn failure), 402 (declined), 409 (already paid),
+ * 410 (expired), each `{error, field, code}` where field is the input to show the message under.
+ */
+export const LocalPayRequest = z.object({
+  email: z.email('emailInvalid').max(254),
+  cardNumber: z.string().trim().min(1, 'cardNumberRequired').max(40),
+  /** MM/YY or MM / YY or MM/YYYY. */
+  expiry: z.string().trim().min(1, 'expiryRequired').max(9),
+  cvc: z.string().trim().min(1, 'cvcRequired').max(4),
+  name: z.string().trim().max(200).optional(),
+});
+export type LocalPayRequest = z.infer<typeof LocalPayRequest>;
+
+export const LocalPayResponse = z.object({
+  /** `/success?session_id=...` (relative: the page is served by the app itself). */
+  redirectUrl: z.string(),
+});
+export type LocalPayResponse = z.infer<typeof LocalPayResponse>;
+
+/** POST /api/v1/billing/local-checkout/{sessionId}/cancel -> where to go (`/cancel?...`). */
+export const LocalCancelResponse = LocalPayResponse;
+
+/** A payment refusal: `field` names the input to show it under (SPEC §8: under the card field). */
+export const PaymentErrorResponse = z.object({
+  error: z.string(),
+  field: z.string().optional(),
+  code: z.string().optional(),
+});
+export type PaymentErrorResponse = z.infer<typeof PaymentErrorResponse>;
+
+// ---- memberships ----
+
+/** GET /api/v1/billing/subscriptions: the signed-in fan's memberships, newest first. */
+export const SubscriptionList = z.object({ subscriptions: z.array(Subscription) });
+export type SubscriptionList = z.infer<typeof SubscriptionList>;
+
+/** GET /api/v1/billing/membership/{creatorId}: drives the 'subscribed' badge and tier card. */
+export const MembershipResponse = z.object({
+  creatorId: z.string(),
+  /** Highest tier giving access now ('Aura' when none). */
+  tier: z.enum(TIERS),
+  isSubscribed: z.boolean(),
+  subscription: Subscription.nullable(),
+});
+export type MembershipResponse = z.infer<typeof MembershipResponse>;
+
+// ---- wallet ----
+
+export const LedgerKind = z.enum(['topup', 'spend', 'refund', 'sale', 'membership']);
+export type LedgerKind = z.infer<typeof LedgerKind>;
+
+export const WalletEntry = z.object({
+  id: z.number().int(),
+  kind: LedgerKind,
+  /** Signed cents: top-ups and refunds positive, spends negative. */
+  amountCents: z.number().int(),
+  currency: z.string(),
+  itemId: z.number().int().nullable(),
+  itemTitle: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type WalletEntry = z.infer<typeof WalletEntry>;
+
+/** GET /api/v1/wallet?limit=&before= : balance (the sum of the entries) and history, newest first. */
+export const WalletResponse = z.object({
+  balanceCents: z.number().int(),
+  currency: z.string(),
+  entries: z.array(WalletEntry),
+  /** Pass as `before` for the next page; null at the end. */
+  nextBefore: z.number().int().nullable(),
+});
+export type WalletResponse = z.infer<typeof WalletResponse>;
+
+export const WalletQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  before: z.coerce.number().int().positive().optional(),
+});
+export type WalletQuery = z.infer<typeof WalletQuery>;
+
+/**
+ * POST /api/v1/wallet/unlock, header `Idempotency-Key` (1-100 of A-Z a-z 0-9 _ - : .; the body
+ * field idempotencyKey is accepted when a client cannot set headers). The same key answers the
+ * first result again and never charges twice. 402 when the balance is too small (nothing changes).
+ */
+export const WalletUnlockRequest = z.object({
+  itemId: z.coerce.number().int().positive(),
+  idempotencyKey: z
+    .string()
+    .regex(/^[\w\-:.]{1,100}$/)
+    .optional(),
+});
+export type WalletUnlockRequest = z.infer<typeof WalletUnlockRequest>;
+
+export const WalletUnlockResponse = z.object({
+  itemId: z.number().int(),
+  chargedCents: z.number().int(),
+  balanceCents: z.number().int(),
+  /** True when this answer repeats an earlier request with the same key. */
+  replayed: z.boolean(),
+  product: PurchasedProduct,
+});
+export type WalletUnlockResponse = z.infer<typeof WalletUnlockResponse>;
+
+// ---- creator earnings ----
+
+/** GET /api/v1/billing/earnings (the signed-in creator's): net of the platform fee. */
+export const EarningsResponse = z.object({
+  currentMonthCents: z.number().int(),
+  totalCents: z.number().int(),
+  platformFeePercent: z.number(),
+});
+export type EarningsResponse = z.infer<typeof EarningsResponse>;
