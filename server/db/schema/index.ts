@@ -1,5 +1,6 @@
 // One file per feature; each feature module owns its tables.
 export * from './audit';
+export * from './billing';
 export * from './entitlements';
 export * from './items';
 export * from './users';

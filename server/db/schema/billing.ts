@@ -1,0 +1,176 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { Tier } from '../../../common/rules/tiers';
+import { items } from './items';
+import { users } from './users';
+
+export type PaymentsProviderName = 'local' | 'stripe';
+export type CheckoutKind = 'item' | 'subscription' | 'topup';
+
+/**
+ * One checkout (issue 5), keyed by the provider's own session id so a webhook and the success
+ * page find the same row; `fulfilledAt` is set once, inside the transaction that grants.
+ */
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    id: text('id').primaryKey(),
+    provider: text('provider').$type<PaymentsProviderName>().notNull(),
+    kind: text('kind').$type<CheckoutKind>().notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemId: bigint('item_id', { mode: 'number' }).references(() => items.id, {
+      onDelete: 'set null',
+    }),
+    creatorId: uuid('creator_id').references(() => users.id, { onDelete: 'set null' }),
+    tier: text('tier').$type<Tier>(),
+    /** The label the client sent as `tier` (SPEC §2: the product title for items). */
+    label: text('label').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').$type<'open' | 'complete' | 'expired'>().notNull().default('open'),
+    paymentStatus: text('payment_status').$type<'paid' | 'unpaid'>().notNull().default('unpaid'),
+    customerEmail: text('customer_email'),
+    paymentMethodTypes: text('payment_method_types')
+      .array()
+      .notNull()
+      .default(sql`'{card}'::text[]`),
+    /** The subscription this checkout started (kind subscription), once known. */
+    subscriptionId: uuid('subscription_id'),
+    fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('checkout_sessions_amount_positive', sql`${t.amountCents} > 0`),
+    index('checkout_sessions_user_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);
+export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
+
+/** Every provider webhook event handled: the primary key makes a replayed event a no-op. */
+export const billingEvents = pgTable('billing_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').$type<PaymentsProviderName>().notNull(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The test card saved by the local provider for renewals (never the full number). */
+export interface SavedLocalCard {
+  brand: string;
+  last4: string;
+  /** 'succeed' charges renewals; 'decline' declines them (test card 4000 0000 0000 0341). */
+  renewals: 'succeed' | 'decline';
+}
+
+/** A fan's membership of one creator's tier; access is the matching entitlement row. */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').$type<PaymentsProviderName>().notNull(),
+    /** Stripe `sub_...` or local `sub_local_...`: webhooks find the row by it. */
+    providerSubscriptionId: text('provider_subscription_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tier: text('tier').$type<Tier>().notNull(),
+    status: text('status')
+      .$type<'incomplete' | 'active' | 'past_due' | 'canceled'>()
+      .notNull()
+      .default('active'),
+    priceCents: integer('price_cents').notNull(),
+    currency: text('currency').notNull(),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    localCard: jsonb('local_card').$type<SavedLocalCard>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_provider_id_idx').on(t.provider, t.providerSubscriptionId),
+    index('subscriptions_user_idx').on(t.userId, t.createdAt.desc()),
+    index('subscriptions_creator_status_idx').on(t.creatorId, t.status),
+    // The renewal job scans local subscriptions that reached their period end.
+    index('subscriptions_renewal_idx').on(t.provider, t.status, t.currentPeriodEnd),
+  ],
+);
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/**
+ * The spendable balance of a fan: a cached sum of their 'wallet' ledger entries, written in the
+ * same transaction as each entry. Spends lock this row (SELECT ... FOR UPDATE) so concurrent
+ * spends are serialised; the check is the last line of defence against a negative balance.
+ */
+export const wallets = pgTable(
+  'wallets',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    balanceCents: integer('balance_cents').notNull().default(0),
+    currency: text('currency').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('wallets_balance_nonnegative', sql`${t.balanceCents} >= 0`)],
+);
+
+export type LedgerAccount = 'wallet' | 'earnings';
+export type LedgerEntryKind = 'topup' | 'spend' | 'refund' | 'sale' | 'membership';
+
+/**
+ * Signed cent entries of two accounts: a fan's wallet (top-ups, spends, refunds) and a
+ * creator's earnings (sales and memberships net of the platform fee). `ref` is unique: every
+ * money movement is keyed by what caused it (provider session, invoice, renewal period or
+ * idempotency key), so it can happen only once.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    account: text('account').$type<LedgerAccount>().notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<LedgerEntryKind>().notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** For earnings: what the buyer paid before the platform fee. */
+    grossCents: integer('gross_cents'),
+    currency: text('currency').notNull(),
+    ref: text('ref').notNull(),
+    itemId: bigint('item_id', { mode: 'number' }).references(() => items.id, {
+      onDelete: 'set null',
+    }),
+    subscriptionId: uuid('subscription_id').references(() => subscriptions.id, {
+      onDelete: 'set null',
+    }),
+    checkoutSessionId: text('checkout_session_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ledger_entries_ref_idx').on(t.ref),
+    index('ledger_entries_account_user_idx').on(t.account, t.userId, t.id.desc()),
+    index('ledger_entries_item_idx').on(t.itemId),
+  ],
+);
+export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
