@@ -50,6 +50,16 @@ export const ConfigEnv = z.object({
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
   // -- feature modules add their variables below this line --
+  /** Stripe secret key; when set, payments go through Stripe Checkout instead of the local provider. */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  /** Stripe webhook signing secret (whsec_...); required with STRIPE_SECRET_KEY. */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Stripe publishable key handed to the web app (never hard-coded). */
+  STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  /** Base URL of the Stripe API (default https://api.stripe.com); for tests and egress proxies. */
+  STRIPE_API_BASE: z.url().optional(),
+  /** Platform fee in percent kept from each sale and membership payment; creators get the rest. */
+  PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(10),
 });
 
 export type ConfigEnv = z.infer<typeof ConfigEnv>;
