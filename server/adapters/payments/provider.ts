@@ -1,0 +1,82 @@
+/**
+ * The one interface both payment providers implement (issue 5): Stripe Checkout when
+ * STRIPE_SECRET_KEY is set, otherwise the built-in local provider. Both produce checkout
+ * sessions of the same shape; the billing module never sees which SDK is behind them.
+ */
+
+export type ProviderName = 'local' | 'stripe';
+
+export interface CheckoutLine {
+  name: string;
+  amountCents: number;
+  currency: string;
+  /** 'month' for a membership (subscription mode), null for a one-off payment. */
+  interval: 'month' | null;
+}
+
+export interface CreateProviderSessionInput {
+  line: CheckoutLine;
+  customerEmail: string | null;
+  /** Our own facts about the purchase; they come back on the session and its subscription. */
+  metadata: Record<string, string>;
+  /** Absolute or relative; `{CHECKOUT_SESSION_ID}` is replaced by the provider's session id. */
+  successUrl: string;
+  cancelUrl: string;
+  expiresAt: Date;
+}
+
+export interface ProviderSession {
+  id: string;
+  mode: 'payment' | 'subscription';
+  status: 'open' | 'complete' | 'expired';
+  paymentStatus: 'paid' | 'unpaid';
+  amountTotal: number;
+  currency: string;
+  customerEmail: string | null;
+  paymentMethodTypes: string[];
+  metadata: Record<string, string>;
+  subscriptionId: string | null;
+}
+
+export interface ProviderSubscription {
+  id: string;
+  status: 'incomplete' | 'active' | 'past_due' | 'canceled';
+  currentPeriodStart: Date;
+  currentPeriodEnd: Date;
+  cancelAtPeriodEnd: boolean;
+  canceledAt: Date | null;
+  endedAt: Date | null;
+  metadata: Record<string, string>;
+}
+
+/** A verified webhook event, reduced to what fulfilment needs; the rest is re-read from the API. */
+export type ProviderEvent =
+  | { id: string; type: 'checkout.completed'; sessionId: string }
+  | { id: string; type: 'checkout.expired'; sessionId: string }
+  | { id: string; type: 'subscription.changed'; subscriptionId: string }
+  | {
+      id: string;
+      type: 'invoice.paid';
+      invoiceId: string;
+      subscriptionId: string;
+      amountPaid: number;
+      currency: string;
+      /** The first invoice of a subscription is the checkout's own payment. */
+      isFirstInvoice: boolean;
+    }
+  | { id: string; type: 'invoice.payment_failed'; subscriptionId: string }
+  | { id: string; type: 'ignored'; providerType: string };
+
+export class WebhookSignatureError extends Error {}
+
+export interface PaymentsProvider {
+  readonly name: ProviderName;
+  createCheckoutSession(input: CreateProviderSessionInput): Promise<{ id: string; url: string }>;
+  /** The provider's current view of a session; null when it does not know the id. */
+  retrieveCheckoutSession(id: string): Promise<ProviderSession | null>;
+  retrieveSubscription(id: string): Promise<ProviderSubscription | null>;
+  /** The fan cancelled: no further renewals, access until the current period ends. */
+  cancelSubscriptionAtPeriodEnd(id: string): Promise<void>;
+  /** Verifies the signature over the raw body; throws WebhookSignatureError when it is wrong. */
+  parseWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
+}

@@ -1,0 +1,189 @@
+import Stripe from 'stripe';
+import {
+  WebhookSignatureError,
+  type PaymentsProvider,
+  type ProviderEvent,
+  type ProviderSession,
+  type ProviderSubscription,
+} from './provider';
+
+export interface StripeProviderOptions {
+  secretKey: string;
+  webhookSecret: string;
+  /** e.g. http://127.0.0.1:12345 in tests; default https://api.stripe.com. */
+  apiBase?: string | undefined;
+}
+
+const fromUnix = (seconds: number) => new Date(seconds * 1000);
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  value == null ? null : typeof value === 'string' ? value : value.id;
+
+function toSession(s: Stripe.Checkout.Session): ProviderSession {
+  return {
+    id: s.id,
+    mode: s.mode === 'subscription' ? 'subscription' : 'payment',
+    status: s.status === 'complete' ? 'complete' : s.status === 'expired' ? 'expired' : 'open',
+    // no_payment_required never happens here: every checkout has a positive amount.
+    paymentStatus: s.payment_status === 'paid' ? 'paid' : 'unpaid',
+    amountTotal: s.amount_total ?? 0,
+    currency: s.currency ?? '',
+    customerEmail: s.customer_details?.email ?? s.customer_email ?? null,
+    paymentMethodTypes: s.payment_method_types,
+    metadata: { ...(s.metadata ?? {}) },
+    subscriptionId: idOf(s.subscription),
+  };
+}
+
+function toStatus(status: Stripe.Subscription.Status): ProviderSubscription['status'] {
+  switch (status) {
+    case 'active':
+    case 'trialing':
+      return 'active';
+    case 'past_due':
+    case 'unpaid':
+    case 'paused':
+      return 'past_due';
+    case 'canceled':
+    case 'incomplete_expired':
+      return 'canceled';
+    default:
+      return 'incomplete';
+  }
+}
+
+function toSubscription(s: Stripe.Subscription): ProviderSubscription {
+  // Since API 2025-03-31 the period lives on the subscription items.
+  const item = s.items.data[0];
+  const start = item?.current_period_start ?? s.start_date;
+  const end = item?.current_period_end ?? s.start_date;
+  return {
+    id: s.id,
+    status: toStatus(s.status),
+    currentPeriodStart: fromUnix(start),
+    currentPeriodEnd: fromUnix(end),
+    cancelAtPeriodEnd: s.cancel_at_period_end,
+    canceledAt: s.canceled_at ? fromUnix(s.canceled_at) : null,
+    endedAt: s.ended_at ? fromUnix(s.ended_at) : null,
+    metadata: { ...(s.metadata ?? {}) },
+  };
+}
+
+function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
+  const fromParent = idOf(invoice.parent?.subscription_details?.subscription ?? null);
+  if (fromParent) return fromParent;
+  // Older API versions put it on the invoice itself.
+  const legacy = (invoice as unknown as { subscription?: string | { id: string } | null })
+    .subscription;
+  return idOf(legacy ?? null);
+}
+
+function toEvent(event: Stripe.Event): ProviderEvent {
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded':
+      return { id: event.id, type: 'checkout.completed', sessionId: event.data.object.id };
+    case 'checkout.session.expired':
+      return { id: event.id, type: 'checkout.expired', sessionId: event.data.object.id };
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+      return { id: event.id, type: 'subscription.changed', subscriptionId: event.data.object.id };
+    case 'invoice.paid': {
+      const invoice = event.data.object;
+      const subscriptionId = invoiceSubscriptionId(invoice);
+      if (!subscriptionId || !invoice.id) {
+        return { id: event.id, type: 'ignored', providerType: event.type };
+      }
+      return {
+        id: event.id,
+        type: 'invoice.paid',
+        invoiceId: invoice.id,
+        subscriptionId,
+        amountPaid: invoice.amount_paid,
+        currency: invoice.currency,
+        isFirstInvoice: invoice.billing_reason === 'subscription_create',
+      };
+    }
+    case 'invoice.payment_failed': {
+      const subscriptionId = invoiceSubscriptionId(event.data.object);
+      return subscriptionId
+        ? { id: event.id, type: 'invoice.payment_failed', subscriptionId }
+        : { id: event.id, type: 'ignored', providerType: event.type };
+    }
+    default:
+      return { id: event.id, type: 'ignored', providerType: event.type };
+  }
+}
+
+const isMissing = (err: unknown) =>
+  err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404;
+
+/** Stripe Checkout through the official SDK (mode payment for items and top-ups, subscription for tiers). */
+export function createStripeProvider(options: StripeProviderOptions): PaymentsProvider {
+  const base = options.apiBase ? new URL(options.apiBase) : null;
+  const stripe = new Stripe(options.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...(base
+      ? {
+          host: base.hostname,
+          port: base.port || (base.protocol === 'http:' ? 80 : 443),
+          protocol: base.protocol === 'http:' ? 'http' : 'https',
+        }
+      : {}),
+  });
+
+  return {
+    name: 'stripe',
+    async createCheckoutSession(input) {
+      const { line } = input;
+      const priceData: Stripe.Checkout.SessionCreateParams.LineItem.PriceData = {
+        currency: line.currency,
+        unit_amount: line.amountCents,
+        product_data: { name: line.name },
+        ...(line.interval ? { recurring: { interval: line.interval } } : {}),
+      };
+      const session = await stripe.checkout.sessions.create({
+        mode: line.interval ? 'subscription' : 'payment',
+        line_items: [{ price_data: priceData, quantity: 1 }],
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+        metadata: input.metadata,
+        expires_at: Math.floor(input.expiresAt.getTime() / 1000),
+        ...(input.customerEmail ? { customer_email: input.customerEmail } : {}),
+        ...(line.interval ? { subscription_data: { metadata: input.metadata } } : {}),
+      });
+      if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
+      return { id: session.id, url: session.url };
+    },
+    async retrieveCheckoutSession(id) {
+      try {
+        return toSession(await stripe.checkout.sessions.retrieve(id));
+      } catch (err) {
+        if (isMissing(err)) return null;
+        throw err;
+      }
+    },
+    async retrieveSubscription(id) {
+      try {
+        return toSubscription(await stripe.subscriptions.retrieve(id));
+      } catch (err) {
+        if (isMissing(err)) return null;
+        throw err;
+      }
+    },
+    async cancelSubscriptionAtPeriodEnd(id) {
+      await stripe.subscriptions.update(id, { cancel_at_period_end: true });
+    },
+    parseWebhook(rawBody, signature) {
+      if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header');
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
+      } catch (err) {
+        throw new WebhookSignatureError(err instanceof Error ? err.message : 'Invalid signature');
+      }
+      return toEvent(event);
+    },
+  };
+}
