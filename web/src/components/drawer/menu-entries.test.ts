@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { ROLES, type Role } from '../../../../common/rules/roles';
+import { MENU_GROUPS, visibleMenuGroups } from './menu-entries';
+
+const groupIds = (role: Role | null, isTestMode: boolean) =>
+  visibleMenuGroups(role, isTestMode).map((group) => group.id);
+
+describe('visibleMenuGroups', () => {
+  it('shows every group to everyone in test mode', () => {
+    for (const role of [...ROLES, null]) {
+      expect(groupIds(role, true)).toEqual(['main', 'creator', 'admin', 'hub']);
+    }
+  });
+
+  it('shows nothing but the login entry to signed-out visitors outside test mode', () => {
+    expect(groupIds(null, false)).toEqual([]);
+  });
+
+  it('follows the role lists of SPEC §6 outside test mode', () => {
+    expect(groupIds('user', false)).toEqual(['main']);
+    expect(groupIds('hypr', false)).toEqual(['main']);
+    expect(groupIds('creator', false)).toEqual(['main', 'creator']);
+    expect(groupIds('moderator', false)).toEqual(['main', 'admin']);
+    expect(groupIds('agency', false)).toEqual(['main', 'creator', 'hub']);
+    expect(groupIds('studio', false)).toEqual(['main', 'creator', 'hub']);
+    expect(groupIds('admin', false)).toEqual(['main', 'creator', 'admin', 'hub']);
+    expect(groupIds('superadmin', false)).toEqual(['main', 'creator', 'admin', 'hub']);
+  });
+
+  it('lists the fifteen entries of SPEC §2', () => {
+    expect(MENU_GROUPS.flatMap((group) => group.entries.map((entry) => entry.to))).toEqual([
+      '/discover',
+      '/dashboard',
+      '/messages',
+      '/upload',
+      '/creator',
+      '/creator/settings',
+      '/studio?mode=prompt',
+      '/studio?mode=visual',
+      '/studio?mode=draft',
+      '/admin',
+      '/admin/users',
+      '/admin/content',
+      '/admin/reports',
+      '/admin/sales',
+      '/masteraxis',
+    ]);
+  });
+});
