@@ -16,10 +16,17 @@ export class RequestError extends Error {
  */
 export async function request<T>(
   path: string,
-  options: { method?: string; body?: unknown; token?: string | null; signal?: AbortSignal } = {},
+  options: {
+    method?: string;
+    body?: unknown;
+    token?: string | null;
+    signal?: AbortSignal;
+    /** Extra headers, e.g. the wallet unlock's Idempotency-Key. */
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<T> {
   const token = options.token === undefined ? readStoredToken() : options.token;
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   const res = await fetch(path, {
