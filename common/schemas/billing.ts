@@ -215,6 +215,7 @@ export type LocalPayResponse = z.infer<typeof LocalPayResponse>;
 
 /** POST /api/v1/billing/local-checkout/{sessionId}/cancel -> where to go (`/cancel?...`). */
 export const LocalCancelResponse = LocalPayResponse;
+export type LocalCancelResponse = LocalPayResponse;
 
 /** A payment refusal: `field` names the input to show it under (SPEC §8: under the card field). */
 export const PaymentErrorResponse = z.object({
