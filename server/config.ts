@@ -6,7 +6,7 @@ const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' |
 
 /**
  * Every environment variable the server reads. One line each says what it is for; the README
- * table is checked against this list by server/test/config.test.ts.
+ * table is checked against this list by server/config.unit.test.ts.
  */
 export const ConfigEnv = z.object({
   /** development | production | test. Production refuses unsafe defaults. */

@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigEnv, ConfigError, loadConfig } from './config';
+
+const readme = fs.readFileSync(path.resolve(import.meta.dirname, '../README.md'), 'utf8');
+
+function configErrorOf(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as ConfigError).message;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('needs no variable for the embedded default', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.HOST).toBe('127.0.0.1');
+    expect(config.NODE_ENV).toBe('development');
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.seedDemo).toBe(true);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.BODY_LIMIT_BYTES).toBe(1024 * 1024);
+    expect(config.isProduction).toBe(false);
+  });
+
+  it('reads typed values and treats an empty variable as unset', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      PUBLIC_URL: 'https://aura.example/',
+      TRUST_PROXY: '1',
+      SEED_DEMO: 'false',
+      BODY_LIMIT_BYTES: '2048',
+      HOST: '',
+      NOT_OURS: 'ignored',
+    });
+    expect(config.PORT).toBe(8080);
+    expect(config.publicUrl).toBe('https://aura.example');
+    expect(config.TRUST_PROXY).toBe(true);
+    expect(config.seedDemo).toBe(false);
+    expect(config.BODY_LIMIT_BYTES).toBe(2048);
+    expect(config.HOST).toBe('127.0.0.1');
+    expect(config).not.toHaveProperty('NOT_OURS');
+  });
+
+  it('does not seed demo data into a PostgreSQL server unless asked', () => {
+    const url = 'postgres://aura@db.example/aura';
+    expect(loadConfig({ DATABASE_URL: url }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: url, SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '3.5'],
+    ['NODE_ENV', 'staging'],
+    ['PUBLIC_URL', 'not a url'],
+    ['DATABASE_URL', 'mysql://db/aura'],
+    ['SEED_DEMO', 'maybe'],
+    ['JWT_SECRET', 'too-short'],
+    ['JWT_TTL_SECONDS', '0'],
+    ['BODY_LIMIT_BYTES', '-1'],
+    ['LOG_LEVEL', 'loud'],
+    ['TRUST_PROXY', 'yes please'],
+    ['REDIS_URL', 'http://cache'],
+  ])('stops on a malformed %s (%s) with a message naming it', (name, value) => {
+    const message = configErrorOf({ [name]: value });
+    expect(message).toMatch(new RegExp(`^\\s+${name}: `, 'm'));
+  });
+
+  it('names every bad variable at once', () => {
+    const message = configErrorOf({ PORT: 'x', LOG_LEVEL: 'loud' });
+    expect(message).toMatch(/^\s+PORT: /m);
+    expect(message).toMatch(/^\s+LOG_LEVEL: /m);
+  });
+
+  it('refuses a production start without JWT_SECRET, naming it', () => {
+    const message = configErrorOf({ NODE_ENV: 'production' });
+    expect(message).toMatch(/^\s+JWT_SECRET: required when NODE_ENV=production/m);
+    const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) });
+    expect(config.isProduction).toBe(true);
+  });
+});
+
+/** The rows of the README "Configuration" table: the backticked name in the first cell. */
+function readmeConfigRows(): string[] {
+  const section = /^## Configuration\n([\s\S]*?)(?=^## )/m.exec(readme);
+  if (!section) throw new Error('README.md has no "## Configuration" section');
+  const rows = section[1]!.split('\n').filter((line) => line.startsWith('|'));
+  expect(rows[0]).toMatch(/^\|\s*variable\s*\|\s*default\s*\|\s*meaning\s*\|$/);
+  return rows.slice(2).map((row) => {
+    const cells = row.split('|').map((c) => c.trim());
+    const name = /^`([A-Z][A-Z0-9_]*)`$/.exec(cells[1] ?? '');
+    if (!name) throw new Error(`README configuration row without a variable name: ${row}`);
+    expect(cells.length, `row ${row} must have three cells`).toBe(5);
+    return name[1]!;
+  });
+}
+
+describe('README configuration table', () => {
+  it('documents every variable of ConfigEnv exactly once, and nothing else', () => {
+    const documented = readmeConfigRows();
+    const variables = Object.keys(ConfigEnv.shape);
+    expect(documented.filter((n, i) => documented.indexOf(n) !== i)).toEqual([]);
+    expect(variables.filter((n) => !documented.includes(n))).toEqual([]);
+    expect(documented.filter((n) => !variables.includes(n))).toEqual([]);
+  });
+});
