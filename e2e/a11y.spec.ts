@@ -1,0 +1,64 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { THEME_NAMES } from '../common/catalog/themes';
+import { seedSignedIn, seedStorage } from './support/seeded-session';
+
+const PUBLIC_PAGES = [
+  { path: '/', heading: 'Welcome to Aura' },
+  { path: '/help', heading: 'Help and FAQ' },
+  { path: '/features', heading: 'Features' },
+  { path: '/privacy-policy', heading: 'Privacy policy' },
+  { path: '/terms-of-service', heading: 'Terms of service' },
+  { path: '/imprint', heading: 'Imprint' },
+  { path: '/no-such-page', heading: 'Page not found' },
+];
+
+async function seriousViolations(page: Page, rules?: string[]) {
+  const builder = new AxeBuilder({ page });
+  if (rules) builder.withRules(rules);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`${theme} theme`, () => {
+    for (const { path, heading } of PUBLIC_PAGES) {
+      test(`${path} has no serious or critical axe violations`, async ({ page }) => {
+        await seedStorage(page, { theme });
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+        expect(await seriousViolations(page)).toEqual([]);
+      });
+    }
+
+    test('the signed-in header and the open drawer have no serious or critical violations', async ({
+      page,
+    }) => {
+      await seedStorage(page, { theme });
+      await seedSignedIn(page, 'admin');
+      await page.goto('/help');
+      await page.getByRole('button', { name: 'How do I register?' }).click();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  });
+}
+
+// The unit test checks every theme's token pairs; this checks the CSS really paints them.
+test.describe('colour contrast in every theme', () => {
+  for (const theme of THEME_NAMES) {
+    test(theme, async ({ page }) => {
+      await seedStorage(page, { theme });
+      await seedSignedIn(page, 'admin');
+      await page.goto('/help');
+      await page.getByRole('button', { name: 'How do I register?' }).click();
+      await expect(page.getByText(/Pick a username/)).toBeVisible();
+      expect(await seriousViolations(page, ['color-contrast'])).toEqual([]);
+    });
+  }
+});
