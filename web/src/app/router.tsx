@@ -10,6 +10,11 @@ const FeaturesPage = lazy(() => import('../pages/features/FeaturesPage'));
 const PrivacyPolicyPage = lazy(() => import('../pages/legal/PrivacyPolicyPage'));
 const TermsOfServicePage = lazy(() => import('../pages/legal/TermsOfServicePage'));
 const ImprintPage = lazy(() => import('../pages/legal/ImprintPage'));
+// Payments (issue 5)
+const CheckoutPage = lazy(() => import('../pages/checkout/CheckoutPage'));
+const SuccessPage = lazy(() => import('../pages/success/SuccessPage'));
+const CancelPage = lazy(() => import('../pages/cancel/CancelPage'));
+const PayPage = lazy(() => import('../pages/pay/PayPage'));
 
 export const router = createBrowserRouter([
   {
@@ -24,6 +29,11 @@ export const router = createBrowserRouter([
       { path: '/terms-of-service', element: <TermsOfServicePage /> },
       { path: '/terms', element: <TermsOfServicePage /> },
       { path: '/imprint', element: <ImprintPage /> },
+      // Payments (issue 5): not protected, inside the layout (SPEC §2)
+      { path: '/checkout', element: <CheckoutPage /> },
+      { path: '/success', element: <SuccessPage /> },
+      { path: '/cancel', element: <CancelPage /> },
+      { path: '/pay/:sessionId', element: <PayPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

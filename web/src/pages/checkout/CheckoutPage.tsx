@@ -1,0 +1,167 @@
+import './checkout.css';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { isTier } from '../../../../common/rules/tiers';
+import { TOPUP_TIER } from '../../../../common/schemas/billing';
+import { createCheckoutSession } from '../../api/billing';
+import {
+  checkoutPriceText,
+  readCheckoutState,
+  type CheckoutState,
+} from '../../components/billing/checkout-state';
+import { goTo } from '../../components/billing/go-to';
+import { Avatar } from '../../components/content/Avatar';
+import { isSignInError, serverErrorText } from './checkout-error';
+import { LockedPreview } from './LockedPreview';
+
+/** SPEC §2/§4/§5 /checkout: needs tier, price and productId in the navigation state. */
+export default function CheckoutPage() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const state = readCheckoutState(location.state);
+  return (
+    <main className="container py-4" style={{ maxWidth: 720 }}>
+      <h1 className="h3 mb-3">{t('checkout.title')}</h1>
+      {state ? (
+        <CheckoutSession state={state} />
+      ) : (
+        <>
+          <div className="alert alert-danger" role="alert">
+            {t('checkout.sessionMissing')}
+          </div>
+          <BackToDiscover />
+        </>
+      )}
+    </main>
+  );
+}
+
+function BackToDiscover() {
+  const { t } = useTranslation();
+  return (
+    <Link to="/discover" className="btn btn-outline-secondary">
+      {t('checkout.backToDiscover')}
+    </Link>
+  );
+}
+
+function CheckoutSession({ state }: { state: CheckoutState }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [redirectFailed, setRedirectFailed] = useState(false);
+  const [isRedirecting, setRedirecting] = useState(false);
+
+  // The session is created once on load. As a query, a remount (StrictMode, back navigation)
+  // reuses the pending request instead of opening a second session.
+  const session = useQuery({
+    queryKey: [
+      'billing',
+      'create-session',
+      state.tier,
+      String(state.price),
+      String(state.productId),
+    ],
+    queryFn: () =>
+      createCheckoutSession({
+        tier: state.tier,
+        price: state.price,
+        productId: state.productId,
+        ...(state.creatorId ? { creatorId: state.creatorId } : {}),
+      }),
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+
+  const sessionId = session.data?.id;
+  const tierLabel =
+    state.tier === TOPUP_TIER
+      ? t('checkout.topupTier')
+      : isTier(state.tier)
+        ? t('checkout.membershipTier', { tier: state.tier })
+        : state.tier;
+  const creatorName = state.userName ?? t('app.name');
+
+  const pay = () => {
+    const url = session.data?.url;
+    setRedirectFailed(false);
+    if (!url) {
+      setRedirectFailed(true);
+      return;
+    }
+    setRedirecting(true);
+    try {
+      // The local provider's page is part of this app; Stripe's hosted checkout is another site.
+      goTo(navigate, url);
+    } catch {
+      setRedirecting(false);
+      setRedirectFailed(true);
+    }
+  };
+
+  const serverText = serverErrorText(session.error);
+  return (
+    <section className="card aura-checkout-card shadow-sm" aria-busy={session.isPending}>
+      <div className="card-body d-flex flex-column gap-3">
+        <div className="d-flex align-items-center gap-3">
+          <Avatar src={state.userImage} name={creatorName} size={56} />
+          <div>
+            <div className="small aura-muted">{t('checkout.creator')}</div>
+            <div className="fw-semibold" data-testid="checkout-creator">
+              {creatorName}
+            </div>
+          </div>
+          <div className="ms-auto text-end">
+            <div className="small aura-muted">{t('checkout.tier')}</div>
+            <div className="fw-semibold" data-testid="checkout-tier">
+              {tierLabel}
+            </div>
+          </div>
+        </div>
+
+        <LockedPreview imageUrl={state.imageUrl ?? null} title={tierLabel} />
+        {state.description && <p className="mb-0">{state.description}</p>}
+
+        {session.isPending && (
+          <p className="mb-0 aura-muted" role="status">
+            {t('checkout.loading')}
+          </p>
+        )}
+        {session.isError && (
+          <div className="alert alert-danger mb-0" role="alert">
+            {serverText ? `${t('checkout.errorLabel')}: ${serverText}` : t('checkout.sessionError')}
+            {isSignInError(session.error) && (
+              <div className="mt-2">
+                {t('checkout.signInHint')}{' '}
+                <Link to="/auth?tab=login" className="alert-link">
+                  {t('checkout.signIn')}
+                </Link>
+              </div>
+            )}
+          </div>
+        )}
+        {redirectFailed && (
+          <div className="alert alert-danger mb-0" role="alert">
+            {t('checkout.redirectError')}
+          </div>
+        )}
+
+        <div className="d-flex flex-wrap gap-2">
+          <button
+            type="button"
+            className="btn btn-primary btn-lg"
+            disabled={!sessionId || isRedirecting}
+            onClick={pay}
+          >
+            {isRedirecting
+              ? t('checkout.redirecting')
+              : t('checkout.pay', { price: checkoutPriceText(state, i18n.language) })}
+          </button>
+          <BackToDiscover />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+import '../checkout/checkout.css';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { LocalCheckoutSummary } from '../../../../common/schemas/billing';
+import { billingKeys, cancelLocalCheckout, fetchLocalCheckout } from '../../api/billing';
+import { formatMoney } from '../../components/billing/money';
+import { goTo } from '../../components/billing/go-to';
+import { LocalPayForm } from './LocalPayForm';
+
+/**
+ * The built-in local provider's hosted checkout (issue 5): the stand-in for Stripe's page, so it
+ * looks like the app but says plainly that it is a payment page in test mode.
+ */
+export default function PayPage() {
+  const { t } = useTranslation();
+  const { sessionId = '' } = useParams();
+  const summary = useQuery({
+    queryKey: billingKeys.localCheckout(sessionId),
+    queryFn: () => fetchLocalCheckout(sessionId),
+    enabled: sessionId !== '',
+    retry: false,
+  });
+
+  return (
+    <main className="container py-4" style={{ maxWidth: 560 }}>
+      <header className="d-flex align-items-center gap-2 mb-3">
+        <span aria-hidden="true">🔒</span>
+        <h1 className="h4 mb-0">{t('pay.title')}</h1>
+        <span className="badge text-bg-warning ms-auto">{t('pay.testMode')}</span>
+      </header>
+      {summary.isPending ? (
+        <p role="status" className="aura-muted">
+          {t('pay.loading')}
+        </p>
+      ) : summary.isError ? (
+        <div className="alert alert-danger" role="alert">
+          {t('pay.loadFailed')}
+          <div className="small mt-1">{summary.error.message}</div>
+        </div>
+      ) : (
+        <PaySession summary={summary.data} />
+      )}
+      <p className="small aura-muted mt-4 mb-0">{t('pay.provider')}</p>
+    </main>
+  );
+}
+
+function PaySession({ summary }: { summary: LocalCheckoutSummary }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const amount = formatMoney(summary.amountTotal, summary.currency, i18n.language);
+
+  const cancel = async () => {
+    let target = summary.cancelUrl;
+    try {
+      target = (await cancelLocalCheckout(summary.id)).redirectUrl;
+    } catch {
+      // The session stays open and expires by itself; the payer still goes back.
+    }
+    goTo(navigate, target);
+  };
+
+  return (
+    <section className="card aura-checkout-card shadow-sm">
+      <div className="card-body">
+        <div className="small aura-muted">{t('pay.payTo', { merchant: summary.merchantName })}</div>
+        <div className="fs-2 fw-bold" data-testid="pay-amount">
+          {amount}
+          {summary.interval === 'month' && (
+            <span className="fs-6 fw-normal aura-muted"> {t('pay.perMonth')}</span>
+          )}
+        </div>
+        <div className="mb-3" data-testid="pay-description">
+          {summary.description}
+        </div>
+        {summary.status === 'open' ? (
+          <LocalPayForm summary={summary} amount={amount} />
+        ) : summary.status === 'complete' ? (
+          <div className="alert alert-info" role="status">
+            {t('pay.alreadyPaid')}{' '}
+            <Link to={summary.successUrl} className="alert-link">
+              {t('pay.continue')}
+            </Link>
+          </div>
+        ) : (
+          <div className="alert alert-warning" role="alert">
+            {t('pay.expired')}
+          </div>
+        )}
+        {summary.status === 'open' && (
+          <a
+            href={summary.cancelUrl}
+            className="d-inline-block mt-3"
+            onClick={(event) => {
+              event.preventDefault();
+              void cancel();
+            }}
+          >
+            {t('pay.cancel')}
+          </a>
+        )}
+      </div>
+    </section>
+  );
+}
