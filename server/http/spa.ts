@@ -16,7 +16,9 @@ export async function registerSpa(app: FastifyInstance, webRoot: string | null):
       wildcard: false,
       index: false,
       setHeaders(reply, filePath) {
-        const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+        // Relative to the build: a webRoot that itself lies under some `assets` folder must not
+        // make index.html immutable.
+        const isHashedAsset = path.relative(webRoot, filePath).startsWith(`assets${path.sep}`);
         reply.header(
           'cache-control',
           isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
@@ -26,7 +28,9 @@ export async function registerSpa(app: FastifyInstance, webRoot: string | null):
   }
   app.setNotFoundHandler((request, reply) => {
     const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
-    if (!isApiPath(request.url) && isPageRequest && hasBuild) {
+    // A missing hashed asset (an old page after a release) is a 404, not HTML posing as JavaScript.
+    const isAssetPath = request.url.startsWith('/assets/');
+    if (!isApiPath(request.url) && !isAssetPath && isPageRequest && hasBuild) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
     return reply.status(404).send({ error: `Not found: ${request.method} ${request.url}` });
