@@ -15,6 +15,7 @@ const CheckoutPage = lazy(() => import('../pages/checkout/CheckoutPage'));
 const SuccessPage = lazy(() => import('../pages/success/SuccessPage'));
 const CancelPage = lazy(() => import('../pages/cancel/CancelPage'));
 const PayPage = lazy(() => import('../pages/pay/PayPage'));
+const WalletPage = lazy(() => import('../pages/wallet/WalletPage'));
 
 export const router = createBrowserRouter([
   {
@@ -34,6 +35,7 @@ export const router = createBrowserRouter([
       { path: '/success', element: <SuccessPage /> },
       { path: '/cancel', element: <CancelPage /> },
       { path: '/pay/:sessionId', element: <PayPage /> },
+      { path: '/wallet', element: <WalletPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

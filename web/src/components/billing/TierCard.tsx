@@ -1,0 +1,116 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import {
+  TIER_CURRENCY,
+  TIER_PRICE_CENTS,
+  TIERS,
+  tierCovers,
+  type PaidTier,
+  type Tier,
+} from '../../../../common/rules/tiers';
+import { useAuth } from '../../app/auth';
+import { billingKeys, fetchMembership } from '../../api/billing';
+import type { CheckoutState } from './checkout-state';
+import { formatDate, formatMoney } from './money';
+import { TierBadge } from './TierBadge';
+
+export interface TierCardProps {
+  /** The creator's user id: memberships are bought per creator. */
+  creatorId: string;
+  creatorName: string;
+  creatorImage?: string | null;
+  /** The viewer's tier when the page already knows it; otherwise it is asked from the server. */
+  viewerTier?: Tier;
+}
+
+/**
+ * SPEC §2 membership tier card on a creator's profile: Aura (free), Hypr and HyprSoul with a
+ * card-payment checkout button each, and a 'subscribed' badge for the tier the viewer holds.
+ */
+export function TierCard({ creatorId, creatorName, creatorImage, viewerTier }: TierCardProps) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const isOwnProfile = user?.id === creatorId;
+  const membership = useQuery({
+    queryKey: billingKeys.membership(creatorId),
+    queryFn: () => fetchMembership(creatorId),
+    enabled: user !== null && !isOwnProfile && viewerTier === undefined,
+  });
+  const currentTier: Tier = viewerTier ?? membership.data?.tier ?? 'Aura';
+  const subscription = membership.data?.subscription ?? null;
+
+  const priceText = (tier: PaidTier) =>
+    t('tiers.perMonth', {
+      price: formatMoney(TIER_PRICE_CENTS[tier], TIER_CURRENCY, i18n.language),
+    });
+
+  const subscribe = (tier: PaidTier) => {
+    const state: CheckoutState = {
+      productId: creatorId,
+      creatorId,
+      tier,
+      price: TIER_PRICE_CENTS[tier] / 100,
+      displayPrice: priceText(tier),
+      userName: creatorName,
+      userImage: creatorImage ?? null,
+      imageUrl: creatorImage ?? null,
+      description: t(`tiers.description.${tier}`),
+    };
+    void navigate('/checkout', { state });
+  };
+
+  return (
+    <section className="card shadow-sm" aria-labelledby="tier-card-title" data-testid="tier-card">
+      <div className="card-body">
+        <h2 id="tier-card-title" className="h5 mb-3">
+          {t('tiers.title')}
+        </h2>
+        <ul className="list-unstyled mb-0 d-flex flex-column gap-3">
+          {TIERS.map((tier) => (
+            <li
+              key={tier}
+              className="d-flex flex-wrap align-items-center gap-2 border-bottom pb-3"
+              data-testid={`tier-${tier}`}
+            >
+              <TierBadge tier={tier} />
+              <span className="fw-semibold">
+                {tier === 'Aura' ? t('tiers.free') : priceText(tier)}
+              </span>
+              <span className="small aura-muted w-100">{t(`tiers.description.${tier}`)}</span>
+              {tier === 'Aura' ? (
+                currentTier === 'Aura' && (
+                  <span className="badge text-bg-secondary">{t('tiers.current')}</span>
+                )
+              ) : currentTier === tier ? (
+                <>
+                  <span className="badge text-bg-success">{t('tiers.subscribed')}</span>
+                  {subscription?.cancelAtPeriodEnd && subscription.currentPeriodEnd && (
+                    <span className="small aura-muted">
+                      {t('tiers.accessUntil', {
+                        date: formatDate(subscription.currentPeriodEnd, i18n.language),
+                      })}
+                    </span>
+                  )}
+                </>
+              ) : tierCovers(currentTier, tier) ? (
+                <span className="badge text-bg-light">{t('tiers.included')}</span>
+              ) : (
+                !isOwnProfile && (
+                  <button
+                    type="button"
+                    className="btn btn-primary btn-sm"
+                    onClick={() => subscribe(tier)}
+                  >
+                    {t('tiers.subscribe')}
+                  </button>
+                )
+              )}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import type { WalletEntry } from '../../../../common/schemas/billing';
+
+export interface BalancePoint {
+  at: string;
+  balanceCents: number;
+}
+
+/**
+ * The balance after each entry, oldest first, from the current balance and the history (newest
+ * first). Walking back from the balance keeps the line right even when only the latest page of
+ * the history is loaded.
+ */
+export function balanceSeries(
+  balanceCents: number,
+  entriesNewestFirst: WalletEntry[],
+): BalancePoint[] {
+  const points: BalancePoint[] = [];
+  let balance = balanceCents;
+  for (const entry of entriesNewestFirst) {
+    points.push({ at: entry.createdAt, balanceCents: balance });
+    balance -= entry.amountCents;
+  }
+  return points.reverse();
+}
