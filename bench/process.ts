@@ -1,0 +1,66 @@
+/** Starting and stopping the measured servers as separate processes (own event loop each). */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface ServerProcess {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const children = new Set<ChildProcess>();
+// Whatever happens to the benchmark (error, Ctrl-C), no server outlives it.
+process.on('exit', () => children.forEach((c) => c.kill('SIGKILL')));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => process.exit(130));
+}
+
+/**
+ * Runs `node --import tsx <script>` and resolves once it prints a line matching `urlLine`
+ * (whose first group is the URL). Its other output is passed through on stderr.
+ */
+export function startServerProcess(
+  script: string,
+  env: NodeJS.ProcessEnv,
+  urlLine: RegExp,
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  const exited = new Promise<void>((resolve) => child.on('close', () => resolve()));
+  void exited.then(() => children.delete(child));
+  child.stderr!.pipe(process.stderr);
+
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  return new Promise((resolve, reject) => {
+    let buffered = '';
+    const onData = (chunk: Buffer) => {
+      buffered += chunk.toString('utf8');
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      for (const line of lines) {
+        const match = urlLine.exec(line);
+        if (match) {
+          child.stdout!.off('data', onData);
+          child.stdout!.resume(); // keep draining so the server never blocks on a full pipe
+          resolve({ url: match[1]!, stop });
+          return;
+        }
+      }
+    };
+    child.stdout!.on('data', onData);
+    void exited.then(() => reject(new Error(`${script} exited before printing its URL`)));
+  });
+}

@@ -1,0 +1,155 @@
+/**
+ * `npm run bench [-- <scenario> ...]`: load benchmarks on loopback. Every scenario gets a fresh
+ * embedded database and its own server process; a bare Fastify process is measured first in the
+ * same run so each scenario also reads as a ratio of it. Not part of `npm test`.
+ *
+ *   BENCH_SECONDS       measured seconds per scenario (default 10)
+ *   BENCH_CONNECTIONS   concurrent connections (default 10)
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { embeddedDatabaseDir, openDatabase } from '../server/db/client';
+import { acquireDataDirLock } from '../server/db/lock';
+import { measure, type Measurement, type MeasureOptions } from './measure';
+import { startServerProcess } from './process';
+import { scenarios } from './scenarios/index';
+import type { Scenario } from './scenarios/types';
+
+function positiveInt(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) {
+    throw new Error(`${name} must be a positive whole number, got "${raw}"`);
+  }
+  return value;
+}
+
+function pick(names: string[]): Scenario[] {
+  if (names.length === 0) return scenarios;
+  return names.map((name) => {
+    const found = scenarios.find((s) => s.name === name);
+    if (!found) {
+      const known = scenarios.map((s) => s.name).join(', ');
+      throw new Error(`Unknown scenario "${name}". Known: ${known}`);
+    }
+    return found;
+  });
+}
+
+/** Only the variables the child needs: nothing from the caller's Aura configuration leaks in. */
+function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  return { PATH: process.env.PATH, HOME: process.env.HOME, HOST: '127.0.0.1', PORT: '0', ...extra };
+}
+
+async function seedDatabase(dataDir: string, scenario: Scenario): Promise<void> {
+  if (!scenario.seedDatabase) return;
+  const unlock = acquireDataDirLock(dataDir);
+  try {
+    const handle = await openDatabase({ kind: 'pglite', dataDir: embeddedDatabaseDir(dataDir) });
+    try {
+      await scenario.seedDatabase(handle.db);
+    } finally {
+      await handle.close();
+    }
+  } finally {
+    unlock();
+  }
+}
+
+async function runScenario(scenario: Scenario, opts: MeasureOptions): Promise<Measurement> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `aura-bench-${scenario.name}-`));
+  try {
+    await seedDatabase(dataDir, scenario);
+    const server = await startServerProcess(
+      'server/main.ts',
+      serverEnv({
+        DATA_DIR: dataDir,
+        NODE_ENV: 'production',
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+      }),
+      /^Aura is running at (http:\/\/\S+)$/,
+    );
+    try {
+      const load = await scenario.prepare({ url: server.url });
+      return await measure(server.url, load, opts);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function runBaseline(opts: MeasureOptions): Promise<Measurement> {
+  const bare = await startServerProcess(
+    'bench/bare-server.ts',
+    serverEnv({}),
+    /^Bare server running at (http:\/\/\S+)$/,
+  );
+  try {
+    return await measure(bare.url, { path: '/health' }, opts);
+  } finally {
+    await bare.stop();
+  }
+}
+
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+function row(cells: string[]): string {
+  const widths = [14, 10, 9, 9, 8, 9];
+  return cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' ');
+}
+
+function printRow(name: string, m: Measurement, baseline: Measurement): void {
+  console.log(
+    row([
+      name,
+      fmt(m.requestsPerSecond),
+      fmt(m.p50Ms, 2),
+      fmt(m.p99Ms, 2),
+      fmt(m.requestsPerSecond / baseline.requestsPerSecond, 2),
+      fmt(m.failures),
+    ]),
+  );
+}
+
+async function main(): Promise<void> {
+  const selected = pick(process.argv.slice(2));
+  const opts: MeasureOptions = {
+    seconds: positiveInt('BENCH_SECONDS', 10),
+    connections: positiveInt('BENCH_CONNECTIONS', 10),
+  };
+  console.log(
+    `Aura benchmarks: ${opts.seconds} s per scenario, ${opts.connections} connections, ` +
+      `loopback, Node ${process.version}, ${os.cpus()[0]?.model ?? 'unknown CPU'} x${os.cpus().length}`,
+  );
+  for (const s of selected) console.log(`  ${s.name}: ${s.description}`);
+  console.log('');
+
+  const baseline = await runBaseline(opts);
+  console.log(row(['scenario', 'req/s', 'p50 ms', 'p99 ms', 'vs bare', 'failures']));
+  printRow('bare fastify', baseline, baseline);
+  let hasFailures = baseline.failures > 0;
+  for (const scenario of selected) {
+    const result = await runScenario(scenario, opts);
+    printRow(scenario.name, result, baseline);
+    hasFailures ||= result.failures > 0;
+  }
+  if (hasFailures) {
+    console.error(
+      '\nSome requests failed (errors, timeouts or non-2xx answers): numbers are not valid.',
+    );
+    process.exitCode = 1;
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,8 @@
+import { health } from './health';
+import type { Scenario } from './types';
+
+/**
+ * Every scenario, in the order `npm run bench` runs them. A feature adds its own file here
+ * (e.g. `feed.ts`) and one entry below; `health` stays first.
+ */
+export const scenarios: Scenario[] = [health];

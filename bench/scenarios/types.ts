@@ -1,0 +1,24 @@
+import type { Database } from '../../server/db/client';
+
+/** What a scenario sends: one request shape, repeated by every connection for the whole run. */
+export interface Load {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Path on the Aura server, e.g. `/api/v1/health`. */
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface Scenario {
+  /** Name used on the command line: `npm run bench -- <name>`. */
+  name: string;
+  /** One line shown in the results. */
+  description: string;
+  /**
+   * Bulk data written straight into the fresh embedded database before the server starts
+   * (thousands of rows are far faster this way than through the API).
+   */
+  seedDatabase?(db: Database): Promise<void>;
+  /** Runs against the started server (sign-ups, tokens) and returns the load to measure. */
+  prepare(server: { url: string }): Promise<Load>;
+}
