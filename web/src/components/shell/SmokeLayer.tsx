@@ -1,6 +1,9 @@
 import { useEffect, useRef } from 'react';
 
 interface Puff {
+  sprite: number;
+  angle: number;
+  spin: number;
   x: number;
   y: number;
   radius: number;
@@ -12,21 +15,26 @@ interface Puff {
   life: number;
 }
 
-const PUFF_COUNT = 28;
-const PEAK_ALPHA = 0.28;
+const PUFF_COUNT = 36;
+const PEAK_ALPHA = 0.14;
+const SPRITE_VARIANTS = 4;
+const SPRITE_SIZE = 256;
 // Drawn at half resolution: smoke is soft anyway, and it halves the fill cost.
 const SCALE = 0.5;
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
 function spawn(width: number, height: number, isFresh: boolean): Puff {
-  const life = 700 + Math.random() * 700;
+  const life = 900 + Math.random() * 900;
   return {
+    sprite: Math.floor(Math.random() * SPRITE_VARIANTS),
+    angle: Math.random() * Math.PI * 2,
+    spin: (Math.random() - 0.5) * 0.003,
     x: Math.random() * width,
-    y: height + Math.random() * height * 0.15,
-    radius: 30 + Math.random() * 50,
-    growth: 0.05 + Math.random() * 0.08,
-    rise: 0.15 + Math.random() * 0.3,
-    drift: (Math.random() - 0.5) * 0.25,
+    y: height + Math.random() * height * 0.2,
+    radius: 40 + Math.random() * 70,
+    growth: 0.04 + Math.random() * 0.07,
+    rise: 0.12 + Math.random() * 0.25,
+    drift: (Math.random() - 0.5) * 0.2,
     phase: Math.random() * Math.PI * 2,
     // Fresh puffs start part-way through their life so the first frame is not empty.
     age: isFresh ? Math.random() * life : 0,
@@ -40,30 +48,43 @@ function step(puff: Puff, width: number, height: number): Puff {
   return {
     ...puff,
     age,
+    angle: puff.angle + puff.spin,
     y: puff.y - puff.rise,
     x: puff.x + puff.drift + Math.sin(puff.phase + age / 90) * 0.35,
     radius: puff.radius + puff.growth,
   };
 }
 
-/** A soft radial blob in the current theme's smoke colour, reused for every puff. */
+/**
+ * An irregular cloud in the current theme's smoke colour: a cluster of soft blobs, so puffs look
+ * like wisps rather than discs. A few variants are reused for every puff.
+ */
 function makeSprite(): HTMLCanvasElement {
   const rgb =
     getComputedStyle(document.documentElement).getPropertyValue('--aura-smoke-rgb').trim() ||
     '128, 128, 128';
   const sprite = document.createElement('canvas');
-  sprite.width = sprite.height = 128;
+  sprite.width = sprite.height = SPRITE_SIZE;
   const context = sprite.getContext('2d');
-  if (context) {
-    const gradient = context.createRadialGradient(64, 64, 0, 64, 64, 64);
-    gradient.addColorStop(0, `rgba(${rgb}, 0.55)`);
-    gradient.addColorStop(0.45, `rgba(${rgb}, 0.22)`);
+  if (!context) return sprite;
+  const centre = SPRITE_SIZE / 2;
+  for (let i = 0; i < 20; i++) {
+    const angle = Math.random() * Math.PI * 2;
+    const distance = Math.random() * centre * 0.45;
+    const x = centre + Math.cos(angle) * distance;
+    const y = centre + Math.sin(angle) * distance * 0.7;
+    const radius = centre * (0.25 + Math.random() * 0.3);
+    const gradient = context.createRadialGradient(x, y, 0, x, y, radius);
+    gradient.addColorStop(0, `rgba(${rgb}, 0.16)`);
+    gradient.addColorStop(0.5, `rgba(${rgb}, 0.06)`);
     gradient.addColorStop(1, `rgba(${rgb}, 0)`);
     context.fillStyle = gradient;
-    context.fillRect(0, 0, 128, 128);
+    context.fillRect(0, 0, SPRITE_SIZE, SPRITE_SIZE);
   }
   return sprite;
 }
+
+const makeSprites = () => Array.from({ length: SPRITE_VARIANTS }, makeSprite);
 
 /**
  * Decorative drifting smoke behind the page (pointer-events: none, aria-hidden). With
@@ -77,7 +98,7 @@ export default function SmokeLayer() {
     const context = canvas?.getContext('2d');
     if (!canvas || !context) return;
     const motion = matchMedia(REDUCED_MOTION);
-    let sprite = makeSprite();
+    let sprites = makeSprites();
     let puffs: Puff[] = [];
     let frame = 0;
 
@@ -92,10 +113,17 @@ export default function SmokeLayer() {
       context.clearRect(0, 0, canvas.width, canvas.height);
       for (const puff of puffs) {
         const fade = Math.sin((Math.PI * puff.age) / puff.life);
-        context.globalAlpha = Math.max(0, fade) * PEAK_ALPHA;
+        // Denser near the floor, thinning out as it rises.
+        const height = 0.3 + 0.7 * Math.min(1, Math.max(0, puff.y / canvas.height));
+        context.globalAlpha = Math.max(0, fade) * height * PEAK_ALPHA;
+        const sprite = sprites[puff.sprite];
+        if (!sprite) continue;
         const size = puff.radius * 2;
-        context.drawImage(sprite, puff.x - puff.radius, puff.y - puff.radius, size, size);
+        context.setTransform(1, 0, 0, 1, puff.x, puff.y);
+        context.rotate(puff.angle);
+        context.drawImage(sprite, -puff.radius, -puff.radius, size, size);
       }
+      context.setTransform(1, 0, 0, 1, 0, 0);
       context.globalAlpha = 1;
     };
 
@@ -111,9 +139,9 @@ export default function SmokeLayer() {
       else frame = requestAnimationFrame(tick);
     };
 
-    // The smoke takes the theme's colour; redraw the sprite when the theme changes.
+    // The smoke takes the theme's colour; redraw the sprites when the theme changes.
     const themeObserver = new MutationObserver(() => {
-      sprite = makeSprite();
+      sprites = makeSprites();
       if (motion.matches) draw();
     });
     themeObserver.observe(document.documentElement, { attributeFilter: ['data-theme'] });
