@@ -19,7 +19,9 @@ import type { Database } from './db/client';
 import { registerErrorHandling } from './http/errors';
 import { contentSecurityPolicy } from './http/security';
 import { registerSpa } from './http/spa';
+import { billingRoutes } from './modules/billing/routes';
 import { healthRoutes } from './modules/health/routes';
+import { walletRoutes } from './modules/wallet/routes';
 
 export interface BuildAppOptions {
   config: Config;
@@ -96,6 +98,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   await app.register(healthRoutes({ db: ctx.db, kind: ctx.dbKind, version: VERSION_TAG }));
   // -- feature modules register below this line --
+  await app.register(billingRoutes(ctx));
+  await app.register(walletRoutes(ctx));
 
   await registerSpa(app, options.webRoot ?? null);
   return app;

@@ -222,6 +222,9 @@ export const PaymentErrorResponse = z.object({
   error: z.string(),
   field: z.string().optional(),
   code: z.string().optional(),
+  /** On 402 "not enough balance": what the wallet holds and what the item costs. */
+  balanceCents: z.number().int().optional(),
+  priceCents: z.number().int().optional(),
 });
 export type PaymentErrorResponse = z.infer<typeof PaymentErrorResponse>;
 

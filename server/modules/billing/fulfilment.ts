@@ -1,0 +1,373 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  isTier,
+  TIER_PRICE_CENTS,
+  TIER_CURRENCY,
+  type PaidTier,
+} from '../../../common/rules/tiers';
+import type { Db } from '../../db/client';
+import {
+  auditEvents,
+  checkoutSessions,
+  entitlements,
+  items,
+  subscriptions,
+  type CheckoutKind,
+  type CheckoutSessionRow,
+  type SavedLocalCard,
+  type SubscriptionRow,
+} from '../../db/schema/index';
+import type {
+  ProviderName,
+  ProviderSession,
+  ProviderSubscription,
+} from '../../adapters/payments/provider';
+import { creditEarnings, creditWallet } from './ledger';
+
+/**
+ * Granting what was paid for, exactly once (issue 5). Every function runs inside one
+ * transaction opened by the caller; the checkout row is locked (FOR UPDATE) and its
+ * `fulfilledAt` plus the unique refs of entitlements and ledger entries make a second arrival
+ * of the same payment (replayed webhook, success page racing the webhook) change nothing.
+ */
+
+export interface FulfilContext {
+  provider: ProviderName;
+  feePercent: number;
+  now: Date;
+}
+
+export type FulfilResult = 'fulfilled' | 'already' | 'unpaid' | 'unknown' | 'mismatch';
+
+/** Our checkout row, or one rebuilt from the metadata we gave the provider (webhook came first). */
+async function lockCheckoutRow(
+  tx: Db,
+  ctx: FulfilContext,
+  session: ProviderSession,
+): Promise<CheckoutSessionRow | null> {
+  const select = () =>
+    tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, session.id)).for('update');
+  const [row] = await select();
+  if (row) return row;
+  const m = session.metadata;
+  const kind = m.kind as CheckoutKind | undefined;
+  if (!m.userId || (kind !== 'item' && kind !== 'subscription' && kind !== 'topup')) return null;
+  await tx
+    .insert(checkoutSessions)
+    .values({
+      id: session.id,
+      provider: ctx.provider,
+      kind,
+      userId: m.userId,
+      itemId: m.itemId ? Number(m.itemId) : null,
+      creatorId: m.creatorId || null,
+      tier: m.tier && isTier(m.tier) ? m.tier : null,
+      label: m.label ?? '',
+      amountCents: session.amountTotal,
+      currency: session.currency.toLowerCase(),
+      customerEmail: session.customerEmail,
+      expiresAt: ctx.now,
+      createdAt: ctx.now,
+    })
+    .onConflictDoNothing();
+  const [rebuilt] = await select();
+  return rebuilt ?? null;
+}
+
+async function audit(
+  tx: Db,
+  action: string,
+  actorId: string | null,
+  subject: string,
+  data: Record<string, unknown>,
+  at: Date,
+) {
+  await tx.insert(auditEvents).values({ action, actorId, subject, data, createdAt: at });
+}
+
+/** Sets how long a membership gives access: the one entitlement row of that subscription. */
+export async function setSubscriptionAccess(
+  tx: Db,
+  sub: SubscriptionRow,
+  periodEnd: Date,
+  now: Date,
+): Promise<void> {
+  await tx
+    .insert(entitlements)
+    .values({
+      userId: sub.userId,
+      creatorId: sub.creatorId,
+      tier: sub.tier,
+      source: 'subscription',
+      sourceRef: `sub:${sub.id}`,
+      periodEnd,
+      createdAt: now,
+    })
+    .onConflictDoUpdate({ target: entitlements.sourceRef, set: { periodEnd } });
+}
+
+export async function accessEndOf(tx: Db, subscriptionId: string): Promise<Date | null> {
+  const [row] = await tx
+    .select({ periodEnd: entitlements.periodEnd })
+    .from(entitlements)
+    .where(eq(entitlements.sourceRef, `sub:${subscriptionId}`));
+  return row?.periodEnd ?? null;
+}
+
+/**
+ * Brings our subscription row in line with the provider's current state (read from its API, so
+ * the order webhooks arrive in does not matter) and adjusts access: active extends it to the
+ * period end, past_due keeps the last paid period, canceled ends it when the provider ended it.
+ */
+export async function syncSubscription(
+  tx: Db,
+  ctx: FulfilContext,
+  remote: ProviderSubscription,
+  owner?: { userId: string; creatorId: string; tier: PaidTier; localCard?: SavedLocalCard },
+): Promise<SubscriptionRow | null> {
+  const [existing] = await tx
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.provider, ctx.provider),
+        eq(subscriptions.providerSubscriptionId, remote.id),
+      ),
+    )
+    .for('update');
+  let row = existing;
+  const state = {
+    status: remote.status,
+    currentPeriodStart: remote.currentPeriodStart,
+    currentPeriodEnd: remote.currentPeriodEnd,
+    cancelAtPeriodEnd: remote.cancelAtPeriodEnd,
+    canceledAt: remote.canceledAt,
+    updatedAt: ctx.now,
+  };
+  if (row) {
+    [row] = await tx
+      .update(subscriptions)
+      .set(state)
+      .where(eq(subscriptions.id, row.id))
+      .returning();
+  } else {
+    const userId = owner?.userId ?? remote.metadata.userId;
+    const creatorId = owner?.creatorId ?? remote.metadata.creatorId;
+    const tier = owner?.tier ?? remote.metadata.tier;
+    if (!userId || !creatorId || !isTier(tier) || tier === 'Aura') return null;
+    [row] = await tx
+      .insert(subscriptions)
+      .values({
+        ...state,
+        provider: ctx.provider,
+        providerSubscriptionId: remote.id,
+        userId,
+        creatorId,
+        tier,
+        priceCents: TIER_PRICE_CENTS[tier],
+        currency: TIER_CURRENCY,
+        localCard: owner?.localCard ?? null,
+        createdAt: ctx.now,
+      })
+      .returning();
+  }
+  if (!row) return null;
+  const accessUntil = await accessEndOf(tx, row.id);
+  if (row.status === 'active') {
+    await setSubscriptionAccess(tx, row, row.currentPeriodEnd, ctx.now);
+  } else if (row.status === 'canceled' && accessUntil) {
+    const ended = remote.endedAt ?? ctx.now;
+    if (ended < accessUntil) await setSubscriptionAccess(tx, row, ended, ctx.now);
+  }
+  return row;
+}
+
+async function grantItem(tx: Db, ctx: FulfilContext, row: CheckoutSessionRow): Promise<void> {
+  const [item] = row.itemId
+    ? await tx
+        .select({ id: items.id, creatorId: items.creatorId })
+        .from(items)
+        .where(eq(items.id, row.itemId))
+    : [];
+  const granted = item
+    ? await tx
+        .insert(entitlements)
+        .values({
+          userId: row.userId,
+          itemId: item.id,
+          source: 'purchase',
+          sourceRef: `checkout:${row.id}`,
+          createdAt: ctx.now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: entitlements.id })
+    : [];
+  if (!item || granted.length === 0) {
+    // Paid for something already owned (two checkouts raced) or since deleted: the money goes
+    // back to the buyer's balance instead of being kept for nothing.
+    await creditWallet(tx, {
+      userId: row.userId,
+      amountCents: row.amountCents,
+      kind: 'refund',
+      ref: `refund:${row.id}`,
+      itemId: item?.id ?? null,
+      checkoutSessionId: row.id,
+      at: ctx.now,
+    });
+    return;
+  }
+  await creditEarnings(tx, {
+    creatorId: item.creatorId,
+    grossCents: row.amountCents,
+    currency: row.currency,
+    feePercent: ctx.feePercent,
+    kind: 'sale',
+    ref: `sale:${row.id}`,
+    itemId: item.id,
+    checkoutSessionId: row.id,
+    at: ctx.now,
+  });
+  await tx
+    .update(items)
+    .set({ salesCount: sql`${items.salesCount} + 1` })
+    .where(eq(items.id, item.id));
+}
+
+/** Earnings ref of a membership payment: the first one is the checkout's, then one per invoice. */
+export const membershipRef = (providerSubscriptionId: string, invoiceId: string | null) =>
+  invoiceId ? `membership:invoice:${invoiceId}` : `membership:start:${providerSubscriptionId}`;
+
+async function grantMembership(
+  tx: Db,
+  ctx: FulfilContext,
+  row: CheckoutSessionRow,
+  remote: ProviderSubscription | null,
+  localCard: SavedLocalCard | undefined,
+): Promise<void> {
+  if (!remote || !row.creatorId || !row.tier || row.tier === 'Aura') {
+    throw new Error(`membership checkout ${row.id} has no subscription to grant`);
+  }
+  const sub = await syncSubscription(tx, ctx, remote, {
+    userId: row.userId,
+    creatorId: row.creatorId,
+    tier: row.tier,
+    ...(localCard ? { localCard } : {}),
+  });
+  if (!sub) throw new Error(`membership checkout ${row.id}: subscription not stored`);
+  await tx
+    .update(checkoutSessions)
+    .set({ subscriptionId: sub.id })
+    .where(eq(checkoutSessions.id, row.id));
+  await creditEarnings(tx, {
+    creatorId: sub.creatorId,
+    grossCents: row.amountCents,
+    currency: row.currency,
+    feePercent: ctx.feePercent,
+    kind: 'membership',
+    ref: membershipRef(remote.id, null),
+    subscriptionId: sub.id,
+    checkoutSessionId: row.id,
+    at: ctx.now,
+  });
+}
+
+/**
+ * Fulfils a checkout the provider reports as paid: one entitlement, one earnings entry, one
+ * wallet credit, whichever of webhook or success page arrives first (the other finds it done).
+ */
+export async function fulfilCheckout(
+  tx: Db,
+  ctx: FulfilContext,
+  session: ProviderSession,
+  remoteSubscription: ProviderSubscription | null,
+  localCard?: SavedLocalCard,
+): Promise<FulfilResult> {
+  const row = await lockCheckoutRow(tx, ctx, session);
+  if (!row) return 'unknown';
+  if (row.fulfilledAt) return 'already';
+  if (session.paymentStatus !== 'paid') {
+    if (session.status === 'expired' && row.status === 'open') {
+      await tx
+        .update(checkoutSessions)
+        .set({ status: 'expired' })
+        .where(eq(checkoutSessions.id, row.id));
+    }
+    return 'unpaid';
+  }
+  if (
+    session.amountTotal !== row.amountCents ||
+    session.currency.toLowerCase() !== row.currency.toLowerCase()
+  ) {
+    // Never grant for a different amount than our own price; leave it for a person to check.
+    await audit(
+      tx,
+      'billing.amount_mismatch',
+      row.userId,
+      row.id,
+      {
+        expected: row.amountCents,
+        paid: session.amountTotal,
+        currency: session.currency,
+      },
+      ctx.now,
+    );
+    return 'mismatch';
+  }
+  await tx
+    .update(checkoutSessions)
+    .set({
+      status: 'complete',
+      paymentStatus: 'paid',
+      customerEmail: session.customerEmail ?? row.customerEmail,
+      fulfilledAt: ctx.now,
+    })
+    .where(eq(checkoutSessions.id, row.id));
+
+  if (row.kind === 'item') await grantItem(tx, ctx, row);
+  else if (row.kind === 'topup') {
+    await creditWallet(tx, {
+      userId: row.userId,
+      amountCents: row.amountCents,
+      kind: 'topup',
+      ref: `topup:${row.id}`,
+      checkoutSessionId: row.id,
+      at: ctx.now,
+    });
+  } else await grantMembership(tx, ctx, row, remoteSubscription, localCard);
+
+  await audit(
+    tx,
+    'billing.checkout_fulfilled',
+    row.userId,
+    row.id,
+    {
+      kind: row.kind,
+      amountCents: row.amountCents,
+      currency: row.currency,
+    },
+    ctx.now,
+  );
+  return 'fulfilled';
+}
+
+/** A paid invoice of a provider subscription: access follows the subscription, the creator is paid once. */
+export async function recordInvoicePaid(
+  tx: Db,
+  ctx: FulfilContext,
+  invoice: { invoiceId: string; amountPaid: number; currency: string; isFirstInvoice: boolean },
+  remote: ProviderSubscription,
+): Promise<void> {
+  const sub = await syncSubscription(tx, ctx, remote);
+  if (!sub || invoice.amountPaid <= 0) return;
+  await creditEarnings(tx, {
+    creatorId: sub.creatorId,
+    grossCents: invoice.amountPaid,
+    currency: invoice.currency,
+    feePercent: ctx.feePercent,
+    kind: 'membership',
+    // The first invoice is the checkout's own payment, which the checkout path also books.
+    ref: membershipRef(remote.id, invoice.isFirstInvoice ? null : invoice.invoiceId),
+    subscriptionId: sub.id,
+    at: ctx.now,
+  });
+}

@@ -1,0 +1,134 @@
+import { eq, sql } from 'drizzle-orm';
+import { WALLET_CURRENCY } from '../../../common/schemas/billing';
+import type { Db } from '../../db/client';
+import { ledgerEntries, wallets, type LedgerEntryKind } from '../../db/schema/index';
+
+/**
+ * The money ledger (issue 5): signed cent entries, each keyed by a unique `ref` naming what caused
+ * it, so repeating a cause (replayed webhook, double click, racing success page) moves no money.
+ * All functions run inside the caller's transaction.
+ */
+
+/** Platform fee of a gross amount, rounded to the cent; the creator is credited the rest. */
+export function platformFee(grossCents: number, feePercent: number): number {
+  return Math.round((grossCents * feePercent) / 100);
+}
+
+/** Adds to a fan's wallet; false (and nothing written) when `ref` was already booked. */
+export async function creditWallet(
+  tx: Db,
+  entry: {
+    userId: string;
+    amountCents: number;
+    kind: Extract<LedgerEntryKind, 'topup' | 'refund'>;
+    ref: string;
+    itemId?: number | null;
+    checkoutSessionId?: string | null;
+    at: Date;
+  },
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(ledgerEntries)
+    .values({
+      createdAt: entry.at,
+      account: 'wallet',
+      userId: entry.userId,
+      kind: entry.kind,
+      amountCents: entry.amountCents,
+      currency: WALLET_CURRENCY,
+      ref: entry.ref,
+      itemId: entry.itemId ?? null,
+      checkoutSessionId: entry.checkoutSessionId ?? null,
+    })
+    .onConflictDoNothing({ target: ledgerEntries.ref })
+    .returning({ id: ledgerEntries.id });
+  if (inserted.length === 0) return false;
+  await tx
+    .insert(wallets)
+    .values({ userId: entry.userId, balanceCents: entry.amountCents, currency: WALLET_CURRENCY })
+    .onConflictDoUpdate({
+      target: wallets.userId,
+      set: {
+        balanceCents: sql`${wallets.balanceCents} + ${entry.amountCents}`,
+        updatedAt: entry.at,
+      },
+    });
+  return true;
+}
+
+/**
+ * Locks the fan's wallet row for the rest of the transaction (SELECT ... FOR UPDATE), so
+ * concurrent spends of one wallet run one after another; 0 when the fan has no wallet yet.
+ */
+export async function lockWalletBalance(tx: Db, userId: string): Promise<number> {
+  const [row] = await tx
+    .select({ balanceCents: wallets.balanceCents })
+    .from(wallets)
+    .where(eq(wallets.userId, userId))
+    .for('update');
+  return row?.balanceCents ?? 0;
+}
+
+/** Takes from a wallet locked by lockWalletBalance; the caller has checked the balance suffices. */
+export async function debitWallet(
+  tx: Db,
+  entry: { userId: string; amountCents: number; ref: string; itemId: number; at: Date },
+): Promise<number> {
+  await tx.insert(ledgerEntries).values({
+    createdAt: entry.at,
+    account: 'wallet',
+    userId: entry.userId,
+    kind: 'spend',
+    amountCents: -entry.amountCents,
+    currency: WALLET_CURRENCY,
+    ref: entry.ref,
+    itemId: entry.itemId,
+  });
+  // The CHECK (balance >= 0) refuses the write if a caller ever skipped the balance check.
+  const [row] = await tx
+    .update(wallets)
+    .set({
+      balanceCents: sql`${wallets.balanceCents} - ${entry.amountCents}`,
+      updatedAt: entry.at,
+    })
+    .where(eq(wallets.userId, entry.userId))
+    .returning({ balanceCents: wallets.balanceCents });
+  if (!row) throw new Error('debitWallet called without a wallet row');
+  return row.balanceCents;
+}
+
+/** Credits a creator for a sale or membership payment, net of the platform fee; once per ref. */
+export async function creditEarnings(
+  tx: Db,
+  entry: {
+    creatorId: string;
+    grossCents: number;
+    currency: string;
+    feePercent: number;
+    kind: Extract<LedgerEntryKind, 'sale' | 'membership'>;
+    ref: string;
+    itemId?: number | null;
+    subscriptionId?: string | null;
+    checkoutSessionId?: string | null;
+    at: Date;
+  },
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(ledgerEntries)
+    .values({
+      createdAt: entry.at,
+      account: 'earnings',
+      userId: entry.creatorId,
+      kind: entry.kind,
+      amountCents: entry.grossCents - platformFee(entry.grossCents, entry.feePercent),
+      grossCents: entry.grossCents,
+      currency: entry.currency,
+      ref: entry.ref,
+      itemId: entry.itemId ?? null,
+      subscriptionId: entry.subscriptionId ?? null,
+      checkoutSessionId: entry.checkoutSessionId ?? null,
+    })
+    .onConflictDoNothing({ target: ledgerEntries.ref })
+    .returning({ id: ledgerEntries.id });
+  return inserted.length > 0;
+}

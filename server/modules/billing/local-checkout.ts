@@ -1,0 +1,147 @@
+import { eq } from 'drizzle-orm';
+import type {
+  LocalCheckoutSummary,
+  LocalPayRequest,
+  LocalPayResponse,
+} from '../../../common/schemas/billing';
+import { chargeTestCard, newLocalId } from '../../adapters/payments/local';
+import type { ProviderSession, ProviderSubscription } from '../../adapters/payments/provider';
+import { checkoutSessions, items, type CheckoutSessionRow } from '../../db/schema/index';
+import { conflict, HttpError, notFound } from '../../http/errors';
+import { fulfilCheckout } from './fulfilment';
+import { addMonth } from './periods';
+import { fulfilContext, type BillingDeps } from './service';
+import { creatorSummaries } from './stats';
+
+/**
+ * The API of the local provider's hosted checkout page (/pay/{id} in the web app). Like Stripe's
+ * hosted page it is reached by the unguessable session id alone, without the app's sign-in.
+ */
+
+async function findLocalSession(deps: BillingDeps, id: string): Promise<CheckoutSessionRow> {
+  const [row] = await deps.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
+  if (!row || row.provider !== 'local') throw notFound('Checkout session not found');
+  return row;
+}
+
+const effectiveStatus = (row: CheckoutSessionRow, now: Date) =>
+  row.status === 'open' && row.expiresAt <= now ? 'expired' : row.status;
+
+const successUrl = (id: string) => `/success?session_id=${encodeURIComponent(id)}`;
+const cancelUrl = (id: string) => `/cancel?session_id=${encodeURIComponent(id)}`;
+
+export async function localCheckoutSummary(
+  deps: BillingDeps,
+  id: string,
+): Promise<LocalCheckoutSummary> {
+  const row = await findLocalSession(deps, id);
+  const creators = await creatorSummaries(deps.db, row.creatorId ? [row.creatorId] : []);
+  const creator = row.creatorId ? creators.get(row.creatorId) : undefined;
+  const merchantName = creator ? (creator.displayName ?? creator.username) : 'Aura';
+  let description = 'Aura balance top-up';
+  if (row.kind === 'subscription') description = `${row.tier ?? ''} membership: ${merchantName}`;
+  if (row.kind === 'item') {
+    const [item] = row.itemId
+      ? await deps.db.select({ title: items.title }).from(items).where(eq(items.id, row.itemId))
+      : [];
+    description = item?.title ?? row.label;
+  }
+  return {
+    id: row.id,
+    status: effectiveStatus(row, deps.clock.now()),
+    mode: row.kind === 'subscription' ? 'subscription' : 'payment',
+    kind: row.kind,
+    description,
+    amountTotal: row.amountCents,
+    currency: row.currency,
+    interval: row.kind === 'subscription' ? 'month' : null,
+    customerEmail: row.customerEmail,
+    merchantName,
+    cancelUrl: cancelUrl(row.id),
+    successUrl: successUrl(row.id),
+    expiresAt: row.expiresAt.toISOString(),
+  };
+}
+
+function refuseUnlessOpen(row: CheckoutSessionRow, now: Date): void {
+  const status = effectiveStatus(row, now);
+  if (status === 'complete') {
+    throw conflict('This checkout session is already paid.', { code: 'session_complete' });
+  }
+  if (status === 'expired') {
+    throw new HttpError(410, 'This checkout session has expired.', { code: 'session_expired' });
+  }
+}
+
+/**
+ * Pays a local session with a test card, then fulfils it in one transaction (the local
+ * provider's equivalent of Stripe's webhook) and sends the payer to /success.
+ */
+export async function payLocalCheckout(
+  deps: BillingDeps,
+  id: string,
+  body: LocalPayRequest,
+): Promise<LocalPayResponse> {
+  const now = deps.clock.now();
+  refuseUnlessOpen(await findLocalSession(deps, id), now);
+  const charge = chargeTestCard(body, now);
+  if (!charge.ok) {
+    throw new HttpError(charge.status, charge.message, { field: charge.field, code: charge.code });
+  }
+  const ctx = fulfilContext(deps);
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.id, id))
+      .for('update');
+    if (!row) throw notFound('Checkout session not found');
+    // Two pay clicks race: the second finds the first's payment and charges nothing.
+    refuseUnlessOpen(row, now);
+    const session: ProviderSession = {
+      id: row.id,
+      mode: row.kind === 'subscription' ? 'subscription' : 'payment',
+      status: 'complete',
+      paymentStatus: 'paid',
+      amountTotal: row.amountCents,
+      currency: row.currency,
+      customerEmail: body.email,
+      paymentMethodTypes: row.paymentMethodTypes,
+      metadata: {},
+      subscriptionId: null,
+    };
+    const subscription: ProviderSubscription | null =
+      row.kind === 'subscription'
+        ? {
+            id: newLocalId('sub'),
+            status: 'active',
+            currentPeriodStart: now,
+            currentPeriodEnd: addMonth(now),
+            cancelAtPeriodEnd: false,
+            canceledAt: null,
+            endedAt: null,
+            metadata: {},
+          }
+        : null;
+    await fulfilCheckout(tx, ctx, session, subscription, charge.card);
+  });
+  return { redirectUrl: successUrl(id) };
+}
+
+/** The payer left the local checkout: the session can no longer be paid. */
+export async function cancelLocalCheckout(
+  deps: BillingDeps,
+  id: string,
+): Promise<LocalPayResponse> {
+  const row = await findLocalSession(deps, id);
+  if (row.status === 'complete') {
+    throw conflict('This checkout session is already paid.', { code: 'session_complete' });
+  }
+  if (row.status === 'open') {
+    await deps.db
+      .update(checkoutSessions)
+      .set({ status: 'expired' })
+      .where(eq(checkoutSessions.id, id));
+  }
+  return { redirectUrl: cancelUrl(id) };
+}

@@ -1,0 +1,14 @@
+/** One month later on the same day and time (UTC), clamped to the month's last day (Jan 31 -> Feb 28). */
+export function addMonth(date: Date): Date {
+  const year = date.getUTCFullYear();
+  const month = date.getUTCMonth() + 1;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const result = new Date(date.getTime());
+  result.setUTCDate(1);
+  result.setUTCFullYear(year, month, Math.min(date.getUTCDate(), lastDay));
+  return result;
+}
+
+/** First instant of the UTC calendar month containing `date` (earnings "current month"). */
+export const startOfUtcMonth = (date: Date) =>
+  new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1));

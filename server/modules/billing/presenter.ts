@@ -1,0 +1,91 @@
+import type {
+  CheckoutSessionResponse,
+  PurchasedProduct,
+  Subscription,
+} from '../../../common/schemas/billing';
+import type { CheckoutSessionRow, ItemRow, SubscriptionRow } from '../../db/schema/index';
+
+/**
+ * Media are stored by key; this is where a key becomes a URL the browser can load. The media
+ * module serves `/api/v1/media/{key}` and checks the entitlement again on every request.
+ */
+export const itemMediaUrl = (key: string | null): string | null =>
+  key ? `/api/v1/media/${encodeURIComponent(key)}` : null;
+
+export interface CreatorSummary {
+  username: string;
+  displayName: string | null;
+  image: string | null;
+}
+
+/** SPEC §3 purchased product: media only when the viewer is entitled now (ARCHITECTURE rule). */
+export function presentPurchasedProduct(
+  item: ItemRow,
+  creator: CreatorSummary,
+  isEntitled: boolean,
+): PurchasedProduct {
+  return {
+    id: item.id,
+    userName: creator.displayName ?? creator.username,
+    userImage: creator.image,
+    title: item.title,
+    description: item.description,
+    imageUrl: isEntitled ? itemMediaUrl(item.imageKey) : itemMediaUrl(item.imagePreviewKey),
+    videoUrl: isEntitled ? itemMediaUrl(item.videoKey) : null,
+    isPurchased: isEntitled,
+    priceCents: item.priceCents,
+    currency: item.currency,
+  };
+}
+
+export function presentSubscription(
+  row: SubscriptionRow,
+  creator: CreatorSummary,
+  accessUntil: Date | null,
+  now: Date,
+): Subscription {
+  return {
+    id: row.id,
+    creatorId: row.creatorId,
+    creatorName: creator.displayName ?? creator.username,
+    creatorImage: creator.image,
+    tier: row.tier,
+    status: row.status,
+    priceCents: row.priceCents,
+    currency: row.currency,
+    currentPeriodEnd: row.currentPeriodEnd.toISOString(),
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    isActive: accessUntil !== null && accessUntil > now,
+  };
+}
+
+export function presentCheckoutSession(
+  row: CheckoutSessionRow,
+  extra: {
+    product: PurchasedProduct | null;
+    subscription: Subscription | null;
+    walletBalanceCents: number | null;
+  },
+): CheckoutSessionResponse {
+  return {
+    id: row.id,
+    object: 'checkout.session',
+    mode: row.kind === 'subscription' ? 'subscription' : 'payment',
+    status: row.status,
+    payment_status: row.paymentStatus,
+    metadata: {
+      productId: row.kind === 'item' && row.itemId !== null ? String(row.itemId) : '',
+      kind: row.kind,
+      tier: row.tier ?? row.label,
+      creatorId: row.creatorId ?? '',
+    },
+    customer_details: row.customerEmail ? { email: row.customerEmail } : null,
+    amount_total: row.amountCents,
+    currency: row.currency,
+    payment_method_types: row.paymentMethodTypes,
+    product: extra.product,
+    subscription: extra.subscription,
+    walletBalanceCents: extra.walletBalanceCents,
+    fulfilled: row.fulfilledAt !== null,
+  };
+}

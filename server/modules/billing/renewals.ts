@@ -1,0 +1,100 @@
+import { and, asc, eq, lte } from 'drizzle-orm';
+import { chargeSavedCard } from '../../adapters/payments/local';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { subscriptions } from '../../db/schema/index';
+import { setSubscriptionAccess } from './fulfilment';
+import { creditEarnings } from './ledger';
+import { addMonth } from './periods';
+
+export interface RenewalReport {
+  renewed: number;
+  pastDue: number;
+  ended: number;
+}
+
+/** A subscription this many periods behind is charged for each (the server was down that long). */
+const MAX_PERIODS_PER_RUN = 24;
+
+/**
+ * Renews the local provider's memberships whose period has ended (issue 5): a cancelled one
+ * ends, otherwise the saved test card is charged once per period (the ref keys each charge to
+ * its period, so two instances running this at once charge once); a declined card makes it
+ * past_due and access ends at the period end. Stripe renews its own subscriptions (webhooks).
+ */
+export async function runRenewals(
+  db: Database,
+  config: Pick<Config, 'PLATFORM_FEE_PERCENT'>,
+  now: Date,
+): Promise<RenewalReport> {
+  const report: RenewalReport = { renewed: 0, pastDue: 0, ended: 0 };
+  const due = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.provider, 'local'),
+        eq(subscriptions.status, 'active'),
+        lte(subscriptions.currentPeriodEnd, now),
+      ),
+    )
+    .orderBy(asc(subscriptions.currentPeriodEnd))
+    .limit(500);
+
+  for (const { id } of due) {
+    await db.transaction(async (tx) => {
+      const [sub] = await tx
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.id, id))
+        .for('update', { skipLocked: true });
+      if (!sub || sub.status !== 'active' || sub.currentPeriodEnd > now) return;
+      if (sub.cancelAtPeriodEnd) {
+        await tx
+          .update(subscriptions)
+          .set({ status: 'canceled', updatedAt: now })
+          .where(eq(subscriptions.id, sub.id));
+        report.ended += 1;
+        return;
+      }
+      let start = sub.currentPeriodStart;
+      let end = sub.currentPeriodEnd;
+      for (let i = 0; i < MAX_PERIODS_PER_RUN && end <= now; i += 1) {
+        if (!chargeSavedCard(sub.localCard).ok) {
+          // Access stays what was paid: the entitlement keeps the old period end.
+          await tx
+            .update(subscriptions)
+            .set({
+              status: 'past_due',
+              currentPeriodStart: start,
+              currentPeriodEnd: end,
+              updatedAt: now,
+            })
+            .where(eq(subscriptions.id, sub.id));
+          report.pastDue += 1;
+          return;
+        }
+        await creditEarnings(tx, {
+          creatorId: sub.creatorId,
+          grossCents: sub.priceCents,
+          currency: sub.currency,
+          feePercent: config.PLATFORM_FEE_PERCENT,
+          kind: 'membership',
+          ref: `membership:renewal:${sub.id}:${end.toISOString()}`,
+          subscriptionId: sub.id,
+          at: now,
+        });
+        start = end;
+        end = addMonth(end);
+      }
+      const [updated] = await tx
+        .update(subscriptions)
+        .set({ currentPeriodStart: start, currentPeriodEnd: end, updatedAt: now })
+        .where(eq(subscriptions.id, sub.id))
+        .returning();
+      if (updated) await setSubscriptionAccess(tx, updated, end, now);
+      report.renewed += 1;
+    });
+  }
+  return report;
+}

@@ -1,0 +1,494 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { CREATOR_ROLES } from '../../../common/rules/roles';
+import { isTier, TIER_CURRENCY, TIER_PRICE_CENTS } from '../../../common/rules/tiers';
+import {
+  parsePriceToCents,
+  TOPUP_MAX_CENTS,
+  TOPUP_MIN_CENTS,
+  TOPUP_TIER,
+  WALLET_CURRENCY,
+  type CheckoutSessionResponse,
+  type CreateCheckoutSessionRequest,
+  type CreateCheckoutSessionResponse,
+  type MembershipResponse,
+  type Subscription,
+} from '../../../common/schemas/billing';
+import type { PaymentsProvider, ProviderSubscription } from '../../adapters/payments/provider';
+import { WebhookSignatureError } from '../../adapters/payments/provider';
+import type { Viewer } from '../../auth/guard';
+import type { Config } from '../../config';
+import type { Clock } from '../../context';
+import type { Database, Db } from '../../db/client';
+import {
+  billingEvents,
+  checkoutSessions,
+  entitlements,
+  items,
+  subscriptions,
+  users,
+  wallets,
+  type CheckoutKind,
+  type SubscriptionRow,
+} from '../../db/schema/index';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors';
+import { canViewItem } from './entitlements';
+import {
+  fulfilCheckout,
+  recordInvoicePaid,
+  syncSubscription,
+  type FulfilContext,
+} from './fulfilment';
+import { mayCancelSubscription, mayReadCheckout } from './policy';
+import {
+  presentCheckoutSession,
+  presentPurchasedProduct,
+  presentSubscription,
+  type CreatorSummary,
+} from './presenter';
+import { creatorSummaries, liveSubscriptionsOf, membershipTier } from './stats';
+
+export interface BillingDeps {
+  db: Database;
+  config: Config;
+  clock: Clock;
+  provider: PaymentsProvider;
+}
+
+/** Hosted checkouts stay open this long (Stripe allows 30 minutes to 24 hours). */
+const CHECKOUT_LIFETIME_MS = 23 * 3600 * 1000;
+
+export const fulfilContext = (deps: BillingDeps): FulfilContext => ({
+  provider: deps.provider.name,
+  feePercent: deps.config.PLATFORM_FEE_PERCENT,
+  now: deps.clock.now(),
+});
+
+/** Provider outages are answered 502, not 500: the request was fine, the provider was not. */
+async function callProvider<T>(action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    throw new HttpError(502, 'The payment provider could not be reached. Please try again.');
+  }
+}
+
+const formatCents = (cents: number, currency: string) =>
+  `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function priceMismatch(serverCents: number, currency: string) {
+  return badRequest(`Price mismatch: the price is ${formatCents(serverCents, currency)}`, {
+    field: 'price',
+    code: 'priceMismatch',
+  });
+}
+
+interface CheckoutPlan {
+  kind: CheckoutKind;
+  itemId: number | null;
+  creatorId: string | null;
+  tier: 'Hypr' | 'HyprSoul' | null;
+  name: string;
+  amountCents: number;
+  currency: string;
+  interval: 'month' | null;
+}
+
+/** Decides what is bought and for how much, from our own prices only (issue 5). */
+async function planCheckout(
+  deps: BillingDeps,
+  viewer: Viewer,
+  body: CreateCheckoutSessionRequest,
+): Promise<CheckoutPlan> {
+  const cents = parsePriceToCents(body.price);
+  if (cents === null) {
+    throw badRequest('price: must be an amount like 9.99', { field: 'price' });
+  }
+  const now = deps.clock.now();
+
+  if (body.tier === TOPUP_TIER) {
+    if (cents < TOPUP_MIN_CENTS || cents > TOPUP_MAX_CENTS) {
+      throw badRequest(
+        `price: a top-up must be between ${formatCents(TOPUP_MIN_CENTS, WALLET_CURRENCY)} and ${formatCents(TOPUP_MAX_CENTS, WALLET_CURRENCY)}`,
+        { field: 'price' },
+      );
+    }
+    return {
+      kind: 'topup',
+      itemId: null,
+      creatorId: null,
+      tier: null,
+      name: 'Aura balance top-up',
+      amountCents: cents,
+      currency: WALLET_CURRENCY,
+      interval: null,
+    };
+  }
+
+  if (isTier(body.tier)) {
+    if (body.tier === 'Aura')
+      throw badRequest('tier: Aura is free, there is nothing to pay', { field: 'tier' });
+    const creatorId = body.creatorId ?? (typeof body.productId === 'string' ? body.productId : '');
+    if (!UUID.test(creatorId)) {
+      throw badRequest("creatorId: a membership needs the creator's id", { field: 'creatorId' });
+    }
+    const [creator] = await deps.db
+      .select({ id: users.id, username: users.username, role: users.role, status: users.status })
+      .from(users)
+      .where(eq(users.id, creatorId));
+    if (!creator || creator.status !== 'active' || !CREATOR_ROLES.includes(creator.role)) {
+      throw notFound('Creator not found');
+    }
+    if (creator.id === viewer.id) throw badRequest('You cannot subscribe to yourself');
+    const price = TIER_PRICE_CENTS[body.tier];
+    if (cents !== price) throw priceMismatch(price, TIER_CURRENCY);
+    const live = await liveSubscriptionsOf(deps.db, viewer.id, creator.id);
+    const current = live.find(
+      (s) => s.status !== 'incomplete' && !s.cancelAtPeriodEnd && s.currentPeriodEnd > now,
+    );
+    if (current) {
+      throw conflict(
+        `You already have the ${current.tier} membership of ${creator.username}; cancel it first to change tier`,
+      );
+    }
+    return {
+      kind: 'subscription',
+      itemId: null,
+      creatorId: creator.id,
+      tier: body.tier,
+      name: `${body.tier} membership: ${creator.username}`,
+      amountCents: price,
+      currency: TIER_CURRENCY,
+      interval: 'month',
+    };
+  }
+
+  const productId =
+    typeof body.productId === 'number'
+      ? body.productId
+      : typeof body.productId === 'string' && /^\d{1,15}$/.test(body.productId)
+        ? Number(body.productId)
+        : NaN;
+  if (!Number.isSafeInteger(productId) || productId <= 0) {
+    throw badRequest("productId: must be the item's numeric id", { field: 'productId' });
+  }
+  const [item] = await deps.db.select().from(items).where(eq(items.id, productId));
+  if (!item || item.status !== 'available') throw notFound('Item not found');
+  if (item.creatorId === viewer.id) throw badRequest('You cannot buy your own item');
+  if (item.priceCents === 0) {
+    throw badRequest(
+      item.tierRequired === 'Aura'
+        ? 'This item is free'
+        : `This item is included in the ${item.tierRequired} membership: subscribe to unlock it`,
+    );
+  }
+  if (cents !== item.priceCents) throw priceMismatch(item.priceCents, item.currency);
+  if (await canViewItem(deps.db, viewer, item, now)) {
+    throw conflict('You already have access to this item');
+  }
+  return {
+    kind: 'item',
+    itemId: item.id,
+    creatorId: item.creatorId,
+    tier: null,
+    name: item.title,
+    amountCents: item.priceCents,
+    currency: item.currency,
+    interval: null,
+  };
+}
+
+/** POST /v1/billing/create-checkout-session (SPEC §7). */
+export async function createCheckoutSession(
+  deps: BillingDeps,
+  viewer: Viewer,
+  body: CreateCheckoutSessionRequest,
+): Promise<CreateCheckoutSessionResponse> {
+  const plan = await planCheckout(deps, viewer, body);
+  const now = deps.clock.now();
+  const expiresAt = new Date(now.getTime() + CHECKOUT_LIFETIME_MS);
+  const [buyer] = await deps.db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, viewer.id));
+  // The local page is served by this app (relative links keep the browser on its origin);
+  // Stripe needs absolute return addresses.
+  const base = deps.provider.name === 'stripe' ? deps.config.publicUrl : '';
+  const metadata: Record<string, string> = {
+    userId: viewer.id,
+    kind: plan.kind,
+    itemId: plan.itemId === null ? '' : String(plan.itemId),
+    creatorId: plan.creatorId ?? '',
+    tier: plan.tier ?? '',
+    label: body.tier.slice(0, 200),
+  };
+  const created = await callProvider(() =>
+    deps.provider.createCheckoutSession({
+      line: {
+        name: plan.name,
+        amountCents: plan.amountCents,
+        currency: plan.currency,
+        interval: plan.interval,
+      },
+      customerEmail: buyer?.email ?? null,
+      metadata,
+      successUrl: `${base}/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${base}/cancel`,
+      expiresAt,
+    }),
+  );
+  await deps.db
+    .insert(checkoutSessions)
+    .values({
+      id: created.id,
+      provider: deps.provider.name,
+      kind: plan.kind,
+      userId: viewer.id,
+      itemId: plan.itemId,
+      creatorId: plan.creatorId,
+      tier: plan.tier,
+      label: metadata.label ?? '',
+      amountCents: plan.amountCents,
+      currency: plan.currency,
+      customerEmail: buyer?.email ?? null,
+      expiresAt,
+      createdAt: now,
+    })
+    // A very fast webhook may already have stored it from the metadata.
+    .onConflictDoNothing();
+  return { id: created.id, url: created.url, provider: deps.provider.name };
+}
+
+async function presentSubscriptionRow(
+  db: Db,
+  row: SubscriptionRow,
+  now: Date,
+): Promise<Subscription> {
+  const creators = await creatorSummaries(db, [row.creatorId]);
+  const access = await db
+    .select({ periodEnd: entitlements.periodEnd })
+    .from(entitlements)
+    .where(eq(entitlements.sourceRef, `sub:${row.id}`));
+  return presentSubscription(
+    row,
+    creators.get(row.creatorId) ?? unknownCreator,
+    access[0]?.periodEnd ?? null,
+    now,
+  );
+}
+
+const unknownCreator: CreatorSummary = { username: 'unknown', displayName: null, image: null };
+
+/**
+ * GET /v1/billing/retrieve-checkout-session/{id} (SPEC §7): the buyer's (or an admin's) view;
+ * with Stripe an unfulfilled paid session is fulfilled here if the webhook has not come yet.
+ */
+export async function retrieveCheckoutSession(
+  deps: BillingDeps,
+  viewer: Viewer,
+  sessionId: string,
+): Promise<CheckoutSessionResponse> {
+  const find = () =>
+    deps.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
+  let [row] = await find();
+  if (!row) throw notFound('Checkout session not found');
+  if (!mayReadCheckout(viewer, row.userId)) {
+    throw forbidden('This checkout session belongs to another account');
+  }
+  if (!row.fulfilledAt && row.provider === 'stripe' && deps.provider.name === 'stripe') {
+    const remote = await callProvider(() => deps.provider.retrieveCheckoutSession(sessionId));
+    if (remote && (remote.paymentStatus === 'paid' || remote.status === 'expired')) {
+      const sub = remote.subscriptionId
+        ? await callProvider(() => deps.provider.retrieveSubscription(remote.subscriptionId ?? ''))
+        : null;
+      const ctx = fulfilContext(deps);
+      await deps.db.transaction((tx) => fulfilCheckout(tx, ctx, remote, sub));
+      [row] = await find();
+      if (!row) throw notFound('Checkout session not found');
+    }
+  }
+  const now = deps.clock.now();
+  // A local session past its expiry is shown as expired even before anything touched it.
+  const shown =
+    row.status === 'open' && row.expiresAt <= now ? { ...row, status: 'expired' as const } : row;
+
+  let product = null;
+  if (row.kind === 'item' && row.itemId !== null) {
+    const [item] = await deps.db.select().from(items).where(eq(items.id, row.itemId));
+    if (item) {
+      const creators = await creatorSummaries(deps.db, [item.creatorId]);
+      const entitled = await canViewItem(deps.db, viewer, item, now);
+      product = presentPurchasedProduct(
+        item,
+        creators.get(item.creatorId) ?? unknownCreator,
+        entitled,
+      );
+    }
+  }
+  let subscription = null;
+  if (row.subscriptionId) {
+    const [sub] = await deps.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, row.subscriptionId));
+    if (sub) subscription = await presentSubscriptionRow(deps.db, sub, now);
+  }
+  let walletBalanceCents = null;
+  if (row.kind === 'topup' && row.fulfilledAt) {
+    const [wallet] = await deps.db
+      .select({ balanceCents: wallets.balanceCents })
+      .from(wallets)
+      .where(eq(wallets.userId, row.userId));
+    walletBalanceCents = wallet?.balanceCents ?? 0;
+  }
+  return presentCheckoutSession(shown, { product, subscription, walletBalanceCents });
+}
+
+/**
+ * POST /v1/billing/webhook: verified over the raw body; the event id is stored in the same
+ * transaction as its effects, so a replayed event is answered without doing anything again.
+ * State is re-read from the provider's API first, which makes the arrival order irrelevant.
+ */
+export async function handleWebhook(
+  deps: BillingDeps,
+  rawBody: Buffer,
+  signature: string | undefined,
+): Promise<{ received: true; duplicate: boolean }> {
+  if (deps.provider.name !== 'stripe') {
+    throw notFound('Webhooks are only used with the Stripe provider');
+  }
+  let event;
+  try {
+    event = deps.provider.parseWebhook(rawBody, signature);
+  } catch (err) {
+    if (err instanceof WebhookSignatureError) {
+      throw badRequest(`Invalid webhook signature: ${err.message}`);
+    }
+    throw err;
+  }
+  const provider = deps.provider;
+  let remoteSession = null;
+  let remoteSub: ProviderSubscription | null = null;
+  if (event.type === 'checkout.completed' || event.type === 'checkout.expired') {
+    const id = event.sessionId;
+    remoteSession = await callProvider(() => provider.retrieveCheckoutSession(id));
+    const subId = remoteSession?.subscriptionId;
+    if (subId) remoteSub = await callProvider(() => provider.retrieveSubscription(subId));
+  } else if (
+    event.type === 'subscription.changed' ||
+    event.type === 'invoice.paid' ||
+    event.type === 'invoice.payment_failed'
+  ) {
+    const id = event.subscriptionId;
+    remoteSub = await callProvider(() => provider.retrieveSubscription(id));
+  }
+
+  const ctx = fulfilContext(deps);
+  return deps.db.transaction(async (tx) => {
+    const stored = await tx
+      .insert(billingEvents)
+      .values({ id: event.id, provider: 'stripe', type: event.type, receivedAt: ctx.now })
+      .onConflictDoNothing()
+      .returning({ id: billingEvents.id });
+    if (stored.length === 0) return { received: true as const, duplicate: true };
+    if (remoteSession) await fulfilCheckout(tx, ctx, remoteSession, remoteSub);
+    else if (event.type === 'invoice.paid' && remoteSub) {
+      await recordInvoicePaid(tx, ctx, event, remoteSub);
+    } else if (remoteSub) await syncSubscription(tx, ctx, remoteSub);
+    return { received: true as const, duplicate: false };
+  });
+}
+
+/** GET /api/v1/billing/subscriptions: the fan's memberships, newest first. */
+export async function listSubscriptions(
+  deps: BillingDeps,
+  viewer: Viewer,
+): Promise<Subscription[]> {
+  const rows = await deps.db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, viewer.id))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(200);
+  if (rows.length === 0) return [];
+  const now = deps.clock.now();
+  const creators = await creatorSummaries(
+    deps.db,
+    rows.map((r) => r.creatorId),
+  );
+  const access = await deps.db
+    .select({ ref: entitlements.sourceRef, periodEnd: entitlements.periodEnd })
+    .from(entitlements)
+    .where(
+      inArray(
+        entitlements.sourceRef,
+        rows.map((r) => `sub:${r.id}`),
+      ),
+    );
+  const accessByRef = new Map(access.map((a) => [a.ref, a.periodEnd]));
+  return rows.map((r) =>
+    presentSubscription(
+      r,
+      creators.get(r.creatorId) ?? unknownCreator,
+      accessByRef.get(`sub:${r.id}`) ?? null,
+      now,
+    ),
+  );
+}
+
+/** POST /api/v1/billing/subscriptions/{id}/cancel: no more renewals, access until the period ends. */
+export async function cancelSubscription(
+  deps: BillingDeps,
+  viewer: Viewer,
+  subscriptionId: string,
+): Promise<Subscription> {
+  const [row] = await deps.db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.id, subscriptionId));
+  if (!row || !mayCancelSubscription(viewer, row.userId)) throw notFound('Subscription not found');
+  if (row.status === 'canceled') throw conflict('This membership has already ended');
+  const now = deps.clock.now();
+  if (!row.cancelAtPeriodEnd) {
+    if (row.provider === 'stripe' && deps.provider.name === 'stripe') {
+      await callProvider(() =>
+        deps.provider.cancelSubscriptionAtPeriodEnd(row.providerSubscriptionId),
+      );
+    }
+    await deps.db
+      .update(subscriptions)
+      .set({ cancelAtPeriodEnd: true, canceledAt: now, updatedAt: now })
+      .where(and(eq(subscriptions.id, row.id)));
+  }
+  const [updated] = await deps.db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.id, subscriptionId));
+  if (!updated) throw notFound('Subscription not found');
+  return presentSubscriptionRow(deps.db, updated, now);
+}
+
+/** GET /api/v1/billing/membership/{creatorId}: what the profile's tier card and badge show. */
+export async function membershipOf(
+  deps: BillingDeps,
+  viewer: Viewer | null,
+  creatorId: string,
+): Promise<MembershipResponse> {
+  if (!viewer) return { creatorId, tier: 'Aura', isSubscribed: false, subscription: null };
+  const now = deps.clock.now();
+  const tier = await membershipTier(deps.db, viewer.id, creatorId, now);
+  const [latest] = await deps.db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, viewer.id), eq(subscriptions.creatorId, creatorId)))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1);
+  return {
+    creatorId,
+    tier,
+    isSubscribed: tier !== 'Aura',
+    subscription: latest ? await presentSubscriptionRow(deps.db, latest, now) : null,
+  };
+}

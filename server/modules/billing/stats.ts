@@ -1,0 +1,150 @@
+import { and, desc, eq, gt, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { tierRank, type Tier } from '../../../common/rules/tiers';
+import type { Db } from '../../db/client';
+import { entitlements, items, ledgerEntries, subscriptions, users } from '../../db/schema/index';
+import { startOfUtcMonth } from './periods';
+
+/**
+ * Figures other modules read (dashboard, admin, profiles). They all come from the entitlements
+ * and the ledger, so what a page shows is what was actually paid and granted.
+ */
+
+/** Dashboard "subscribers": fans whose membership of this creator gives access now. */
+export async function subscriberCount(db: Db, creatorId: string, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(distinct ${entitlements.userId})::int` })
+    .from(entitlements)
+    .where(
+      and(
+        eq(entitlements.creatorId, creatorId),
+        eq(entitlements.source, 'subscription'),
+        isNotNull(entitlements.tier),
+        gt(entitlements.periodEnd, now),
+      ),
+    );
+  return row?.count ?? 0;
+}
+
+/** Dashboard earnings (SPEC §3 earnings currentMonth, total): net cents credited to the creator. */
+export async function earningsSummary(
+  db: Db,
+  creatorId: string,
+  now: Date,
+): Promise<{ currentMonthCents: number; totalCents: number }> {
+  const monthStart = startOfUtcMonth(now);
+  const [row] = await db
+    .select({
+      total: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)::int`,
+      month: sql<number>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${gte(ledgerEntries.createdAt, monthStart)}), 0)::int`,
+    })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.account, 'earnings'),
+        eq(ledgerEntries.userId, creatorId),
+        lte(ledgerEntries.createdAt, now),
+      ),
+    );
+  return { currentMonthCents: row?.month ?? 0, totalCents: row?.total ?? 0 };
+}
+
+export interface ItemSales {
+  itemId: number;
+  title: string;
+  creatorId: string;
+  salesCount: number;
+  /** What buyers paid (before the platform fee), in the item's currency. */
+  revenueCents: number;
+  currency: string;
+}
+
+/** Admin sales (SPEC §2 /admin/sales: product, sales count, revenue), best sellers first. */
+export async function salesByItem(db: Db, limit = 100): Promise<ItemSales[]> {
+  const revenue = sql<number>`coalesce((select sum(${ledgerEntries.grossCents}) from ${ledgerEntries} where ${ledgerEntries.itemId} = ${items.id} and ${ledgerEntries.account} = 'earnings' and ${ledgerEntries.kind} = 'sale'), 0)::int`;
+  return db
+    .select({
+      itemId: items.id,
+      title: items.title,
+      creatorId: items.creatorId,
+      salesCount: items.salesCount,
+      revenueCents: revenue,
+      currency: items.currency,
+    })
+    .from(items)
+    .where(gt(items.salesCount, 0))
+    .orderBy(desc(revenue), desc(items.id))
+    .limit(limit);
+}
+
+/** The highest tier of this creator the fan holds now ('Aura' when none): the 'subscribed' badge. */
+export async function membershipTier(
+  db: Db,
+  userId: string,
+  creatorId: string,
+  now: Date,
+): Promise<Tier> {
+  const rows = await db
+    .select({ tier: entitlements.tier })
+    .from(entitlements)
+    .where(
+      and(
+        eq(entitlements.userId, userId),
+        eq(entitlements.creatorId, creatorId),
+        isNotNull(entitlements.tier),
+        gt(entitlements.periodEnd, now),
+      ),
+    );
+  let best: Tier = 'Aura';
+  for (const r of rows) if (r.tier && tierRank(r.tier) > tierRank(best)) best = r.tier;
+  return best;
+}
+
+/** For profile pages: is the viewer a member of this creator now? */
+export async function isSubscribed(
+  db: Db,
+  userId: string,
+  creatorId: string,
+  now: Date,
+): Promise<boolean> {
+  return (await membershipTier(db, userId, creatorId, now)) !== 'Aura';
+}
+
+/** Creator name and picture as payment screens show them. */
+export async function creatorSummaries(db: Db, ids: readonly string[]) {
+  if (ids.length === 0)
+    return new Map<
+      string,
+      { username: string; displayName: string | null; image: string | null }
+    >();
+  const rows = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      displayName: users.displayName,
+      profileImage: users.profileImage,
+      avatarUrl: users.avatarUrl,
+    })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      { username: r.username, displayName: r.displayName, image: r.profileImage ?? r.avatarUrl },
+    ]),
+  );
+}
+
+/** Live subscriptions of a fan (not ended), newest first; used to refuse a second one. */
+export async function liveSubscriptionsOf(db: Db, userId: string, creatorId: string) {
+  return db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        eq(subscriptions.creatorId, creatorId),
+        sql`${subscriptions.status} in ('active', 'past_due', 'incomplete')`,
+      ),
+    )
+    .orderBy(desc(subscriptions.createdAt));
+}

@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  PaymentErrorResponse,
+  WalletQuery,
+  WalletResponse,
+  WalletUnlockRequest,
+  WalletUnlockResponse,
+} from '../../../common/schemas/billing';
+import type { AppContext } from '../../context';
+import { badRequest } from '../../http/errors';
+import { unlockWithBalance, walletOf } from './service';
+
+const IDEMPOTENCY_KEY = /^[\w\-:.]{1,100}$/;
+
+export const walletRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const deps = { db: ctx.db, config: ctx.config, clock: ctx.clock };
+
+    app.get(
+      '/api/v1/wallet',
+      {
+        preHandler: ctx.guards.requireAuth,
+        schema: {
+          tags: ['wallet'],
+          security: [{ bearer: [] }],
+          querystring: WalletQuery,
+          response: { 200: WalletResponse },
+        },
+      },
+      async (request) => walletOf(deps, ctx.guards.viewerOf(request), request.query),
+    );
+
+    app.post(
+      '/api/v1/wallet/unlock',
+      {
+        preHandler: ctx.guards.requireAuth,
+        schema: {
+          tags: ['wallet'],
+          security: [{ bearer: [] }],
+          headers: z.object({ 'idempotency-key': z.string().optional() }),
+          body: WalletUnlockRequest,
+          response: { 200: WalletUnlockResponse, 402: PaymentErrorResponse },
+        },
+      },
+      async (request) => {
+        const key = request.headers['idempotency-key'] ?? request.body.idempotencyKey;
+        if (!key || !IDEMPOTENCY_KEY.test(key)) {
+          throw badRequest('Idempotency-Key header required: 1 to 100 letters, digits or _ - : .', {
+            field: 'Idempotency-Key',
+          });
+        }
+        return unlockWithBalance(deps, ctx.guards.viewerOf(request), request.body.itemId, key);
+      },
+    );
+  };
