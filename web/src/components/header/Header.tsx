@@ -35,12 +35,14 @@ export function Header({
       className={`aura-header sticky-top${isScrolled ? ' is-transparent' : ''}`}
       data-testid="app-header"
     >
-      <div className="container-fluid d-flex align-items-center gap-1 py-2">
+      <div className="container-fluid d-flex flex-wrap align-items-center gap-1 py-2">
         <Link to="/" className="aura-brand me-auto" aria-label={t('shell.header.home')}>
           <img src="/logo-aura.svg" alt="" width="32" height="32" />
-          <span aria-hidden="true">{t('app.name')}</span>
+          <span className="d-none d-md-inline" aria-hidden="true">
+            {t('app.name')}
+          </span>
         </Link>
-        <nav aria-label={t('shell.header.navLabel')} className="d-flex align-items-center gap-1">
+        <nav aria-label={t('shell.header.navLabel')} className="d-flex align-items-center">
           <IconButton
             label={t('shell.header.cycleTheme', { theme: t(`themes.${theme}`) })}
             data-testid="theme-cycle"
