@@ -38,10 +38,10 @@ export default function CheckoutPage() {
   );
 }
 
-function BackToDiscover() {
+function BackToDiscover({ isLarge = false }: { isLarge?: boolean }) {
   const { t } = useTranslation();
   return (
-    <Link to="/discover" className="btn btn-outline-secondary">
+    <Link to="/discover" className={`btn btn-outline-secondary${isLarge ? ' btn-lg' : ''}`}>
       {t('checkout.backToDiscover')}
     </Link>
   );
@@ -159,7 +159,7 @@ function CheckoutSession({ state }: { state: CheckoutState }) {
               ? t('checkout.redirecting')
               : t('checkout.pay', { price: checkoutPriceText(state, i18n.language) })}
           </button>
-          <BackToDiscover />
+          <BackToDiscover isLarge />
         </div>
       </div>
     </section>

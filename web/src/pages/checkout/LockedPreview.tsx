@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { LockIcon } from '../../components/billing/LockIcon';
 
 /** SPEC §2/§9: the checkout's blurred locked preview, 280px high. */
 export function LockedPreview({ imageUrl, title }: { imageUrl: string | null; title: string }) {
@@ -22,8 +23,7 @@ export function LockedPreview({ imageUrl, title }: { imageUrl: string | null; ti
       )}
       <div className="position-absolute top-50 start-50 translate-middle text-center">
         <span className="badge rounded-pill text-bg-dark fs-6 px-3 py-2">
-          <span aria-hidden="true">🔒 </span>
-          {t('checkout.locked')}
+          <LockIcon /> {t('checkout.locked')}
         </span>
       </div>
     </div>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { LocalCheckoutSummary } from '../../../../common/schemas/billing';
 import { billingKeys, cancelLocalCheckout, fetchLocalCheckout } from '../../api/billing';
+import { LockIcon } from '../../components/billing/LockIcon';
 import { formatMoney } from '../../components/billing/money';
 import { goTo } from '../../components/billing/go-to';
 import { LocalPayForm } from './LocalPayForm';
@@ -25,7 +26,7 @@ export default function PayPage() {
   return (
     <main className="container py-4" style={{ maxWidth: 560 }}>
       <header className="d-flex align-items-center gap-2 mb-3">
-        <span aria-hidden="true">🔒</span>
+        <LockIcon size={22} />
         <h1 className="h4 mb-0">{t('pay.title')}</h1>
         <span className="badge text-bg-warning ms-auto">{t('pay.testMode')}</span>
       </header>

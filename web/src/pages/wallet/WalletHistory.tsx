@@ -35,7 +35,7 @@ export function WalletHistory({
           <>
             <Suspense fallback={<p className="aura-muted">{t('wallet.chartLoading')}</p>}>
               <BalanceChart
-                points={balanceSeries(balanceCents, entries)}
+                points={balanceSeries(balanceCents, entries, !hasMore)}
                 label={t('wallet.chartLabel')}
                 formatDate={date}
                 formatAmount={money}
