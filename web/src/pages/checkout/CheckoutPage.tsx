@@ -121,7 +121,10 @@ function CheckoutSession({ state }: { state: CheckoutState }) {
           </div>
         </div>
 
-        <LockedPreview imageUrl={state.imageUrl ?? null} title={tierLabel} />
+        {/* A top-up buys no content, so there is nothing locked to preview. */}
+        {state.tier !== TOPUP_TIER && (
+          <LockedPreview imageUrl={state.imageUrl ?? null} title={tierLabel} />
+        )}
         {state.description && <p className="mb-0">{state.description}</p>}
 
         {session.isPending && (
