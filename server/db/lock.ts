@@ -13,6 +13,50 @@ function isAlive(pid: number): boolean {
 }
 
 /**
+ * Creates `file` holding `content`, or fails with EEXIST. The content is written to a private
+ * temp file first and hard-linked into place, so no other process ever sees the lock file
+ * empty (an empty lock would read as stale and be taken over by a second start).
+ */
+function createWithContent(file: string, content: string): void {
+  const temp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temp, content);
+  try {
+    fs.linkSync(temp, file);
+  } finally {
+    fs.rmSync(temp, { force: true });
+  }
+}
+
+function readIfExists(file: string): string | null {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+}
+
+/**
+ * Removes the stale lock that was read as `staleContent`. Two starts may find the same stale
+ * lock; a plain delete could then remove the lock the faster one has just taken. Moving the file
+ * aside is atomic, and if what was moved is not the stale lock, it is put back.
+ */
+function removeStaleLock(lockPath: string, staleContent: string): void {
+  const aside = `${lockPath}.stale.${process.pid}`;
+  try {
+    fs.renameSync(lockPath, aside);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return; // another start moved it
+    throw err;
+  }
+  try {
+    if (fs.readFileSync(aside, 'utf8') !== staleContent) fs.linkSync(aside, lockPath);
+  } finally {
+    fs.rmSync(aside, { force: true });
+  }
+}
+
+/**
  * PGlite has no guard against two processes opening one data directory (which corrupts it),
  * so the embedded database is owned through a lock file holding the owner's pid.
  * A lock left by a process that died (SIGKILL, power loss) is taken over.
@@ -22,9 +66,7 @@ export function acquireDataDirLock(dataDir: string): () => void {
   const lockPath = path.join(dataDir, 'aura.lock');
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      const fd = fs.openSync(lockPath, 'wx');
-      fs.writeSync(fd, String(process.pid));
-      fs.closeSync(fd);
+      createWithContent(lockPath, String(process.pid));
       let released = false;
       return () => {
         if (released) return;
@@ -37,14 +79,16 @@ export function acquireDataDirLock(dataDir: string): () => void {
       };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const owner = Number.parseInt(fs.readFileSync(lockPath, 'utf8'), 10);
+      const content = readIfExists(lockPath);
+      if (content === null) continue; // released meanwhile: try again
+      const owner = Number.parseInt(content, 10);
       if (Number.isInteger(owner) && owner !== process.pid && isAlive(owner)) {
         throw new DataDirLockedError(
           `The data directory ${dataDir} is in use by another Aura process (pid ${owner}). ` +
             'Stop that process first, or set DATA_DIR to another folder.',
         );
       }
-      fs.rmSync(lockPath, { force: true });
+      removeStaleLock(lockPath, content);
     }
   }
   throw new DataDirLockedError(`Could not take the lock on ${lockPath}`);

@@ -40,6 +40,9 @@ export const users = pgTable(
     profileImage: text('profile_image'),
     registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** Failed sign-ins in a row; each one lengthens the wait before the next try is checked. */
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lastFailedLoginAt: timestamp('last_failed_login_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
