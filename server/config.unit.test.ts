@@ -68,6 +68,9 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['TRUST_PROXY', 'yes please'],
     ['REDIS_URL', 'http://cache'],
+    ['GOOGLE_JWKS_URL', 'not a url'],
+    ['AUTH_RATE_LIMIT_PER_MINUTE', '0'],
+    ['AUTH_CHECK_RATE_LIMIT_PER_MINUTE', 'many'],
   ])('stops on a malformed %s (%s) with a message naming it', (name, value) => {
     const message = configErrorOf({ [name]: value });
     expect(message).toMatch(new RegExp(`^\\s+${name}: `, 'm'));

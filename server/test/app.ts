@@ -27,6 +27,9 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
     DATA_DIR: '/tmp/aura-test-unused',
+    // Every inject comes from one address; tests of the limits themselves set lower values.
+    AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    AUTH_CHECK_RATE_LIMIT_PER_MINUTE: '10000',
     ...options.env,
   });
   const handle = url

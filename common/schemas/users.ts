@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { ROLES } from '../rules/roles';
+import { TIERS } from '../rules/tiers';
+
+/*
+ * Users (issue 3): the signed-in user's own profile (SPEC §3 "Profile response") and the public
+ * profile of anyone by id (SPEC §3 "Profile view by user id").
+ */
+
+export const USER_STATUSES = ['active', 'suspended', 'deleted'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+/** SPEC §3 nested `profile` of the profile response. */
+export const ProfileDetails = z.object({
+  bio: z.string().nullable(),
+  location: z.string().nullable(),
+  website: z.string().nullable(),
+  roles: z.array(z.enum(ROLES)),
+  gender: z.string().nullable(),
+  display_name: z.string().nullable(),
+  profile_image: z.string().nullable(),
+  /** ISO 8601. */
+  created_at: z.string(),
+});
+export type ProfileDetails = z.infer<typeof ProfileDetails>;
+
+/**
+ * SPEC §7 GET /api/v1/users/profile: the SPEC §3 fields as written (snake_case where the SPEC
+ * has it), plus `id` and the two names the dashboard card reads: `displayName` (never empty:
+ * display name, else given and family name, else username) and `avatarUrl` (the picture to show).
+ */
+export const ProfileResponse = z.object({
+  id: z.string(),
+  username: z.string(),
+  avatar: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+  given_name: z.string().nullable(),
+  family_name: z.string().nullable(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  /** ISO 8601. */
+  registeredAt: z.string(),
+  /** YYYY-MM-DD. */
+  birthDate: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  status: z.enum(USER_STATUSES),
+  /** Percent of the fillable fields that are filled (common/rules/profile.ts). */
+  profileCompletion: z.number().int().min(0).max(100),
+  profile: ProfileDetails,
+  displayName: z.string(),
+  avatarUrl: z.string().nullable(),
+});
+export type ProfileResponse = z.infer<typeof ProfileResponse>;
+
+/** One tile of a public profile: a locked item shows its public preview only, never its media. */
+export const PublicProfileItem = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  thumbnail: z.string().nullable(),
+  isPaid: z.boolean(),
+  tierRequired: z.enum(TIERS),
+});
+export type PublicProfileItem = z.infer<typeof PublicProfileItem>;
+
+export const SocialLinks = z.object({
+  website: z.string().nullable(),
+  instagram: z.string().nullable(),
+  twitter: z.string().nullable(),
+  youtube: z.string().nullable(),
+});
+export type SocialLinks = z.infer<typeof SocialLinks>;
+
+/**
+ * SPEC §7 GET /api/v1/users/{id}: public fields only (no email, phone or birth date).
+ * `tier` is the highest membership the person holds now; `followers` is 0 until follows exist.
+ */
+export const PublicProfileResponse = z.object({
+  id: z.string(),
+  username: z.string(),
+  fullName: z.string(),
+  avatar: z.string().nullable(),
+  bio: z.string().nullable(),
+  role: z.enum(ROLES),
+  tier: z.enum(TIERS),
+  followers: z.number().int().nonnegative(),
+  socialLinks: SocialLinks,
+  /** Newest first. */
+  content: z.array(PublicProfileItem),
+});
+export type PublicProfileResponse = z.infer<typeof PublicProfileResponse>;

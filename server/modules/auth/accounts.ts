@@ -1,0 +1,62 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users, type UserRow } from '../../db/schema/index';
+import { conflict } from '../../http/errors';
+
+/*
+ * Account look-ups. Usernames and emails are unique in any letter case (the unique indexes are
+ * on lower(...)), so every comparison here is on lower(...) too and can use those indexes.
+ */
+
+export const usernameMatches = (username: string) =>
+  sql`lower(${users.username}) = lower(${username})`;
+export const emailMatches = (email: string) => sql`lower(${users.email}) = lower(${email})`;
+
+export async function findUser(
+  db: Db,
+  by: { username: string } | { email: string } | { googleSub: string },
+): Promise<UserRow | null> {
+  const where =
+    'username' in by
+      ? usernameMatches(by.username)
+      : 'email' in by
+        ? emailMatches(by.email)
+        : eq(users.googleSub, by.googleSub);
+  const [row] = await db.select().from(users).where(where).limit(1);
+  return row ?? null;
+}
+
+export async function isUsernameTaken(db: Db, username: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(usernameMatches(username))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function isEmailTaken(db: Db, email: string): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(emailMatches(email)).limit(1);
+  return rows.length > 0;
+}
+
+/** 409 with the SPEC §5 key when the username or the email already belongs to someone. */
+export async function assertUnclaimed(db: Db, username: string, email: string): Promise<void> {
+  if (await isUsernameTaken(db, username)) throw conflict('usernameTaken', { field: 'username' });
+  if (await isEmailTaken(db, email)) throw conflict('emailTaken', { field: 'email' });
+}
+
+/**
+ * Two sign-ups of one name can both pass the check above; the unique index then refuses the
+ * second, and this turns that refusal into the same 409 the check would have given.
+ */
+export function uniqueViolationAnswer(err: unknown): Error | null {
+  const cause = (err as { cause?: unknown }).cause ?? err;
+  const { code, constraint } = (cause ?? {}) as { code?: unknown; constraint?: unknown };
+  if (code !== '23505') return null;
+  if (constraint === 'users_username_lower_idx') {
+    return conflict('usernameTaken', { field: 'username' });
+  }
+  if (constraint === 'users_email_lower_idx') return conflict('emailTaken', { field: 'email' });
+  return null;
+}

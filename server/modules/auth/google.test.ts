@@ -1,0 +1,177 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { usernameProblem } from '../../../common/rules/account';
+import { LoginResponse } from '../../../common/schemas/auth';
+import { startTestGoogleIssuer, type TestGoogleIssuer } from '../../adapters/identity/test-issuer';
+import { auditEvents, users } from '../../db/schema/index';
+import { createTestApp, uniqueName, type TestApp } from '../../test/app';
+import { GOOGLE_LOGIN_FAILED } from './google-signin';
+import { bearer, post, signUp } from './test-helpers';
+
+const CLIENT_ID = 'aura-test.apps.googleusercontent.com';
+
+let issuer: TestGoogleIssuer;
+let t: TestApp;
+beforeAll(async () => {
+  issuer = await startTestGoogleIssuer(CLIENT_ID);
+  t = await createTestApp({
+    env: { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: issuer.jwksUrl },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await issuer.close();
+});
+
+const google = (credential: string, app: TestApp = t) =>
+  post(app, '/v1/auth/google', { credential });
+const freshEmail = () => `${uniqueName('g')}@gmail.example`;
+
+describe('POST /v1/auth/google', () => {
+  it('creates an account for a new verified Google identity, then signs the same one in', async () => {
+    const email = freshEmail();
+    const claims = {
+      sub: uniqueName('sub-'),
+      email,
+      name: 'Gina Google',
+      given_name: 'Gina',
+      family_name: 'Google',
+      picture: 'https://lh3.example/photo.jpg',
+    };
+    const first = await google(await issuer.idToken(claims));
+    expect(first.statusCode, first.body).toBe(200);
+    const created = LoginResponse.parse(first.json());
+    expect(created.user).toMatchObject({ email, role: 'user', avatar: claims.picture });
+    expect(usernameProblem(created.user.username)).toBeNull();
+    expect(created.user.username.toLowerCase()).toBe(email.split('@')[0]);
+
+    const [row] = await t.db.select().from(users).where(eq(users.id, created.user.id));
+    expect(row).toMatchObject({
+      googleSub: claims.sub,
+      givenName: 'Gina',
+      familyName: 'Google',
+      passwordHash: null,
+    });
+
+    const again = LoginResponse.parse((await google(await issuer.idToken(claims))).json());
+    expect(again.user.id).toBe(created.user.id);
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/users/profile',
+      headers: bearer(again.token),
+    });
+    expect(me.json()).toMatchObject({ email, given_name: 'Gina', family_name: 'Google' });
+  });
+
+  it('links an existing account by its email in any letter case', async () => {
+    const existing = await signUp(t);
+    const sub = uniqueName('sub-');
+    const res = await google(
+      await issuer.idToken({ sub, email: existing.fields.email.toUpperCase() }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().user.id).toBe(existing.user.id);
+    const [row] = await t.db.select().from(users).where(eq(users.id, existing.user.id));
+    expect(row?.googleSub).toBe(sub);
+    const audit = await t.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.subject, existing.user.id));
+    expect(audit.map((a) => a.action)).toContain('account.google_linked');
+    // The password still works after linking.
+    const login = await post(t, '/v1/auth/login', {
+      username: existing.fields.username,
+      password: existing.fields.password,
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('makes a unique valid username when the email part is taken or unusable', async () => {
+    const taken = await signUp(t);
+    const res = await google(
+      await issuer.idToken({ email: `${taken.fields.username.toUpperCase()}@other.example` }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().user.username).toBe(`${taken.fields.username.toUpperCase()}_2`);
+
+    const odd = await google(await issuer.idToken({ email: `é.${uniqueName('x')}@mail.example` }));
+    expect(odd.statusCode, odd.body).toBe(200);
+    expect(usernameProblem(odd.json().user.username)).toBeNull();
+  });
+
+  it.each([
+    ['a wrong audience', { aud: 'someone-else.apps.googleusercontent.com' }],
+    ['a foreign issuer', { iss: 'https://accounts.evil.example' }],
+    ['an unverified email', { email_verified: false }],
+  ])('refuses a token with %s', async (_what, claims) => {
+    const email = freshEmail();
+    const res = await google(await issuer.idToken({ email, ...claims }));
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: GOOGLE_LOGIN_FAILED });
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+  });
+
+  it('accepts the issuer spelled without https://', async () => {
+    const res = await google(
+      await issuer.idToken({ iss: 'accounts.google.com', email: freshEmail() }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it('refuses a token signed with a key Google did not publish', async () => {
+    const token = await issuer.idToken({ email: freshEmail() }, { key: issuer.foreignKey });
+    const res = await google(token);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: GOOGLE_LOGIN_FAILED });
+  });
+
+  it('refuses an expired token', async () => {
+    const token = await issuer.idToken(
+      { email: freshEmail() },
+      { now: new Date(Date.now() - 2 * 3600_000), expiresInSeconds: 3600 },
+    );
+    const res = await google(token);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: GOOGLE_LOGIN_FAILED });
+  });
+
+  it('refuses something that is no token at all, and an empty credential', async () => {
+    expect((await google('not-a-jwt')).statusCode).toBe(401);
+    expect((await post(t, '/v1/auth/google', { credential: '' })).statusCode).toBe(400);
+    expect((await post(t, '/v1/auth/google', {})).statusCode).toBe(400);
+  });
+
+  it('does not move an email that belongs to another Google account', async () => {
+    const email = freshEmail();
+    expect((await google(await issuer.idToken({ email }))).statusCode).toBe(200);
+    const other = await google(await issuer.idToken({ email, sub: uniqueName('other-') }));
+    expect(other.statusCode).toBe(401);
+  });
+
+  it('refuses a suspended account', async () => {
+    const existing = await signUp(t);
+    await t.db.update(users).set({ status: 'suspended' }).where(eq(users.id, existing.user.id));
+    const res = await google(await issuer.idToken({ email: existing.fields.email }));
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('hands the client id to the web', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/auth/config' });
+    expect(res.json()).toEqual({ googleClientId: CLIENT_ID });
+  });
+});
+
+describe('Google sign-in while Google is unreachable', () => {
+  it('answers 502 when Google keys cannot be fetched', async () => {
+    const unreachable = await createTestApp({
+      env: { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: 'http://127.0.0.1:9/certs' },
+    });
+    try {
+      const res = await google(await issuer.idToken({ email: freshEmail() }), unreachable);
+      expect(res.statusCode).toBe(502);
+      expect(res.json().error).toMatch(/Google could not be reached/);
+    } finally {
+      await unreachable.close();
+    }
+  });
+});

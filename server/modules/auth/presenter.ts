@@ -1,0 +1,12 @@
+import type { AuthUser } from '../../../common/schemas/auth';
+import type { UserRow } from '../../db/schema/index';
+import { avatarOf } from '../users/presenter';
+
+/** SPEC §3 signed-in user handed out with a token: never the hash or private fields. */
+export const presentAuthUser = (user: UserRow): AuthUser => ({
+  id: user.id,
+  username: user.username,
+  email: user.email,
+  role: user.role,
+  avatar: avatarOf(user),
+});

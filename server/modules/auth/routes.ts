@@ -1,0 +1,132 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AuthConfigResponse,
+  AvailabilityResponse,
+  Email,
+  GoogleLoginRequest,
+  LoginRequest,
+  LoginResponse,
+  SignupRequest,
+  SignupResponse,
+  Username,
+} from '../../../common/schemas/auth';
+import { createGoogleVerifier } from '../../adapters/identity/google';
+import type { AppContext } from '../../context';
+import { perMinute } from '../../http/rate-limit';
+import { isEmailTaken, isUsernameTaken } from './accounts';
+import { googleSignIn } from './google-signin';
+import { login, LoginThrottledError, logout, signup, type AuthDeps } from './service';
+
+const MessageResponse = z.object({ message: z.string() });
+
+/** Accounts (issue 3): sign-in, sign-up, Google sign-in, availability checks and logout. */
+export const authRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { config } = ctx;
+    const deps: AuthDeps = {
+      db: ctx.db,
+      clock: ctx.clock,
+      tokens: ctx.tokens,
+      google: config.GOOGLE_CLIENT_ID
+        ? createGoogleVerifier({
+            clientId: config.GOOGLE_CLIENT_ID,
+            jwksUrl: config.GOOGLE_JWKS_URL,
+            clock: ctx.clock,
+          })
+        : null,
+    };
+    const authLimit = perMinute(config.AUTH_RATE_LIMIT_PER_MINUTE);
+    const checkLimit = perMinute(config.AUTH_CHECK_RATE_LIMIT_PER_MINUTE);
+
+    app.post(
+      '/v1/auth/login',
+      {
+        config: authLimit,
+        schema: { tags: ['auth'], body: LoginRequest, response: { 200: LoginResponse } },
+      },
+      async (request, reply) => {
+        try {
+          return await login(deps, request.body);
+        } catch (err) {
+          if (err instanceof LoginThrottledError) {
+            reply.header('retry-after', String(err.retryAfterSeconds));
+          }
+          throw err;
+        }
+      },
+    );
+
+    app.post(
+      '/v1/auth/signup',
+      {
+        config: authLimit,
+        schema: { tags: ['auth'], body: SignupRequest, response: { 201: SignupResponse } },
+      },
+      async (request, reply) => reply.code(201).send(await signup(deps, request.body, 'auth')),
+    );
+
+    app.post(
+      '/api/v1/auth/register',
+      {
+        config: authLimit,
+        schema: { tags: ['auth'], body: SignupRequest, response: { 201: SignupResponse } },
+      },
+      async (request, reply) => reply.code(201).send(await signup(deps, request.body, 'register')),
+    );
+
+    app.post(
+      '/v1/auth/google',
+      {
+        config: authLimit,
+        schema: { tags: ['auth'], body: GoogleLoginRequest, response: { 200: LoginResponse } },
+      },
+      async (request) => googleSignIn(deps, request.body.credential),
+    );
+
+    app.get(
+      '/api/v1/auth/config',
+      { schema: { tags: ['auth'], response: { 200: AuthConfigResponse } } },
+      async () => ({ googleClientId: config.GOOGLE_CLIENT_ID ?? null }),
+    );
+
+    app.get(
+      '/api/v1/auth/check-username',
+      {
+        config: checkLimit,
+        schema: {
+          tags: ['auth'],
+          querystring: z.object({ username: Username }),
+          response: { 200: AvailabilityResponse },
+        },
+      },
+      async (request) => ({ available: !(await isUsernameTaken(ctx.db, request.query.username)) }),
+    );
+
+    app.get(
+      '/api/v1/auth/check-email',
+      {
+        config: checkLimit,
+        schema: {
+          tags: ['auth'],
+          querystring: z.object({ email: Email }),
+          response: { 200: AvailabilityResponse },
+        },
+      },
+      async (request) => ({ available: !(await isEmailTaken(ctx.db, request.query.email)) }),
+    );
+
+    app.post(
+      '/api/v1/auth/logout',
+      {
+        preHandler: ctx.guards.requireAuth,
+        schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: MessageResponse } },
+      },
+      async (request) => {
+        const viewer = ctx.guards.viewerOf(request);
+        await logout(deps, viewer.id, viewer.token);
+        return { message: 'Signed out' };
+      },
+    );
+  };

@@ -1,0 +1,153 @@
+import { eq, lt, sql } from 'drizzle-orm';
+import { loginIdentifierField } from '../../../common/rules/account';
+import { isWeakPassword } from '../../../common/rules/password';
+import type {
+  LoginRequest,
+  LoginResponse,
+  SignupRequest,
+  SignupResponse,
+} from '../../../common/schemas/auth';
+import type { GoogleVerifier } from '../../adapters/identity/google';
+import { hashPassword, needsRehash, verifyPassword } from '../../auth/passwords';
+import type { TokenService, VerifiedToken } from '../../auth/tokens';
+import type { Clock } from '../../context';
+import type { Database } from '../../db/client';
+import { auditEvents, revokedTokens, users, type UserRow } from '../../db/schema/index';
+import { badRequest, forbidden, HttpError, unauthorized } from '../../http/errors';
+import { assertUnclaimed, findUser, uniqueViolationAnswer } from './accounts';
+import { loginRetryAt, maySignIn } from './policy';
+import { presentAuthUser } from './presenter';
+
+export interface AuthDeps {
+  db: Database;
+  clock: Clock;
+  tokens: TokenService;
+  /** null when GOOGLE_CLIENT_ID is not configured. */
+  google: GoogleVerifier | null;
+}
+
+/** One answer for an unknown account and a wrong password: it must not tell which (issue 3). */
+export const WRONG_CREDENTIALS = 'Invalid username or password';
+export const ACCOUNT_SUSPENDED = 'This account is suspended';
+
+/** 429 while an account's failed sign-ins make it wait; says for how long. */
+export class LoginThrottledError extends HttpError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, `Too many failed sign-ins. Try again in ${retryAfterSeconds} seconds.`, {
+      retryAfterSeconds,
+    });
+  }
+}
+
+/** Which form a sign-up came from: /auth (SPEC §5 "Signup in /auth") or the standalone /register. */
+export type SignupForm = 'auth' | 'register';
+type SignupInput = Omit<SignupRequest, 'newsletter'> & { newsletter: boolean };
+
+export async function signedIn(deps: AuthDeps, user: UserRow): Promise<LoginResponse> {
+  return { token: await deps.tokens.issue(user), user: presentAuthUser(user) };
+}
+
+/**
+ * SPEC §5 sign-up rules, applied by the server itself: username and email (checked by the
+ * schema), strength (a weak password needs the acceptance only /register offers), newsletter
+ * (required by /register), terms, then uniqueness in any letter case. The new user is signed in.
+ */
+export async function signup(
+  deps: AuthDeps,
+  body: SignupInput,
+  form: SignupForm,
+): Promise<SignupResponse> {
+  const mayAcceptWeak = form === 'register' && body.acceptWeakPassword === true;
+  if (isWeakPassword(body.password) && !mayAcceptWeak) {
+    throw badRequest('passwordWeakAccept', { field: 'password' });
+  }
+  if (form === 'register' && body.newsletter !== true) {
+    throw badRequest('newsletterRequired', { field: 'newsletter' });
+  }
+  if (body.termsAndConditions !== true) {
+    throw badRequest('termsRequired', { field: 'termsAndConditions' });
+  }
+  await assertUnclaimed(deps.db, body.username, body.email);
+
+  const passwordHash = await hashPassword(body.password);
+  let user: UserRow | undefined;
+  try {
+    user = await deps.db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(users)
+        .values({
+          username: body.username,
+          email: body.email,
+          passwordHash,
+          newsletter: body.newsletter,
+          registeredAt: deps.clock.now(),
+        })
+        .returning();
+      if (!created) throw new Error('user insert returned nothing');
+      await tx.insert(auditEvents).values({
+        actorId: created.id,
+        action: 'account.created',
+        subject: created.id,
+        data: { via: form, newsletter: body.newsletter },
+      });
+      return created;
+    });
+  } catch (err) {
+    throw uniqueViolationAnswer(err) ?? err;
+  }
+  return { message: 'Registration successful', ...(await signedIn(deps, user)) };
+}
+
+/**
+ * SPEC §7 POST /v1/auth/login by username or email (SPEC §5's @ rule decides which). Failures
+ * of one account in a row are slowed (policy.ts); an unknown account costs the same hashing
+ * time as a known one.
+ */
+export async function login(deps: AuthDeps, body: LoginRequest): Promise<LoginResponse> {
+  const identifier = body.email ?? body.username ?? '';
+  const user = await findUser(
+    deps.db,
+    loginIdentifierField(identifier) === 'email' ? { email: identifier } : { username: identifier },
+  );
+  if (!user || user.status === 'deleted') {
+    await verifyPassword(null, body.password);
+    throw unauthorized(WRONG_CREDENTIALS);
+  }
+
+  const now = deps.clock.now();
+  const retryAt = loginRetryAt(user.failedLogins, user.lastFailedLoginAt);
+  if (retryAt && retryAt > now) {
+    throw new LoginThrottledError(Math.ceil((retryAt.getTime() - now.getTime()) / 1000));
+  }
+
+  if (!(await verifyPassword(user.passwordHash, body.password))) {
+    // Counted in SQL, so concurrent failures are all counted.
+    await deps.db
+      .update(users)
+      .set({ failedLogins: sql`${users.failedLogins} + 1`, lastFailedLoginAt: now })
+      .where(eq(users.id, user.id));
+    throw unauthorized(WRONG_CREDENTIALS);
+  }
+  if (!maySignIn(user.status)) throw forbidden(ACCOUNT_SUSPENDED);
+
+  const rehashed =
+    user.passwordHash && needsRehash(user.passwordHash)
+      ? { passwordHash: await hashPassword(body.password) }
+      : {};
+  await deps.db
+    .update(users)
+    .set({ failedLogins: 0, lastFailedLoginAt: null, lastLoginAt: now, ...rehashed })
+    .where(eq(users.id, user.id));
+  return signedIn(deps, user);
+}
+
+/** Ends this token at once (issue 3); expired revocations are pruned on the way. */
+export async function logout(deps: AuthDeps, userId: string, token: VerifiedToken): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db
+    .insert(revokedTokens)
+    .values({ jti: token.jti, userId, expiresAt: new Date(token.exp * 1000) })
+    .onConflictDoNothing();
+  // A token past its expiry is refused anyway, so its revocation row has done its job.
+  await deps.db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, now));
+}

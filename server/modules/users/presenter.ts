@@ -1,0 +1,85 @@
+import type { Tier } from '../../../common/rules/tiers';
+import { profileCompletion } from '../../../common/rules/profile';
+import type {
+  ProfileResponse,
+  PublicProfileItem,
+  PublicProfileResponse,
+} from '../../../common/schemas/users';
+import type { ItemRow, UserRow } from '../../db/schema/index';
+import { itemMediaUrl } from '../billing/presenter';
+
+/** The picture shown for a person: their own profile image, else the one from sign-up (Google). */
+export const avatarOf = (user: Pick<UserRow, 'profileImage' | 'avatarUrl'>): string | null =>
+  user.profileImage ?? user.avatarUrl;
+
+const fullNameOf = (user: Pick<UserRow, 'givenName' | 'familyName'>) =>
+  [user.givenName, user.familyName].filter((part) => part && part.trim() !== '').join(' ');
+
+/** The name a page shows: display name, else given and family name, else the username. */
+export const shownNameOf = (user: UserRow): string =>
+  user.displayName?.trim() || fullNameOf(user) || user.username;
+
+/** SPEC §3 profile response of the signed-in user (their own private fields included). */
+export function presentProfile(user: UserRow): ProfileResponse {
+  const picture = avatarOf(user);
+  return {
+    id: user.id,
+    username: user.username,
+    avatar: picture,
+    avatar_url: picture,
+    given_name: user.givenName,
+    family_name: user.familyName,
+    email: user.email,
+    role: user.role,
+    registeredAt: user.registeredAt.toISOString(),
+    birthDate: user.birthDate,
+    phoneNumber: user.phoneNumber,
+    status: user.status,
+    profileCompletion: profileCompletion({ ...user, picture }),
+    profile: {
+      bio: user.bio,
+      location: user.location,
+      website: user.website,
+      roles: [user.role],
+      gender: user.gender,
+      display_name: user.displayName,
+      profile_image: user.profileImage,
+      created_at: user.registeredAt.toISOString(),
+    },
+    displayName: shownNameOf(user),
+    avatarUrl: picture,
+  };
+}
+
+/** A content tile: only the public preview image, so a locked item's media never leave. */
+export const presentProfileItem = (
+  item: Pick<ItemRow, 'id' | 'title' | 'imagePreviewKey' | 'priceCents' | 'tierRequired'>,
+): PublicProfileItem => ({
+  id: item.id,
+  title: item.title,
+  thumbnail: itemMediaUrl(item.imagePreviewKey),
+  isPaid: item.priceCents > 0 || item.tierRequired !== 'Aura',
+  tierRequired: item.tierRequired,
+});
+
+/** SPEC §3 profile view by user id: public fields only (no email, phone or birth date). */
+export function presentPublicProfile(
+  user: UserRow,
+  tier: Tier,
+  content: PublicProfileItem[],
+): PublicProfileResponse {
+  return {
+    id: user.id,
+    username: user.username,
+    fullName: fullNameOf(user) || user.displayName?.trim() || user.username,
+    avatar: avatarOf(user),
+    bio: user.bio,
+    role: user.role,
+    tier,
+    // Follows arrive with their own issue; until then nobody has followers.
+    followers: 0,
+    // Only the website is stored so far; the other links come with the creator settings.
+    socialLinks: { website: user.website, instagram: null, twitter: null, youtube: null },
+    content,
+  };
+}
