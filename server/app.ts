@@ -17,10 +17,17 @@ import type { Config } from './config';
 import { systemClock, type AppContext, type Clock } from './context';
 import type { Database } from './db/client';
 import { registerErrorHandling } from './http/errors';
+import { createRateLimitStore } from './http/rate-limit';
 import { contentSecurityPolicy } from './http/security';
 import { registerSpa } from './http/spa';
+import { authRoutes } from './modules/auth/routes';
 import { billingRoutes } from './modules/billing/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
+import { feedRoutes } from './modules/feed/routes';
+import { itemsRoutes } from './modules/items/routes';
+import { mediaRoutes } from './modules/media/routes';
 import { healthRoutes } from './modules/health/routes';
+import { usersRoutes } from './modules/users/routes';
 import { walletRoutes } from './modules/wallet/routes';
 
 export interface BuildAppOptions {
@@ -68,7 +75,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, { global: false });
+  const rateLimitStore = await createRateLimitStore(config);
+  app.addHook('onClose', rateLimitStore.close);
+  await app.register(rateLimit, rateLimitStore.options);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Aura API', version: VERSION_TAG },
@@ -98,8 +107,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   await app.register(healthRoutes({ db: ctx.db, kind: ctx.dbKind, version: VERSION_TAG }));
   // -- feature modules register below this line --
+  await app.register(authRoutes(ctx));
+  await app.register(usersRoutes(ctx));
   await app.register(billingRoutes(ctx));
   await app.register(walletRoutes(ctx));
+  await app.register(mediaRoutes(ctx));
+  await app.register(itemsRoutes(ctx));
+  await app.register(feedRoutes(ctx));
+  await app.register(dashboardRoutes(ctx));
 
   await registerSpa(app, options.webRoot ?? null);
   return app;

@@ -50,6 +50,14 @@ export const ConfigEnv = z.object({
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
   // -- feature modules add their variables below this line --
+  /** Google OAuth client id; when unset, Google sign-in answers 503 and the button is hidden. */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  /** Where Google's ID-token signing keys are published (tests point this at a local issuer). */
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  /** Requests per minute and client address to each of login, signup, register and Google sign-in. */
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  /** Requests per minute and client address to each username / email availability check. */
+  AUTH_CHECK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
   /** Stripe secret key; when set, payments go through Stripe Checkout instead of the local provider. */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   /** Stripe webhook signing secret (whsec_...); required with STRIPE_SECRET_KEY. */
@@ -60,6 +68,38 @@ export const ConfigEnv = z.object({
   STRIPE_API_BASE: z.url().optional(),
   /** Platform fee in percent kept from each sale and membership payment; creators get the rest. */
   PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(10),
+  /** Largest image upload in bytes (default 10 MiB). */
+  MEDIA_MAX_IMAGE_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
+  /** Largest audio upload in bytes (default 50 MiB). */
+  MEDIA_MAX_AUDIO_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(50 * 1024 * 1024),
+  /** Largest video upload in bytes (default 500 MiB). */
+  MEDIA_MAX_VIDEO_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(500 * 1024 * 1024),
+  /** How long a signed media URL of a paid item stays valid, in seconds (default 1 hour). */
+  MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  /** S3-compatible bucket for media; when unset, media are files under DATA_DIR/media. */
+  S3_BUCKET: z.string().min(1).optional(),
+  /** S3 endpoint URL for non-AWS stores (MinIO, R2, B2); unset uses AWS. */
+  S3_ENDPOINT: z.url().optional(),
+  /** S3 region (default us-east-1; most non-AWS stores accept any). */
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** S3 access key id; unset uses the AWS default credential chain. */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  /** S3 secret access key (with S3_ACCESS_KEY_ID). */
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Address buckets as endpoint/bucket instead of bucket.endpoint (MinIO needs true). */
+  S3_FORCE_PATH_STYLE: flag.default(false),
 });
 
 export type ConfigEnv = z.infer<typeof ConfigEnv>;

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { auditEvents } from '../db/schema/index';
+import { seedAccounts } from './accounts';
+import { seedContent } from './content';
 
 export interface SeedReport {
   /** Lines printed once on the first start (demo accounts and their passwords). */
@@ -13,7 +15,7 @@ export type SeedContext = Pick<AppContext, 'config' | 'db' | 'dbKind' | 'clock'>
 type Seeder = (ctx: SeedContext, report: SeedReport) => Promise<void>;
 
 // Feature modules append their seeders here, in dependency order (accounts before items).
-const seeders: Seeder[] = [];
+const seeders: Seeder[] = [seedAccounts, seedContent];
 
 /** Seeds the demo platform once: the marker row makes later starts keep the data as it is. */
 export async function seedDemoOnce(ctx: SeedContext): Promise<SeedReport | null> {

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** SPEC §3 dashboard response, computed from the database for the signed-in user. */
+export const DashboardMetrics = z.object({
+  /** Visitors over all the user's items (one per viewer per item per day). */
+  views: z.number().int(),
+  /** Fans with an active membership of this creator. */
+  subscribers: z.number().int(),
+  /** Likes over all the user's items. */
+  likes: z.number().int(),
+});
+export type DashboardMetrics = z.infer<typeof DashboardMetrics>;
+
+/** Net earnings (after the platform fee) in dollars, two decimals at most. */
+export const DashboardEarnings = z.object({
+  currentMonth: z.number(),
+  total: z.number(),
+});
+export type DashboardEarnings = z.infer<typeof DashboardEarnings>;
+
+export const RecentContentItem = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  /** Category / subcategory, plus "unavailable" when hidden from the feed. */
+  subtitle: z.string(),
+  /** Public preview image. */
+  media_url: z.string().nullable(),
+  views: z.number().int(),
+  likes: z.number().int(),
+});
+export type RecentContentItem = z.infer<typeof RecentContentItem>;
+
+/** GET /api/v1/dashboard. */
+export const DashboardResponse = z.object({
+  metrics: DashboardMetrics,
+  earnings: DashboardEarnings,
+  recentContent: z.array(RecentContentItem),
+});
+export type DashboardResponse = z.infer<typeof DashboardResponse>;

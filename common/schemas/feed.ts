@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { TIERS } from '../rules/tiers';
+
+/*
+ * Discover feed (issue 4). Media URLs follow one rule, decided by the server's entitlement
+ * answer (`isPurchased`):
+ *   - imageUrl is the public resized preview (feed cards never load originals); on a locked post
+ *     it is what the blurred preview shows.
+ *   - videoUrl and audioUrl are short-lived signed URLs, present only while the viewer may see
+ *     the item (owner, buyer, member of the required tier, admin, or a free item); null otherwise.
+ */
+
+export const FEED_PAGE_DEFAULT = 20;
+export const FEED_PAGE_MAX = 50;
+/** Latest comments carried inside each post (SPEC §3 `comments`); the full list is paged. */
+export const FEED_POST_COMMENTS = 3;
+
+/** SPEC §3 comment of a post: user (the author's name), text (plain text, never HTML), id. */
+export const ItemComment = z.object({
+  id: z.number().int(),
+  user: z.string(),
+  userId: z.string(),
+  userImage: z.string().nullable(),
+  text: z.string(),
+  createdAt: z.string(),
+});
+export type ItemComment = z.infer<typeof ItemComment>;
+
+/** SPEC §3 feed post plus what the card needs (creator link, cents, counters, viewer state). */
+export const FeedPost = z.object({
+  id: z.number().int(),
+  creatorId: z.string(),
+  userName: z.string(),
+  userImage: z.string().nullable(),
+  title: z.string(),
+  description: z.string(),
+  imageUrl: z.string().nullable(),
+  videoUrl: z.string().nullable(),
+  audioUrl: z.string().nullable(),
+  likes: z.number().int(),
+  /** Whether the signed-in viewer likes it (always false signed out). */
+  likedByMe: z.boolean(),
+  /** The latest few comments, oldest first. */
+  comments: z.array(ItemComment),
+  commentsCount: z.number().int(),
+  visitors: z.number().int(),
+  /** Euro string like `15,00 €` (SPEC §3). */
+  price: z.string(),
+  priceCents: z.number().int(),
+  currency: z.string(),
+  /** SPEC §3: true when the viewer may see the full item now (bought, member, owner, free). */
+  isPurchased: z.boolean(),
+  tierRequired: z.enum(TIERS),
+  category: z.string(),
+  subcategory: z.string(),
+  tags: z.array(z.string()),
+  explicitContent: z.boolean(),
+  createdAt: z.string(),
+});
+export type FeedPost = z.infer<typeof FeedPost>;
+
+/** GET /api/v1/feed?limit=&cursor= (keyset: newest first; the cursor is opaque). */
+export const FeedQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(FEED_PAGE_MAX).default(FEED_PAGE_DEFAULT),
+  cursor: z.string().max(200).optional(),
+});
+export type FeedQuery = z.infer<typeof FeedQuery>;
+
+export const FeedPage = z.object({
+  posts: z.array(FeedPost),
+  /** Pass as `cursor` for the next page; null at the end. */
+  nextCursor: z.string().nullable(),
+});
+export type FeedPage = z.infer<typeof FeedPage>;
+
+/** GET /api/v1/creators/spotlight: six creators picked from real activity. */
+export const SpotlightCreator = z.object({
+  id: z.string(),
+  name: z.string(),
+  username: z.string(),
+  avatarUrl: z.string().nullable(),
+  /** Published (available) items. */
+  itemCount: z.number().int(),
+  /** Likes their recent items earned (what the ranking uses). */
+  likes: z.number().int(),
+});
+export type SpotlightCreator = z.infer<typeof SpotlightCreator>;
+
+export const SpotlightResponse = z.object({ creators: z.array(SpotlightCreator) });
+export type SpotlightResponse = z.infer<typeof SpotlightResponse>;

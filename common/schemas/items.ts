@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { isCategory, isSubcategoryOf } from '../catalog/categories';
+import { TIERS } from '../rules/tiers';
+import { parsePriceToCents } from './billing';
+import { FeedPost, ItemComment } from './feed';
+
+/*
+ * Creator items ("auras", issue 4): the SPEC §3 upload form, as the web form resolves it and
+ * the server validates it.
+ */
+
+export const ITEM_STATUSES = ['available', 'unavailable'] as const;
+export type ItemStatus = (typeof ITEM_STATUSES)[number];
+
+export const ITEM_TITLE_MAX = 200;
+export const ITEM_DESCRIPTION_MAX = 5000;
+export const ITEM_TAGS_MAX = 20;
+export const ITEM_TAG_MAX_LENGTH = 40;
+/** 10,000.00 €: a typo guard, not a business limit. */
+export const ITEM_PRICE_MAX_CENTS = 1_000_000;
+export const COMMENT_MAX_LENGTH = 1000;
+
+/** SPEC §5 message when a required upload field is missing. */
+export const UPLOAD_REQUIRED_FIELDS = 'upload.requiredFields';
+
+/** SPEC §5: tags are unique and trimmed; blank or duplicate text is ignored. */
+export function addTag(tags: readonly string[], text: string): string[] {
+  const tag = text.trim();
+  if (!tag || tags.includes(tag)) return [...tags];
+  return [...tags, tag];
+}
+
+/** The same rule over a whole list (what the server stores). */
+export const normalizeTags = (tags: readonly string[]): string[] =>
+  tags.reduce<string[]>((list, tag) => addTag(list, tag), []);
+
+// A missing field and a blank one get the same SPEC §5 message.
+const requiredText = (max: number) =>
+  z.string({ error: UPLOAD_REQUIRED_FIELDS }).trim().min(1, UPLOAD_REQUIRED_FIELDS).max(max);
+const mediaUrl = z.string().trim().max(500);
+
+/**
+ * POST /api/v1/aura/create. `price` is the amount as typed (9.99, "9,99"); `image`, `audio` and
+ * `video` are URLs answered by the media upload calls (and must be the caller's own uploads of
+ * that kind). `tierRequired` lets members of that tier see the item without buying it.
+ */
+export const CreateItemRequest = z
+  .object({
+    title: requiredText(ITEM_TITLE_MAX),
+    description: requiredText(ITEM_DESCRIPTION_MAX),
+    price: z.union([z.string().max(32), z.number()], { error: UPLOAD_REQUIRED_FIELDS }),
+    image: requiredText(500),
+    audio: mediaUrl.optional(),
+    video: mediaUrl.optional(),
+    status: z.enum(ITEM_STATUSES),
+    tags: z
+      .array(
+        z.string().max(ITEM_TAG_MAX_LENGTH, `Tags have at most ${ITEM_TAG_MAX_LENGTH} characters`),
+      )
+      .max(ITEM_TAGS_MAX, `At most ${ITEM_TAGS_MAX} tags`),
+    category: requiredText(40),
+    subcategory: requiredText(60),
+    explicitContent: z.boolean(),
+    tierRequired: z.enum(TIERS).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (String(value.price).trim() === '') {
+      ctx.addIssue({ code: 'custom', path: ['price'], message: UPLOAD_REQUIRED_FIELDS });
+    } else {
+      const cents = parsePriceToCents(value.price);
+      if (cents === null || cents > ITEM_PRICE_MAX_CENTS) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['price'],
+          message: 'Price must be an amount like 9.99 between 0 and 10000',
+        });
+      }
+    }
+    if (value.category && !isCategory(value.category)) {
+      ctx.addIssue({ code: 'custom', path: ['category'], message: 'Unknown category' });
+    } else if (value.subcategory && !isSubcategoryOf(value.category, value.subcategory)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['subcategory'],
+        message: 'The subcategory does not belong to the chosen category',
+      });
+    }
+  });
+export type CreateItemRequest = z.infer<typeof CreateItemRequest>;
+
+/**
+ * An item as one viewer may see it (GET /api/v1/items/{id}). Same fields as a feed post, except
+ * that `imageUrl` is the full image (signed) when the viewer may see the item and the public
+ * preview otherwise.
+ */
+export const ItemDetail = FeedPost.extend({
+  status: z.enum(ITEM_STATUSES),
+  /** Public resized preview, for cards and the blurred locked view. */
+  previewUrl: z.string().nullable(),
+  /** The viewer published it (owners always see their item, even unavailable). */
+  isOwner: z.boolean(),
+});
+export type ItemDetail = z.infer<typeof ItemDetail>;
+
+/**
+ * Answer of POST /api/v1/aura/create (201). `token` is a fresh sign-in token when publishing
+ * turned the caller from `user` into `creator` (the old token names the old role and stops
+ * working); null when the role did not change.
+ */
+export const CreateItemResponse = z.object({
+  id: z.number().int(),
+  item: ItemDetail,
+  token: z.string().nullable(),
+});
+export type CreateItemResponse = z.infer<typeof CreateItemResponse>;
+
+/** POST/DELETE /api/v1/items/{id}/like: the viewer's state and the honest count after it. */
+export const LikeResponse = z.object({ liked: z.boolean(), likes: z.number().int() });
+export type LikeResponse = z.infer<typeof LikeResponse>;
+
+/** SPEC §5: blank text is refused; stored and answered as plain text. */
+export const CreateCommentRequest = z.object({
+  text: z
+    .string()
+    .trim()
+    .min(1, 'Comment text is required')
+    .max(COMMENT_MAX_LENGTH, `Comments have at most ${COMMENT_MAX_LENGTH} characters`),
+});
+export type CreateCommentRequest = z.infer<typeof CreateCommentRequest>;
+
+export const CommentListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(100),
+  /** The previous page's nextCursor (opaque). */
+  cursor: z.string().max(200).optional(),
+});
+export type CommentListQuery = z.infer<typeof CommentListQuery>;
+
+/** GET /api/v1/items/{id}/comments: oldest first; `total` counts all comments of the item. */
+export const CommentList = z.object({
+  comments: z.array(ItemComment),
+  total: z.number().int(),
+  nextCursor: z.string().nullable(),
+});
+export type CommentList = z.infer<typeof CommentList>;
+
+/** POST /api/v1/items/{id}/comments (201). */
+export const CommentResponse = z.object({
+  comment: ItemComment,
+  commentsCount: z.number().int(),
+});
+export type CommentResponse = z.infer<typeof CommentResponse>;
+
+/** POST /api/v1/items/{id}/visit: `counted` is false when this viewer was counted today already. */
+export const VisitResponse = z.object({ visitors: z.number().int(), counted: z.boolean() });
+export type VisitResponse = z.infer<typeof VisitResponse>;

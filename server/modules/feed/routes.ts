@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { FeedPage, FeedQuery, SpotlightResponse } from '../../../common/schemas/feed';
+import type { AppContext } from '../../context';
+import { mediaUrlsOf } from '../media/signed-urls';
+import { feedPage, spotlight, type FeedDeps } from './service';
+
+export const feedRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const deps: FeedDeps = { db: ctx.db, clock: ctx.clock, urls: mediaUrlsOf(ctx) };
+
+    // The /discover screen is for signed-in users, but a signed-out caller gets the same posts,
+    // all locked: the feed is the storefront.
+    app.get(
+      '/api/v1/feed',
+      {
+        preHandler: ctx.guards.optionalAuth,
+        schema: { tags: ['feed'], querystring: FeedQuery, response: { 200: FeedPage } },
+      },
+      async (request) => feedPage(deps, request.viewer, request.query),
+    );
+
+    app.get(
+      '/api/v1/creators/spotlight',
+      { schema: { tags: ['feed'], response: { 200: SpotlightResponse } } },
+      async (_request, reply) => {
+        // The same six for everyone, and it changes slowly: let browsers and proxies keep it.
+        reply.header('cache-control', 'public, max-age=60');
+        return spotlight(deps);
+      },
+    );
+  };

@@ -1,0 +1,113 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { FeedPage, FeedQuery, SpotlightResponse } from '../../../common/schemas/feed';
+import type { Clock } from '../../context';
+import type { Database } from '../../db/client';
+import { items, users } from '../../db/schema/index';
+import { badRequest } from '../../http/errors';
+import { creatorColumns, creatorImage, creatorName, viewItems, type Viewer } from '../items/cards';
+import { presentFeedPost } from '../items/presenter';
+import type { MediaUrls } from '../media/signed-urls';
+import { listedInFeed } from './policy';
+import { decodeCursor, encodeCursor, microsOf, newestFirst, olderThan } from './cursor';
+
+export interface FeedDeps {
+  db: Database;
+  clock: Clock;
+  urls: MediaUrls;
+}
+
+/** Creators shown in the spotlight slider (SPEC §2). */
+export const SPOTLIGHT_SIZE = 6;
+/** The spotlight ranks the creators of this many latest items, so its cost does not grow with the catalogue. */
+const SPOTLIGHT_WINDOW = 500;
+
+/**
+ * GET /api/v1/feed: available items of active creators, newest first, by keyset over the
+ * (created_at desc, id desc) index. No count, no OFFSET: page 50,000 of a million items reads
+ * the same few index entries as page 1.
+ */
+export async function feedPage(
+  deps: FeedDeps,
+  viewer: Viewer,
+  query: FeedQuery,
+): Promise<FeedPage> {
+  const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
+  if (query.cursor !== undefined && !after) throw badRequest('Invalid cursor');
+  const rows = await deps.db
+    .select({ item: items, creator: creatorColumns, micros: microsOf(items.createdAt) })
+    .from(items)
+    .innerJoin(users, eq(users.id, items.creatorId))
+    .where(and(listedInFeed(), after ? olderThan(items.createdAt, items.id, after) : undefined))
+    .orderBy(...newestFirst(items.createdAt, items.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const views = await viewItems(deps.db, viewer, page, deps.clock.now());
+  const last = page.at(-1);
+  return {
+    posts: views.map((view) => presentFeedPost(view, deps.urls)),
+    nextCursor:
+      rows.length > query.limit && last
+        ? encodeCursor({ micros: last.micros, id: last.item.id })
+        : null,
+  };
+}
+
+/**
+ * SPEC §2 spotlight: the creators behind the latest items, ranked by the likes those items
+ * earned, then by how recently they published.
+ */
+export async function spotlight(deps: FeedDeps): Promise<SpotlightResponse> {
+  const recent = deps.db
+    .select({
+      creatorId: items.creatorId,
+      likes: items.likesCount,
+      createdAt: items.createdAt,
+    })
+    .from(items)
+    .where(eq(items.status, 'available'))
+    .orderBy(...newestFirst(items.createdAt, items.id))
+    .limit(SPOTLIGHT_WINDOW)
+    .as('recent');
+  const likes = sql<number>`sum(${recent.likes})::int`;
+  const lastPublished = sql`max(${recent.createdAt})`;
+  const ranked = await deps.db
+    .select({ creatorId: recent.creatorId, likes, creator: creatorColumns })
+    .from(recent)
+    .innerJoin(users, eq(users.id, recent.creatorId))
+    .where(eq(users.status, 'active'))
+    .groupBy(
+      recent.creatorId,
+      users.username,
+      users.displayName,
+      users.profileImage,
+      users.avatarUrl,
+    )
+    .orderBy(desc(likes), desc(lastPublished))
+    .limit(SPOTLIGHT_SIZE);
+  if (ranked.length === 0) return { creators: [] };
+
+  const counts = await deps.db
+    .select({ creatorId: items.creatorId, count: sql<number>`count(*)::int` })
+    .from(items)
+    .where(
+      and(
+        eq(items.status, 'available'),
+        inArray(
+          items.creatorId,
+          ranked.map((r) => r.creatorId),
+        ),
+      ),
+    )
+    .groupBy(items.creatorId);
+  const countOf = new Map(counts.map((c) => [c.creatorId, c.count]));
+  return {
+    creators: ranked.map((r) => ({
+      id: r.creatorId,
+      name: creatorName(r.creator),
+      username: r.creator.username,
+      avatarUrl: creatorImage(r.creator),
+      itemCount: countOf.get(r.creatorId) ?? 0,
+      likes: r.likes,
+    })),
+  };
+}

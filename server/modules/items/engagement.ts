@@ -1,0 +1,200 @@
+import { createHmac } from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Role } from '../../../common/rules/roles';
+import type {
+  CommentList,
+  CommentListQuery,
+  CommentResponse,
+  LikeResponse,
+  VisitResponse,
+} from '../../../common/schemas/items';
+import type { Clock } from '../../context';
+import type { Database } from '../../db/client';
+import { itemComments, itemLikes, items, itemVisits, users } from '../../db/schema/index';
+import { badRequest } from '../../http/errors';
+import { decodeCursor, encodeCursor, microsOf, newerThan } from '../feed/cursor';
+import {
+  creatorColumns,
+  creatorImage,
+  creatorName,
+  type CreatorColumns,
+  type Viewer,
+} from './cards';
+import { countsAsVisit } from './policy';
+import { findVisibleItem } from './service';
+
+/*
+ * Likes, comments and visits (issue 4). Each counter on the item moves in the same transaction
+ * as the row that justifies it, by the number of rows actually written, so concurrent requests
+ * can never count one like or one visit twice.
+ */
+
+export interface EngagementDeps {
+  db: Database;
+  clock: Clock;
+  /** Keys the hash of a signed-out visitor's address (the address itself is never stored). */
+  visitorSecret: string;
+}
+
+type Author = { id: string; role: Role };
+
+/** One like per user and item: POST likes, DELETE unlikes; repeating either changes nothing. */
+export async function setLike(
+  deps: EngagementDeps,
+  viewer: Author,
+  rawId: string,
+  isLiked: boolean,
+): Promise<LikeResponse> {
+  const { item } = await findVisibleItem(deps.db, viewer, rawId);
+  return deps.db.transaction(async (tx) => {
+    const changed = isLiked
+      ? await tx
+          .insert(itemLikes)
+          .values({ itemId: item.id, userId: viewer.id })
+          .onConflictDoNothing()
+          .returning({ itemId: itemLikes.itemId })
+      : await tx
+          .delete(itemLikes)
+          .where(and(eq(itemLikes.itemId, item.id), eq(itemLikes.userId, viewer.id)))
+          .returning({ itemId: itemLikes.itemId });
+    const delta = (isLiked ? 1 : -1) * changed.length;
+    const [row] =
+      delta === 0
+        ? await tx.select({ likes: items.likesCount }).from(items).where(eq(items.id, item.id))
+        : await tx
+            .update(items)
+            .set({ likesCount: sql`${items.likesCount} + ${delta}` })
+            .where(eq(items.id, item.id))
+            .returning({ likes: items.likesCount });
+    return { liked: isLiked, likes: row?.likes ?? 0 };
+  });
+}
+
+const commentColumns = {
+  id: itemComments.id,
+  text: itemComments.text,
+  createdAt: itemComments.createdAt,
+  micros: microsOf(itemComments.createdAt),
+  authorId: itemComments.authorId,
+  author: creatorColumns,
+};
+
+interface CommentRow {
+  id: number;
+  text: string;
+  createdAt: Date;
+  authorId: string;
+  author: CreatorColumns;
+}
+
+const presentComment = (row: CommentRow) => ({
+  id: row.id,
+  user: creatorName(row.author),
+  userId: row.authorId,
+  userImage: creatorImage(row.author),
+  text: row.text,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** Comments of an item, oldest first, paged by keyset. */
+export async function listComments(
+  deps: EngagementDeps,
+  viewer: Viewer,
+  rawId: string,
+  query: CommentListQuery,
+): Promise<CommentList> {
+  const { item } = await findVisibleItem(deps.db, viewer, rawId);
+  const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
+  if (query.cursor !== undefined && !after) throw badRequest('Invalid cursor');
+  const rows = await deps.db
+    .select(commentColumns)
+    .from(itemComments)
+    .innerJoin(users, eq(users.id, itemComments.authorId))
+    .where(
+      and(
+        eq(itemComments.itemId, item.id),
+        after ? newerThan(itemComments.createdAt, itemComments.id, after) : undefined,
+      ),
+    )
+    .orderBy(asc(itemComments.createdAt), asc(itemComments.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    comments: page.map(presentComment),
+    total: item.commentsCount,
+    nextCursor:
+      rows.length > query.limit && last ? encodeCursor({ micros: last.micros, id: last.id }) : null,
+  };
+}
+
+/**
+ * SPEC §5 comments: attributed to the signed-in author (not 'Anonymous'), stored as the plain
+ * text that was sent (trimmed); the web renders it as text, so markup stays inert.
+ */
+export async function addComment(
+  deps: EngagementDeps,
+  viewer: Author,
+  rawId: string,
+  text: string,
+): Promise<CommentResponse> {
+  const { item } = await findVisibleItem(deps.db, viewer, rawId);
+  return deps.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(itemComments)
+      .values({ itemId: item.id, authorId: viewer.id, text, createdAt: deps.clock.now() })
+      .returning({ id: itemComments.id });
+    const [counter] = await tx
+      .update(items)
+      .set({ commentsCount: sql`${items.commentsCount} + 1` })
+      .where(eq(items.id, item.id))
+      .returning({ commentsCount: items.commentsCount });
+    const [row] = await tx
+      .select(commentColumns)
+      .from(itemComments)
+      .innerJoin(users, eq(users.id, itemComments.authorId))
+      .where(eq(itemComments.id, inserted?.id ?? 0));
+    if (!row || !counter) throw new Error('comment insert returned nothing');
+    return { comment: presentComment(row), commentsCount: counter.commentsCount };
+  });
+}
+
+/** A signed-in viewer is their id; a signed-out one a keyed hash of their address. */
+function viewerKey(deps: EngagementDeps, viewer: Viewer, address: string): string {
+  if (viewer) return `u:${viewer.id}`;
+  const hash = createHmac('sha256', deps.visitorSecret).update(address).digest('base64url');
+  return `a:${hash.slice(0, 22)}`;
+}
+
+/** SPEC §4 visitors, counted once per viewer, item and (UTC) day; the creator's own do not count. */
+export async function recordVisit(
+  deps: EngagementDeps,
+  viewer: Viewer,
+  rawId: string,
+  address: string,
+): Promise<VisitResponse> {
+  const { item } = await findVisibleItem(deps.db, viewer, rawId);
+  if (!countsAsVisit(viewer, item.creatorId)) {
+    return { visitors: item.visitorsCount, counted: false };
+  }
+  const day = deps.clock.now().toISOString().slice(0, 10);
+  return deps.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(itemVisits)
+      .values({ itemId: item.id, viewerKey: viewerKey(deps, viewer, address), day })
+      .onConflictDoNothing()
+      .returning({ itemId: itemVisits.itemId });
+    const [row] =
+      inserted.length === 0
+        ? await tx
+            .select({ visitors: items.visitorsCount })
+            .from(items)
+            .where(eq(items.id, item.id))
+        : await tx
+            .update(items)
+            .set({ visitorsCount: sql`${items.visitorsCount} + 1` })
+            .where(eq(items.id, item.id))
+            .returning({ visitors: items.visitorsCount });
+    return { visitors: row?.visitors ?? 0, counted: inserted.length > 0 };
+  });
+}

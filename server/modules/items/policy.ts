@@ -1,0 +1,19 @@
+import { ADMIN_AREA_ROLES, type Role } from '../../../common/rules/roles';
+
+type Actor = { id: string; role: Role };
+
+/** SPEC §6: upload is open to every signed-in user (the route's requireAuth is the check). */
+export const mayPublish = (_viewer: Actor) => true;
+
+/** README rule: a `user` who publishes their first item becomes a `creator`; other roles stay. */
+export const promotesToCreator = (role: Role) => role === 'user';
+
+/** Unavailable items are hidden from everyone but their creator and staff. */
+export const maySeeUnavailable = (viewer: Actor | null, creatorId: string) =>
+  viewer !== null && (viewer.id === creatorId || ADMIN_AREA_ROLES.includes(viewer.role));
+
+export const isOwner = (viewer: Actor | null, creatorId: string) => viewer?.id === creatorId;
+
+/** The creator's own visits do not count as views of their item. */
+export const countsAsVisit = (viewer: Actor | null, creatorId: string) =>
+  !isOwner(viewer, creatorId);

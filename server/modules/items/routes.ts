@@ -1,0 +1,156 @@
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CommentList,
+  CommentListQuery,
+  CommentResponse,
+  CreateCommentRequest,
+  CreateItemRequest,
+  CreateItemResponse,
+  ItemDetail,
+  LikeResponse,
+  VisitResponse,
+} from '../../../common/schemas/items';
+import type { AppContext } from '../../context';
+import { forbidden } from '../../http/errors';
+import { mediaUrlsOf } from '../media/signed-urls';
+import { addComment, listComments, recordVisit, setLike, type EngagementDeps } from './engagement';
+import { mayPublish } from './policy';
+import { createItem, getItem, type ItemsDeps } from './service';
+
+// Malformed ids reach the service, which answers 404 like for an unknown item.
+const ItemParams = z.object({ id: z.string().max(40) });
+
+/**
+ * Per signed-in caller (a hash of the token: limiter keys may sit in Redis) when there is one,
+ * else per address.
+ */
+const perCaller = (max: number) => ({
+  rateLimit: {
+    max,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) => {
+      const auth = request.headers.authorization;
+      return auth ? createHash('sha256').update(auth).digest('base64url') : request.ip;
+    },
+  },
+});
+
+const bearer = [{ bearer: [] }];
+
+export const itemsRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    if (!ctx.config.JWT_SECRET) throw new Error('items need config.JWT_SECRET');
+    const deps: ItemsDeps = {
+      db: ctx.db,
+      clock: ctx.clock,
+      tokens: ctx.tokens,
+      urls: mediaUrlsOf(ctx),
+    };
+    const engagement: EngagementDeps = {
+      db: ctx.db,
+      clock: ctx.clock,
+      visitorSecret: ctx.config.JWT_SECRET,
+    };
+
+    app.post(
+      '/api/v1/aura/create',
+      {
+        preHandler: ctx.guards.requireAuth,
+        config: perCaller(30),
+        schema: {
+          tags: ['items'],
+          security: bearer,
+          body: CreateItemRequest,
+          response: { 201: CreateItemResponse },
+        },
+      },
+      async (request, reply) => {
+        const viewer = ctx.guards.viewerOf(request);
+        if (!mayPublish(viewer)) throw forbidden();
+        return reply.status(201).send(await createItem(deps, viewer, request.body));
+      },
+    );
+
+    app.get(
+      '/api/v1/items/:id',
+      {
+        preHandler: ctx.guards.optionalAuth,
+        schema: { tags: ['items'], params: ItemParams, response: { 200: ItemDetail } },
+      },
+      async (request) => getItem(deps, request.viewer, request.params.id),
+    );
+
+    for (const [method, isLiked] of [
+      ['POST', true],
+      ['DELETE', false],
+    ] as const) {
+      app.route({
+        method,
+        url: '/api/v1/items/:id/like',
+        preHandler: ctx.guards.requireAuth,
+        config: perCaller(120),
+        schema: {
+          tags: ['items'],
+          security: bearer,
+          params: ItemParams,
+          response: { 200: LikeResponse },
+        },
+        handler: async (request) =>
+          setLike(engagement, ctx.guards.viewerOf(request), request.params.id, isLiked),
+      });
+    }
+
+    app.get(
+      '/api/v1/items/:id/comments',
+      {
+        preHandler: ctx.guards.optionalAuth,
+        schema: {
+          tags: ['items'],
+          params: ItemParams,
+          querystring: CommentListQuery,
+          response: { 200: CommentList },
+        },
+      },
+      async (request) => listComments(engagement, request.viewer, request.params.id, request.query),
+    );
+
+    app.post(
+      '/api/v1/items/:id/comments',
+      {
+        preHandler: ctx.guards.requireAuth,
+        config: perCaller(30),
+        schema: {
+          tags: ['items'],
+          security: bearer,
+          params: ItemParams,
+          body: CreateCommentRequest,
+          response: { 201: CommentResponse },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(
+            await addComment(
+              engagement,
+              ctx.guards.viewerOf(request),
+              request.params.id,
+              request.body.text,
+            ),
+          ),
+    );
+
+    app.post(
+      '/api/v1/items/:id/visit',
+      {
+        preHandler: ctx.guards.optionalAuth,
+        config: perCaller(300),
+        schema: { tags: ['items'], params: ItemParams, response: { 200: VisitResponse } },
+      },
+      async (request) => recordVisit(engagement, request.viewer, request.params.id, request.ip),
+    );
+  };

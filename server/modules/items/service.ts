@@ -1,0 +1,187 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Role } from '../../../common/rules/roles';
+import { parsePriceToCents } from '../../../common/schemas/billing';
+import type { MediaKind } from '../../../common/schemas/media';
+import {
+  normalizeTags,
+  type CreateItemRequest,
+  type CreateItemResponse,
+  type ItemDetail,
+} from '../../../common/schemas/items';
+import type { TokenService } from '../../auth/tokens';
+import type { Clock } from '../../context';
+import type { Database, Db } from '../../db/client';
+import { auditEvents, items, mediaObjects, users, type ItemRow } from '../../db/schema/index';
+import { badRequest, notFound } from '../../http/errors';
+import { keyFromMediaUrl } from '../media/keys';
+import type { MediaUrls } from '../media/signed-urls';
+import { itemsWithCreators, viewItems, type ItemWithCreator, type Viewer } from './cards';
+import { maySeeUnavailable, promotesToCreator } from './policy';
+import { presentItemDetail } from './presenter';
+
+export interface ItemsDeps {
+  db: Database;
+  clock: Clock;
+  tokens: TokenService;
+  urls: MediaUrls;
+}
+
+/** Item ids in paths are positive integers; anything else is an item that does not exist. */
+export function parseItemId(raw: string): number | null {
+  if (!/^[1-9]\d{0,15}$/.test(raw)) return null;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) ? id : null;
+}
+
+/** The item as the viewer may reach it: unknown, malformed or hidden ones answer 404 alike. */
+export async function findVisibleItem(
+  db: Db,
+  viewer: Viewer,
+  rawId: string,
+): Promise<ItemWithCreator> {
+  const id = parseItemId(rawId);
+  const [found] = id === null ? [] : await itemsWithCreators(db, [id]);
+  if (!found) throw notFound('Item not found');
+  if (found.item.status !== 'available' && !maySeeUnavailable(viewer, found.item.creatorId)) {
+    throw notFound('Item not found');
+  }
+  return found;
+}
+
+export async function getItem(deps: ItemsDeps, viewer: Viewer, rawId: string): Promise<ItemDetail> {
+  const found = await findVisibleItem(deps.db, viewer, rawId);
+  const [view] = await viewItems(deps.db, viewer, [found], deps.clock.now());
+  if (!view) throw notFound('Item not found');
+  return presentItemDetail(view, deps.urls);
+}
+
+interface MediaChoice {
+  field: 'image' | 'audio' | 'video';
+  kind: MediaKind;
+  url: string | undefined;
+}
+
+/**
+ * The stored keys behind the URLs of the form: each must be an upload of the caller's own and
+ * of the right kind, so nobody publishes someone else's file (or an audio file as the cover).
+ */
+async function resolveMedia(db: Db, ownerId: string, choices: MediaChoice[]) {
+  const wanted = choices.flatMap((c) => {
+    const url = c.url?.trim();
+    if (!url) return [];
+    const key = keyFromMediaUrl(url);
+    if (!key) throw badRequest(`${c.field}: not a file uploaded here`);
+    return [{ ...c, key }];
+  });
+  const rows =
+    wanted.length === 0
+      ? []
+      : await db
+          .select()
+          .from(mediaObjects)
+          .where(
+            and(
+              eq(mediaObjects.ownerId, ownerId),
+              inArray(
+                mediaObjects.key,
+                wanted.map((w) => w.key),
+              ),
+            ),
+          );
+  const byKey = new Map(rows.map((r) => [r.key, r]));
+  const resolved: Partial<
+    Record<MediaChoice['field'], { key: string; previewKey: string | null }>
+  > = {};
+  for (const w of wanted) {
+    const row = byKey.get(w.key);
+    if (!row) throw badRequest(`${w.field}: use a file you uploaded yourself`);
+    if (row.kind !== w.kind) throw badRequest(`${w.field}: this upload is not a ${w.kind}`);
+    resolved[w.field] = { key: row.key, previewKey: row.previewKey };
+  }
+  return resolved;
+}
+
+/**
+ * SPEC §7 POST /api/v1/aura/create. Publishing the first item turns a `user` into a `creator`
+ * in the same transaction; since tokens name the role, the answer then carries a new token.
+ */
+export async function createItem(
+  deps: ItemsDeps,
+  viewer: { id: string; role: Role },
+  body: CreateItemRequest,
+): Promise<CreateItemResponse> {
+  const priceCents = parsePriceToCents(body.price);
+  if (priceCents === null) throw badRequest('upload.requiredFields');
+  const media = await resolveMedia(deps.db, viewer.id, [
+    { field: 'image', kind: 'image', url: body.image },
+    { field: 'audio', kind: 'audio', url: body.audio },
+    { field: 'video', kind: 'video', url: body.video },
+  ]);
+  if (!media.image) throw badRequest('upload.requiredFields');
+
+  const { item, promotedTo } = await deps.db.transaction(async (tx) => {
+    const [item] = await tx
+      .insert(items)
+      .values({
+        creatorId: viewer.id,
+        title: body.title,
+        description: body.description,
+        priceCents,
+        imageKey: media.image?.key ?? null,
+        imagePreviewKey: media.image?.previewKey ?? null,
+        audioKey: media.audio?.key ?? null,
+        videoKey: media.video?.key ?? null,
+        status: body.status,
+        tags: normalizeTags(body.tags),
+        category: body.category,
+        subcategory: body.subcategory,
+        explicitContent: body.explicitContent,
+        tierRequired: body.tierRequired ?? 'Aura',
+        createdAt: deps.clock.now(),
+      })
+      .returning();
+    if (!item) throw new Error('item insert returned nothing');
+    await tx.insert(auditEvents).values({
+      actorId: viewer.id,
+      action: 'item.created',
+      subject: String(item.id),
+      data: { priceCents, tierRequired: item.tierRequired, status: item.status },
+    });
+    let promotedTo: { role: Role; tokenVersion: number } | null = null;
+    if (promotesToCreator(viewer.role)) {
+      // Guarded by the old role, so two first items published at once promote only once.
+      const [promoted] = await tx
+        .update(users)
+        .set({ role: 'creator' })
+        .where(and(eq(users.id, viewer.id), eq(users.role, 'user')))
+        .returning({ role: users.role, tokenVersion: users.tokenVersion });
+      if (promoted) {
+        promotedTo = promoted;
+        await tx.insert(auditEvents).values({
+          actorId: viewer.id,
+          action: 'user.role_changed',
+          subject: viewer.id,
+          data: { from: 'user', to: 'creator', reason: 'first item published', itemId: item.id },
+        });
+      }
+    }
+    return { item, promotedTo };
+  });
+
+  const token = promotedTo ? await deps.tokens.issue({ id: viewer.id, ...promotedTo }) : null;
+  const owner = { id: viewer.id, role: promotedTo?.role ?? viewer.role };
+  const detail = await presentOwnItem(deps, owner, item);
+  return { id: item.id, item: detail, token };
+}
+
+async function presentOwnItem(
+  deps: ItemsDeps,
+  owner: { id: string; role: Role },
+  item: ItemRow,
+): Promise<ItemDetail> {
+  const [found] = await itemsWithCreators(deps.db, [item.id]);
+  if (!found) throw new Error('a created item vanished');
+  const [view] = await viewItems(deps.db, owner, [found], deps.clock.now());
+  if (!view) throw new Error('a created item vanished');
+  return presentItemDetail(view, deps.urls);
+}

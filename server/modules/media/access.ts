@@ -1,0 +1,46 @@
+import { and, eq, or } from 'drizzle-orm';
+import type { Role } from '../../../common/rules/roles';
+import type { Db } from '../../db/client';
+import { items, mediaObjects, type MediaObjectRow } from '../../db/schema/index';
+import { viewableItemIds, type EntitlementSubject } from '../billing/entitlements';
+import type { MediaVisibility } from './policy';
+
+export interface MediaLookup {
+  row: MediaObjectRow;
+  visibility: MediaVisibility;
+  /** The items using this upload (usually one). */
+  usedBy: EntitlementSubject[];
+}
+
+/** The stored upload behind a key and the items that use it; null for an unknown key. */
+export async function lookUpMedia(db: Db, key: string): Promise<MediaLookup | null> {
+  const [row] = await db.select().from(mediaObjects).where(eq(mediaObjects.key, key)).limit(1);
+  if (!row) return null;
+  // Items can only use their creator's own uploads, so only the owner's items (indexed by
+  // creator) need looking at.
+  const usedBy = await db
+    .select({
+      id: items.id,
+      creatorId: items.creatorId,
+      priceCents: items.priceCents,
+      tierRequired: items.tierRequired,
+    })
+    .from(items)
+    .where(
+      and(
+        eq(items.creatorId, row.ownerId),
+        or(eq(items.imageKey, row.key), eq(items.audioKey, row.key), eq(items.videoKey, row.key)),
+      ),
+    );
+  return { row, visibility: usedBy.length > 0 ? 'item' : 'public', usedBy };
+}
+
+/** Whether the caller (signed in or not) may see at least one item that uses this upload. */
+export async function viewerMaySeeItemMedia(
+  db: Db,
+  viewer: { id: string; role: Role } | null,
+  lookup: MediaLookup,
+  now: Date,
+): Promise<boolean> {
+  return (await viewableItemIds(db, viewer, lookup.usedBy, now)).size > 0;
+}

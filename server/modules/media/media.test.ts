@@ -1,0 +1,153 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mediaObjects } from '../../db/schema/index';
+import { createTestApp, type TestApp } from '../../test/app';
+import { createUser } from '../../test/factories';
+import {
+  filesUnder,
+  tempDataDir,
+  tinyMp4,
+  tinyPng,
+  tinyWav,
+  upload,
+  uploadOk,
+} from './test-helpers';
+
+const IMAGE_LIMIT = 64 * 1024;
+let t: TestApp;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = tempDataDir();
+  // A small image limit, so the oversize case needs no big file.
+  t = await createTestApp({
+    env: { DATA_DIR: dataDir, MEDIA_MAX_IMAGE_BYTES: String(IMAGE_LIMIT) },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const rowsOf = (ownerId: string) =>
+  t.db.select().from(mediaObjects).where(eq(mediaObjects.ownerId, ownerId));
+
+describe('media upload', () => {
+  it('stores an image with a resized WebP preview and serves both', async () => {
+    const user = await createUser(t);
+    const png = await sharp({
+      create: { width: 1600, height: 900, channels: 3, background: '#336699' },
+    })
+      .png()
+      .toBuffer();
+    const answer = await uploadOk(t, user, 'image', png);
+    expect(answer).toMatchObject({ mimeType: 'image/png', sizeBytes: png.length });
+    expect(answer.url).toBe(`/api/v1/media/${answer.key}`);
+    expect(answer.previewUrl).toMatch(/^\/api\/v1\/media\/pre-[0-9a-f]{32}\.webp$/);
+
+    const original = await t.app.inject({ url: answer.url });
+    expect(original.statusCode).toBe(200);
+    expect(original.headers['content-type']).toBe('image/png');
+    expect(original.rawPayload.equals(png)).toBe(true);
+
+    const preview = await t.app.inject({ url: answer.previewUrl ?? '' });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers['content-type']).toBe('image/webp');
+    expect(preview.headers['cache-control']).toContain('public');
+    const meta = await sharp(preview.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 640, height: 360 });
+
+    expect(await rowsOf(user.user.id)).toHaveLength(1);
+    expect(filesUnder(path.join(dataDir, 'media'))).toHaveLength(2);
+  });
+
+  it('takes audio and video by their bytes, whatever the name says', async () => {
+    const user = await createUser(t);
+    const audio = await upload(t, user, 'audio', tinyWav(), { filename: 'song.mp3' });
+    expect(audio.statusCode, audio.body).toBe(201);
+    expect(audio.json()).toMatchObject({ mimeType: 'audio/wav', previewUrl: null });
+    const video = await upload(t, user, 'video', tinyMp4(), { filename: 'clip.txt' });
+    expect(video.statusCode, video.body).toBe(201);
+    expect(video.json().mimeType).toBe('video/mp4');
+
+    // Players seek with byte ranges.
+    const range = await t.app.inject({ url: audio.json().url, headers: { range: 'bytes=0-3' } });
+    expect(range.statusCode).toBe(206);
+    expect(range.headers['content-range']).toBe(`bytes 0-3/${tinyWav().length}`);
+    expect(range.payload).toBe('RIFF');
+    const past = await t.app.inject({ url: audio.json().url, headers: { range: 'bytes=99999-' } });
+    expect(past.statusCode).toBe(416);
+  });
+
+  it('refuses a text file named .png and keeps nothing', async () => {
+    const user = await createUser(t);
+    const before = filesUnder(dataDir).length;
+    const res = await upload(t, user, 'image', Buffer.from('hello, I am plain text'), {
+      filename: 'cover.png',
+      contentType: 'image/png',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().error).toMatch(/not a supported image/);
+    // An image uploaded to the audio call is refused the same way.
+    const wrongKind = await upload(t, user, 'audio', await tinyPng(), { filename: 'a.wav' });
+    expect(wrongKind.statusCode).toBe(415);
+    // A file that starts like a PNG but does not decode gets no row either.
+    const broken = Buffer.concat([(await tinyPng()).subarray(0, 40), Buffer.alloc(100)]);
+    const corrupt = await upload(t, user, 'image', broken, { filename: 'c.png' });
+    expect(corrupt.statusCode).toBe(400);
+    expect(await rowsOf(user.user.id)).toHaveLength(0);
+    expect(filesUnder(dataDir).length).toBe(before);
+  });
+
+  it('leaves no file and no row when the request ends mid-file', async () => {
+    const user = await createUser(t);
+    const before = filesUnder(dataDir).length;
+    const res = await upload(t, user, 'audio', tinyWav(), { truncate: true });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('The upload was interrupted before the file was complete');
+    expect(await rowsOf(user.user.id)).toHaveLength(0);
+    expect(filesUnder(dataDir).length).toBe(before);
+  });
+
+  it('needs a signed-in caller, multipart and the field "file"', async () => {
+    const user = await createUser(t);
+    expect((await upload(t, null, 'image', await tinyPng())).statusCode).toBe(401);
+    const wrongField = await upload(t, user, 'image', await tinyPng(), { field: 'picture' });
+    expect(wrongField.statusCode).toBe(400);
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/media/upload-image',
+      headers: user.auth,
+      payload: { file: 'x' },
+    });
+    expect(json.statusCode).toBe(415);
+    const empty = await upload(t, user, 'image', Buffer.alloc(0));
+    expect(empty.statusCode).toBe(400);
+    expect(await rowsOf(user.user.id)).toHaveLength(0);
+  });
+
+  it('refuses an image over MEDIA_MAX_IMAGE_BYTES and leaves no file or row', async () => {
+    const user = await createUser(t);
+    const before = filesUnder(dataDir).length;
+    const big = await sharp({
+      create: { width: 200, height: 200, channels: 3, background: '#000' },
+    })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    expect(big.length).toBeGreaterThan(IMAGE_LIMIT);
+    const res = await upload(t, user, 'image', big);
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error).toBe('The image is larger than the limit of 64 KiB');
+    expect(await rowsOf(user.user.id)).toHaveLength(0);
+    expect(filesUnder(dataDir).length).toBe(before);
+  });
+
+  it('answers 404 for unknown and malformed keys', async () => {
+    for (const key of ['img-00000000000000000000000000000000.png', '..%2F..%2Fetc%2Fpasswd', 'x']) {
+      expect((await t.app.inject({ url: `/api/v1/media/${key}` })).statusCode, key).toBe(404);
+    }
+  });
+});

@@ -1,0 +1,154 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MEDIA_KINDS, UploadMediaResponse } from '../../../common/schemas/media';
+import { createMediaStorage, mediaTempDir, type MediaStorage } from '../../adapters/storage/index';
+import type { AppContext } from '../../context';
+import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
+import { viewerMaySeeItemMedia, lookUpMedia } from './access';
+import { isMediaKey, isPreviewKey } from './keys';
+import { mayReadItemMedia } from './policy';
+import { presentUpload } from './presenter';
+import { parseByteRange } from './range';
+import { maxBytesOf, storeUpload, tooLarge, type MediaDeps } from './service';
+import { mediaUrlsOf } from './signed-urls';
+
+const MediaParams = z.object({ key: z.string().max(80) });
+const MediaQuery = z.object({
+  exp: z.string().max(20).optional(),
+  sig: z.string().max(100).optional(),
+});
+
+const PREVIEW_CACHE = 'public, max-age=31536000, immutable';
+
+export const mediaRoutes =
+  (ctx: AppContext, options: { storage?: MediaStorage } = {}): FastifyPluginAsyncZod =>
+  async (app) => {
+    const storage = options.storage ?? createMediaStorage(ctx.config);
+    const deps: MediaDeps = {
+      db: ctx.db,
+      config: ctx.config,
+      storage,
+      tempDir: mediaTempDir(ctx.config),
+    };
+    const urls = mediaUrlsOf(ctx);
+
+    await app.register(async (uploads) => {
+      // Multipart only here: the file is read as a stream, never buffered by a body parser.
+      await uploads.register(multipart, {
+        limits: { files: 1, fields: 10, parts: 12, fieldSize: 1024, headerPairs: 100 },
+      });
+      for (const kind of MEDIA_KINDS) {
+        uploads.post(
+          `/api/v1/media/upload-${kind}`,
+          {
+            preHandler: ctx.guards.requireAuth,
+            config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+            schema: {
+              tags: ['media'],
+              security: [{ bearer: [] }],
+              consumes: ['multipart/form-data'],
+              response: { 201: UploadMediaResponse },
+            },
+          },
+          async (request, reply) => {
+            const viewer = ctx.guards.viewerOf(request);
+            if (!request.isMultipart()) {
+              throw new HttpError(415, "Send the file as multipart/form-data in the field 'file'");
+            }
+            const limit = maxBytesOf(ctx.config, kind);
+            // One byte over the limit lets the guard tell "exactly at the limit" from "over it".
+            const part = await request.file({ limits: { fileSize: limit + 1 } });
+            if (!part) throw badRequest("Send the file in the multipart field 'file'");
+            if (part.fieldname !== 'file') {
+              part.file.resume();
+              throw badRequest("Send the file in the multipart field 'file'");
+            }
+            try {
+              const row = await storeUpload(
+                deps,
+                viewer.id,
+                kind,
+                part.file,
+                () => part.file.truncated,
+              );
+              return reply.status(201).send(presentUpload(row));
+            } catch (err) {
+              if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+                throw tooLarge(kind, limit);
+              }
+              throw err;
+            }
+          },
+        );
+      }
+    });
+
+    app.get(
+      '/api/v1/media/:key',
+      {
+        preHandler: ctx.guards.optionalAuth,
+        schema: { tags: ['media'], params: MediaParams, querystring: MediaQuery },
+      },
+      async (request, reply) => {
+        const { key } = request.params;
+        if (!isMediaKey(key)) throw notFound('No such media');
+
+        let contentType = 'image/webp';
+        let cacheControl = PREVIEW_CACHE;
+        if (!isPreviewKey(key)) {
+          const lookup = await lookUpMedia(ctx.db, key);
+          if (!lookup) throw notFound('No such media');
+          contentType = lookup.row.mimeType;
+          if (lookup.visibility === 'public') {
+            cacheControl = 'private, max-age=300';
+          } else {
+            const hasValidSignature = urls.verify(key, request.query.exp, request.query.sig);
+            const allowed = mayReadItemMedia({
+              hasValidSignature,
+              viewerMaySeeAnItem:
+                !hasValidSignature &&
+                (await viewerMaySeeItemMedia(ctx.db, request.viewer, lookup, ctx.clock.now())),
+            });
+            if (!allowed) {
+              throw forbidden('This media link has expired or belongs to a locked item');
+            }
+            cacheControl = hasValidSignature ? 'private, max-age=600' : 'private, no-store';
+          }
+        }
+
+        let isUnsatisfiable = false;
+        const object = await storage.open(key, (size) => {
+          const range = parseByteRange(request.headers.range, size);
+          if (range === 'unsatisfiable') {
+            isUnsatisfiable = true;
+            return null;
+          }
+          return range;
+        });
+        if (!object) throw notFound('No such media');
+        if (isUnsatisfiable) {
+          object.body.destroy();
+          return reply
+            .status(416)
+            .header('content-range', `bytes */${object.size}`)
+            .send({ error: 'Range not satisfiable' });
+        }
+        reply
+          .header('content-type', contentType)
+          .header('cache-control', cacheControl)
+          .header('accept-ranges', 'bytes')
+          .header('content-disposition', 'inline');
+        if (object.range) {
+          const { start, end } = object.range;
+          reply
+            .status(206)
+            .header('content-range', `bytes ${start}-${end}/${object.size}`)
+            .header('content-length', end - start + 1);
+        } else {
+          reply.header('content-length', object.size);
+        }
+        return reply.send(object.body);
+      },
+    );
+  };

@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import sharp from 'sharp';
+import type { MediaKind } from '../../../common/schemas/media';
+import type { MediaStorage } from '../../adapters/storage/index';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { mediaObjects, type MediaObjectRow } from '../../db/schema/index';
+import { badRequest, HttpError } from '../../http/errors';
+import { newMediaKeys } from './keys';
+import { ACCEPTED_FORMATS, SNIFF_BYTES, sniffMediaType, type SniffedType } from './sniff';
+
+/** Feed cards show at most this width; the original is never sent to a card. */
+export const PREVIEW_WIDTH = 640;
+const PREVIEW_MAX_HEIGHT = 1600;
+/** Decompression-bomb guard: a 10 MB PNG can claim billions of pixels. */
+const MAX_INPUT_PIXELS = 100_000_000;
+
+export interface MediaDeps {
+  db: Db;
+  config: Config;
+  storage: MediaStorage;
+  tempDir: string;
+}
+
+export const maxBytesOf = (config: Config, kind: MediaKind): number =>
+  ({
+    image: config.MEDIA_MAX_IMAGE_BYTES,
+    audio: config.MEDIA_MAX_AUDIO_BYTES,
+    video: config.MEDIA_MAX_VIDEO_BYTES,
+  })[kind];
+
+function byteSize(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MiB`;
+  if (bytes >= 1024) return `${Math.round((bytes / 1024) * 10) / 10} KiB`;
+  return `${bytes} bytes`;
+}
+
+export const tooLarge = (kind: MediaKind, limit: number) =>
+  new HttpError(413, `The ${kind} is larger than the limit of ${byteSize(limit)}`);
+
+/**
+ * Passes the bytes through while checking them: the type from the first bytes, the size from
+ * the running count. Fails the stream (so nothing is kept) on the first byte that breaks a rule.
+ */
+class UploadGuard extends Transform {
+  private head: Buffer[] = [];
+  private headLength = 0;
+  private size = 0;
+  sniffed: SniffedType | null = null;
+
+  constructor(
+    private readonly kind: MediaKind,
+    private readonly limit: number,
+  ) {
+    super();
+  }
+
+  get bytes(): number {
+    return this.size;
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    this.size += chunk.length;
+    if (this.size > this.limit) return done(tooLarge(this.kind, this.limit));
+    if (this.sniffed) return done(null, chunk);
+    this.head.push(chunk);
+    this.headLength += chunk.length;
+    if (this.headLength < SNIFF_BYTES) return done();
+    this.releaseHead(done);
+  }
+
+  override _flush(done: TransformCallback): void {
+    if (this.sniffed) return done();
+    if (this.headLength === 0) return done(badRequest('The file is empty'));
+    this.releaseHead(done);
+  }
+
+  private releaseHead(done: TransformCallback): void {
+    const head = Buffer.concat(this.head);
+    this.head = [];
+    this.sniffed = sniffMediaType(this.kind, head);
+    if (!this.sniffed) {
+      return done(
+        new HttpError(
+          415,
+          `This file is not a supported ${this.kind} (${ACCEPTED_FORMATS[this.kind]})`,
+        ),
+      );
+    }
+    done(null, head);
+  }
+}
+
+/**
+ * A failure while receiving: our own refusals pass through, the file system's own errors stay
+ * server faults, and anything else is the request ending before the file did.
+ */
+function asUploadError(err: unknown): unknown {
+  if (err instanceof HttpError) return err;
+  const code = (err as { code?: unknown }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return err;
+  if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return err;
+  return badRequest('The upload was interrupted before the file was complete');
+}
+
+async function makePreview(source: string, target: string): Promise<void> {
+  try {
+    await sharp(source, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize({
+        width: PREVIEW_WIDTH,
+        height: PREVIEW_MAX_HEIGHT,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
+      .webp({ quality: 76 })
+      .toFile(target);
+  } catch {
+    // The header looked right but the picture does not decode (truncated, corrupt, a bomb).
+    throw badRequest('The image could not be read');
+  }
+}
+
+/**
+ * Stores one upload (issue 4): streamed to a temporary file while type and size are checked,
+ * an image gets its preview, then both move into storage and the row is written. A refusal or
+ * an interrupted request at any step leaves no file and no row.
+ */
+export async function storeUpload(
+  deps: MediaDeps,
+  ownerId: string,
+  kind: MediaKind,
+  file: Readable,
+  isTruncated: () => boolean,
+): Promise<MediaObjectRow> {
+  await fsp.mkdir(deps.tempDir, { recursive: true });
+  const tempPath = path.join(deps.tempDir, `${randomUUID()}.upload`);
+  const previewTemp = `${tempPath}.preview`;
+  const committed: string[] = [];
+  try {
+    const limit = maxBytesOf(deps.config, kind);
+    const guard = new UploadGuard(kind, limit);
+    await pipeline(file, guard, fs.createWriteStream(tempPath, { flags: 'wx' })).catch(
+      (err: unknown) => {
+        throw asUploadError(err);
+      },
+    );
+    // The multipart parser stops at its own limit by ending the stream early.
+    if (isTruncated()) throw tooLarge(kind, limit);
+    const type = guard.sniffed;
+    if (!type) throw badRequest('The file is empty');
+
+    const { key, previewKey } = newMediaKeys(kind, type.ext);
+    const hasPreview = kind === 'image';
+    if (hasPreview) await makePreview(tempPath, previewTemp);
+
+    await deps.storage.commitFile(tempPath, key, type.mimeType);
+    committed.push(key);
+    if (hasPreview) {
+      await deps.storage.commitFile(previewTemp, previewKey, 'image/webp');
+      committed.push(previewKey);
+    }
+    const [row] = await deps.db
+      .insert(mediaObjects)
+      .values({
+        key,
+        ownerId,
+        kind,
+        mimeType: type.mimeType,
+        sizeBytes: guard.bytes,
+        previewKey: hasPreview ? previewKey : null,
+      })
+      .returning();
+    if (!row) throw new Error('media insert returned nothing');
+    return row;
+  } catch (err) {
+    await Promise.all(committed.map((key) => deps.storage.remove(key).catch(() => {})));
+    throw err;
+  } finally {
+    await fsp.rm(tempPath, { force: true });
+    await fsp.rm(previewTemp, { force: true });
+  }
+}

@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import { inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { itemLikes, items, users } from '../db/schema/index';
+import { filesUnder, tempDataDir } from '../modules/media/test-helpers';
+import { createTestApp, type TestApp } from '../test/app';
+import { seedAccounts } from './accounts';
+import { seedContent } from './content';
+import { DEMO_CREATORS } from './content-catalogue';
+import type { SeedReport } from './index';
+
+let t: TestApp;
+let dataDir: string;
+const report: SeedReport = { lines: [] };
+
+beforeAll(async () => {
+  dataDir = tempDataDir();
+  t = await createTestApp({ env: { DATA_DIR: dataDir } });
+  const ctx = {
+    config: t.config,
+    db: t.db,
+    dbKind: 'pglite' as const,
+    clock: { now: () => new Date() },
+  };
+  await seedAccounts(ctx, report);
+  await seedContent(ctx, report);
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('seedContent', () => {
+  it('publishes a dozen creators with media, likes and comments that the feed shows', async () => {
+    const creators = await t.db
+      .select({ id: users.id, role: users.role, avatarUrl: users.avatarUrl })
+      .from(users)
+      .where(inArray(users.username, [...DEMO_CREATORS.map((c) => c.username), 'demo_creator']));
+    expect(creators).toHaveLength(DEMO_CREATORS.length + 1);
+    expect(creators.every((c) => c.role === 'creator')).toBe(true);
+
+    const rows = await t.db
+      .select()
+      .from(items)
+      .where(
+        inArray(
+          items.creatorId,
+          creators.map((c) => c.id),
+        ),
+      );
+    expect(rows.length).toBeGreaterThanOrEqual(36);
+    expect(new Set(rows.map((r) => r.category)).size).toBeGreaterThanOrEqual(12);
+    expect(rows.filter((r) => r.audioKey).length).toBeGreaterThan(3);
+    expect(rows.filter((r) => r.videoKey).length).toBe(3);
+    expect(rows.some((r) => r.priceCents > 0)).toBe(true);
+    expect(rows.some((r) => r.tierRequired !== 'Aura')).toBe(true);
+    expect(rows.every((r) => r.imageKey && r.imagePreviewKey)).toBe(true);
+    // Counters agree with the rows behind them.
+    const [likes] = await t.db.select({ n: sql<number>`count(*)::int` }).from(itemLikes);
+    expect(rows.reduce((sum, r) => sum + r.likesCount, 0)).toBe(likes?.n);
+    expect(rows.some((r) => r.commentsCount > 0)).toBe(true);
+    expect(filesUnder(dataDir).length).toBeGreaterThan(rows.length * 2);
+    expect(report.lines.at(-1)).toMatch(/Demo content: 13 creators/);
+
+    const feed = await t.app.inject({ url: '/api/v1/feed' });
+    expect(feed.json().posts).toHaveLength(20);
+    const seeded = rows.find((r) => r.audioKey && r.priceCents === 0 && r.tierRequired === 'Aura');
+    const item = (await t.app.inject({ url: `/api/v1/items/${seeded?.id}` })).json();
+    for (const url of [item.imageUrl, item.previewUrl, item.audioUrl]) {
+      expect((await t.app.inject({ url })).statusCode, url).toBe(200);
+    }
+    const spotlight = await t.app.inject({ url: '/api/v1/creators/spotlight' });
+    expect(spotlight.json().creators).toHaveLength(6);
+    expect(
+      spotlight
+        .json()
+        .creators.some((c: { avatarUrl: string | null }) =>
+          c.avatarUrl?.startsWith('/api/v1/media/pre-'),
+        ),
+    ).toBe(true);
+  });
+});
