@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutSessions, items } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, type TestUser } from '../../test/factories';
+import { salesByItem } from './stats';
 import {
   createItem,
   earningsEntries,
@@ -196,8 +197,11 @@ describe('local hosted checkout', () => {
         userName: creator.user.username,
       },
     });
-    expect(session.json().product.videoUrl).toContain('videos');
-    expect(session.json().product.imageUrl).toContain('full.png');
+    // Paid media go out as short-lived signed URLs (the media module checks them).
+    expect(session.json().product.videoUrl).toMatch(
+      /^\/api\/v1\/media\/videos\/full\.mp4\?exp=\d+&sig=[\w-]+$/,
+    );
+    expect(session.json().product.imageUrl).toMatch(/^\/api\/v1\/media\/images\/full\.png\?exp=/);
 
     expect(await itemEntitlementCount(t, fan.user.id, item.id)).toBe(1);
     const earnings = (await earningsEntries(t, creator.user.id)).filter(
@@ -300,6 +304,33 @@ describe('local hosted checkout', () => {
   });
 });
 
+describe('admin sales figures', () => {
+  it('come from the sale entries of the ledger, not from a counter', async () => {
+    const item = await createItem(t, creator.user.id, { priceCents: 1234 });
+    const body = { tier: item.title, price: 12.34, productId: item.id };
+    const [a, b] = [await createUser(t), await createUser(t)];
+    const first = await startCheckout(t, a, body);
+    // Opened before the first was paid: this second payment is refunded to a's balance.
+    const doubled = await startCheckout(t, a, body);
+    const other = await startCheckout(t, b, body);
+    for (const { id } of [first, doubled, other]) {
+      expect((await payLocal(t, id)).statusCode).toBe(200);
+    }
+    expect(await walletState(t, a.user.id)).toEqual({ balanceCents: 1234, ledgerSumCents: 1234 });
+    await t.db.update(items).set({ salesCount: 99 }).where(eq(items.id, item.id));
+
+    const row = (await salesByItem(t.db, 1000)).find((r) => r.itemId === item.id);
+    expect(row).toEqual({
+      itemId: item.id,
+      title: item.title,
+      creatorId: creator.user.id,
+      salesCount: 2,
+      revenueCents: 2468,
+      currency: 'eur',
+    });
+  });
+});
+
 describe('GET /v1/billing/retrieve-checkout-session/{id}', () => {
   it('is read only by the buyer or an admin', async () => {
     const item = await createItem(t, creator.user.id);
@@ -347,7 +378,7 @@ describe('GET /v1/billing/retrieve-checkout-session/{id}', () => {
       fulfilled: false,
       product: { isPurchased: false, videoUrl: null },
     });
-    expect(res.json().product.imageUrl).toContain('preview');
+    expect(res.json().product.imageUrl).toBe('/api/v1/media/images/preview.png');
   });
 
   it('answers the webhook path with 404 under the local provider', async () => {

@@ -155,6 +155,8 @@ export async function syncSubscription(
     const creatorId = owner?.creatorId ?? remote.metadata.creatorId;
     const tier = owner?.tier ?? remote.metadata.tier;
     if (!userId || !creatorId || !isTier(tier) || tier === 'Aura') return null;
+    // Stripe sends customer.subscription.created and checkout.session.completed together: the
+    // second transaction to get here waits on the unique index and then finds the row.
     [row] = await tx
       .insert(subscriptions)
       .values({
@@ -169,7 +171,20 @@ export async function syncSubscription(
         localCard: owner?.localCard ?? null,
         createdAt: ctx.now,
       })
+      .onConflictDoNothing()
       .returning();
+    if (!row) {
+      [row] = await tx
+        .update(subscriptions)
+        .set(state)
+        .where(
+          and(
+            eq(subscriptions.provider, ctx.provider),
+            eq(subscriptions.providerSubscriptionId, remote.id),
+          ),
+        )
+        .returning();
+    }
   }
   if (!row) return null;
   const accessUntil = await accessEndOf(tx, row.id);
@@ -298,7 +313,15 @@ export async function fulfilCheckout(
     session.amountTotal !== row.amountCents ||
     session.currency.toLowerCase() !== row.currency.toLowerCase()
   ) {
-    // Never grant for a different amount than our own price; leave it for a person to check.
+    // Never grant for a different amount than our own price; leave it for a person to check,
+    // noted once however often the webhook or the success page brings it back.
+    const [noted] = await tx
+      .select({ id: auditEvents.id })
+      .from(auditEvents)
+      .where(
+        and(eq(auditEvents.action, 'billing.amount_mismatch'), eq(auditEvents.subject, row.id)),
+      );
+    if (noted) return 'mismatch';
     await audit(
       tx,
       'billing.amount_mismatch',

@@ -244,6 +244,20 @@ describe('memberships (local provider)', () => {
     }
   });
 
+  it('credits renewals with the configured platform fee', async () => {
+    clock.set('2031-10-05T00:00:00.000Z');
+    const creator = await createUser(t, { role: 'creator' });
+    const fan = await createUser(t);
+    await subscribe(fan, creator, 'HyprSoul');
+    clock.set('2031-11-05T00:00:00.000Z');
+    await runRenewals(t.db, { PLATFORM_FEE_PERCENT: 25 }, clock.now());
+    const entries = (await earningsEntries(t, creator.user.id)).sort((x, y) => x.id - y.id);
+    expect(entries.map((e) => [e.grossCents, e.amountCents])).toEqual([
+      [1500, 1350],
+      [1500, 1125],
+    ]);
+  });
+
   it('shows a creator their earnings net of the platform fee', async () => {
     clock.set('2031-08-15T00:00:00.000Z');
     const creator = await createUser(t, { role: 'creator' });

@@ -4,13 +4,14 @@ import type {
   Subscription,
 } from '../../../common/schemas/billing';
 import type { CheckoutSessionRow, ItemRow, SubscriptionRow } from '../../db/schema/index';
+import { mediaPath } from '../media/keys';
+import type { MediaUrls } from '../media/signed-urls';
 
 /**
- * Media are stored by key; this is where a key becomes a URL the browser can load. The media
- * module serves `/api/v1/media/{key}` and checks the entitlement again on every request.
+ * The plain path of a public media key (an item's preview). Never use it for an item's full
+ * image, audio or video: those go out signed, and only to entitled viewers.
  */
-export const itemMediaUrl = (key: string | null): string | null =>
-  key ? `/api/v1/media/${encodeURIComponent(key)}` : null;
+export const itemMediaUrl = (key: string | null): string | null => (key ? mediaPath(key) : null);
 
 export interface CreatorSummary {
   username: string;
@@ -23,15 +24,19 @@ export function presentPurchasedProduct(
   item: ItemRow,
   creator: CreatorSummary,
   isEntitled: boolean,
+  media: MediaUrls,
 ): PurchasedProduct {
+  // Full media go out signed (an <img> or <video> sends no bearer token); the preview is public.
+  const signed = (key: string | null) => (key ? media.signed(key) : null);
+  const preview = item.imagePreviewKey ? media.plain(item.imagePreviewKey) : null;
   return {
     id: item.id,
     userName: creator.displayName ?? creator.username,
     userImage: creator.image,
     title: item.title,
     description: item.description,
-    imageUrl: isEntitled ? itemMediaUrl(item.imageKey) : itemMediaUrl(item.imagePreviewKey),
-    videoUrl: isEntitled ? itemMediaUrl(item.videoKey) : null,
+    imageUrl: isEntitled ? (signed(item.imageKey) ?? preview) : preview,
+    videoUrl: isEntitled ? signed(item.videoKey) : null,
     isPurchased: isEntitled,
     priceCents: item.priceCents,
     currency: item.currency,

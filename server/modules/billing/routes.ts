@@ -21,6 +21,7 @@ import {
 import { createPaymentsProvider } from '../../adapters/payments/index';
 import type { PaymentsProvider } from '../../adapters/payments/provider';
 import type { AppContext } from '../../context';
+import { mediaUrlsOf } from '../media/signed-urls';
 import { cancelLocalCheckout, localCheckoutSummary, payLocalCheckout } from './local-checkout';
 import { runRenewals } from './renewals';
 import {
@@ -47,7 +48,13 @@ export const billingRoutes =
   (ctx: AppContext, options: { provider?: PaymentsProvider } = {}): FastifyPluginAsyncZod =>
   async (app) => {
     const provider = options.provider ?? createPaymentsProvider(ctx.config, ctx.db);
-    const deps: BillingDeps = { db: ctx.db, config: ctx.config, clock: ctx.clock, provider };
+    const deps: BillingDeps = {
+      db: ctx.db,
+      config: ctx.config,
+      clock: ctx.clock,
+      provider,
+      media: mediaUrlsOf(ctx),
+    };
 
     if (provider.name === 'local') {
       const timer = setInterval(() => {

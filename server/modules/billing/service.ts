@@ -31,6 +31,7 @@ import {
   type SubscriptionRow,
 } from '../../db/schema/index';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors';
+import type { MediaUrls } from '../media/signed-urls';
 import { canViewItem } from './entitlements';
 import {
   fulfilCheckout,
@@ -52,6 +53,7 @@ export interface BillingDeps {
   config: Config;
   clock: Clock;
   provider: PaymentsProvider;
+  media: MediaUrls;
 }
 
 /** Hosted checkouts stay open this long (Stripe allows 30 minutes to 24 hours). */
@@ -324,6 +326,7 @@ export async function retrieveCheckoutSession(
         item,
         creators.get(item.creatorId) ?? unknownCreator,
         entitled,
+        deps.media,
       );
     }
   }

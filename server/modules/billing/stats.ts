@@ -58,20 +58,25 @@ export interface ItemSales {
   currency: string;
 }
 
-/** Admin sales (SPEC §2 /admin/sales: product, sales count, revenue), best sellers first. */
+/**
+ * Admin sales (SPEC §2 /admin/sales: product, sales count, revenue), best sellers first. Counted
+ * from the sale entries of the earnings ledger, so a refunded double payment is no sale.
+ */
 export async function salesByItem(db: Db, limit = 100): Promise<ItemSales[]> {
-  const revenue = sql<number>`coalesce((select sum(${ledgerEntries.grossCents}) from ${ledgerEntries} where ${ledgerEntries.itemId} = ${items.id} and ${ledgerEntries.account} = 'earnings' and ${ledgerEntries.kind} = 'sale'), 0)::int`;
+  const revenue = sql`sum(${ledgerEntries.grossCents})`;
   return db
     .select({
       itemId: items.id,
       title: items.title,
       creatorId: items.creatorId,
-      salesCount: items.salesCount,
-      revenueCents: revenue,
+      salesCount: sql<number>`count(*)::int`,
+      revenueCents: sql<number>`${revenue}`.mapWith(Number),
       currency: items.currency,
     })
-    .from(items)
-    .where(gt(items.salesCount, 0))
+    .from(ledgerEntries)
+    .innerJoin(items, eq(items.id, ledgerEntries.itemId))
+    .where(and(eq(ledgerEntries.account, 'earnings'), eq(ledgerEntries.kind, 'sale')))
+    .groupBy(items.id)
     .orderBy(desc(revenue), desc(items.id))
     .limit(limit);
 }

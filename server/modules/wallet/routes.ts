@@ -8,6 +8,7 @@ import {
   WalletUnlockResponse,
 } from '../../../common/schemas/billing';
 import type { AppContext } from '../../context';
+import { mediaUrlsOf } from '../media/signed-urls';
 import { badRequest } from '../../http/errors';
 import { unlockWithBalance, walletOf } from './service';
 
@@ -16,7 +17,7 @@ const IDEMPOTENCY_KEY = /^[\w\-:.]{1,100}$/;
 export const walletRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const deps = { db: ctx.db, config: ctx.config, clock: ctx.clock };
+    const deps = { db: ctx.db, config: ctx.config, clock: ctx.clock, media: mediaUrlsOf(ctx) };
 
     app.get(
       '/api/v1/wallet',

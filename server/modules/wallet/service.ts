@@ -15,11 +15,13 @@ import { canViewItem } from '../billing/entitlements';
 import { creditEarnings, debitWallet, lockWalletBalance } from '../billing/ledger';
 import { presentPurchasedProduct } from '../billing/presenter';
 import { creatorSummaries } from '../billing/stats';
+import type { MediaUrls } from '../media/signed-urls';
 
 export interface WalletDeps {
   db: Database;
   config: Pick<Config, 'PLATFORM_FEE_PERCENT'>;
   clock: Clock;
+  media: MediaUrls;
 }
 
 const euros = (cents: number) => `${(cents / 100).toFixed(2)} ${WALLET_CURRENCY.toUpperCase()}`;
@@ -127,13 +129,19 @@ export async function unlockWithBalance(
       itemId: item.id,
       at: now,
     });
-    await tx.insert(entitlements).values({
-      userId: viewer.id,
-      itemId: item.id,
-      source: 'balance',
-      sourceRef: `balance:${viewer.id}:${idempotencyKey}`,
-      createdAt: now,
-    });
+    const granted = await tx
+      .insert(entitlements)
+      .values({
+        userId: viewer.id,
+        itemId: item.id,
+        source: 'balance',
+        sourceRef: `balance:${viewer.id}:${idempotencyKey}`,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: entitlements.id });
+    // A card payment of the same item committed meanwhile: throwing rolls the spend back.
+    if (granted.length === 0) throw conflict('You already have access to this item');
     await creditEarnings(tx, {
       creatorId: item.creatorId,
       grossCents: item.priceCents,
@@ -169,6 +177,6 @@ export async function unlockWithBalance(
   return {
     itemId,
     ...result,
-    product: presentPurchasedProduct(item, creator, true),
+    product: presentPurchasedProduct(item, creator, true, deps.media),
   };
 }

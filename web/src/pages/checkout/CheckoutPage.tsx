@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { isTier } from '../../../../common/rules/tiers';
 import { TOPUP_TIER } from '../../../../common/schemas/billing';
-import { createCheckoutSession } from '../../api/billing';
+import { billingKeys, createCheckoutSession, fetchBillingConfig } from '../../api/billing';
 import {
   checkoutPriceText,
   readCheckoutState,
@@ -74,8 +74,15 @@ function CheckoutSession({ state }: { state: CheckoutState }) {
     staleTime: Infinity,
     gcTime: 0,
   });
+  // SPEC §4: pay waits for the session id and the payment provider (which provider runs, and
+  // Stripe's publishable key, come from the server's configuration, never from the bundle).
+  const provider = useQuery({
+    queryKey: billingKeys.config,
+    queryFn: fetchBillingConfig,
+    staleTime: Infinity,
+  });
+  const isReady = Boolean(session.data?.id) && provider.isSuccess;
 
-  const sessionId = session.data?.id;
   const tierLabel =
     state.tier === TOPUP_TIER
       ? t('checkout.topupTier')
@@ -101,7 +108,7 @@ function CheckoutSession({ state }: { state: CheckoutState }) {
     }
   };
 
-  const serverText = serverErrorText(session.error);
+  const serverText = serverErrorText(session.error ?? provider.error);
   return (
     <section className="card aura-checkout-card shadow-sm" aria-busy={session.isPending}>
       <div className="card-body d-flex flex-column gap-3">
@@ -132,7 +139,7 @@ function CheckoutSession({ state }: { state: CheckoutState }) {
             {t('checkout.loading')}
           </p>
         )}
-        {session.isError && (
+        {(session.isError || provider.isError) && (
           <div className="alert alert-danger mb-0" role="alert">
             {serverText ? `${t('checkout.errorLabel')}: ${serverText}` : t('checkout.sessionError')}
             {isSignInError(session.error) && (
@@ -155,7 +162,7 @@ function CheckoutSession({ state }: { state: CheckoutState }) {
           <button
             type="button"
             className="btn btn-primary btn-lg"
-            disabled={!sessionId || isRedirecting}
+            disabled={!isReady || isRedirecting}
             onClick={pay}
           >
             {isRedirecting

@@ -1,0 +1,331 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+/**
+ * A stand-in for api.stripe.com on 127.0.0.1 that speaks Stripe's wire protocol (form-encoded
+ * requests, JSON objects, `{ error: { type, message } }` failures) for the Checkout Session and
+ * Subscription endpoints the adapter calls, so tests run the real `stripe` SDK end to end. The
+ * test plays the payer and Stripe's billing engine through its methods, then delivers events
+ * signed with the SDK's own test-header helper.
+ */
+
+export const FAKE_STRIPE_SECRET_KEY = 'sk_test_fake_0123456789';
+export const FAKE_STRIPE_WEBHOOK_SECRET = 'whsec_fake_0123456789abcdef';
+
+type Json = Record<string, unknown>;
+
+export interface FakeSession {
+  id: string;
+  object: 'checkout.session';
+  mode: 'payment' | 'subscription';
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'paid' | 'unpaid';
+  amount_total: number;
+  currency: string;
+  customer_email: string | null;
+  customer_details: { email: string } | null;
+  payment_method_types: string[];
+  metadata: Record<string, string>;
+  subscription: string | null;
+  success_url: string;
+  cancel_url: string;
+  expires_at: number;
+  url: string | null;
+  /** What the session was created with, kept for assertions (not part of Stripe's answer). */
+  subscriptionMetadata: Record<string, string>;
+  lineItem: { name: string; unitAmount: number; currency: string; interval: string | null };
+}
+
+export interface FakeSubscription {
+  id: string;
+  object: 'subscription';
+  status: Stripe.Subscription.Status;
+  start_date: number;
+  cancel_at_period_end: boolean;
+  canceled_at: number | null;
+  ended_at: number | null;
+  metadata: Record<string, string>;
+  items: {
+    object: 'list';
+    data: { id: string; current_period_start: number; current_period_end: number }[];
+  };
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  form: URLSearchParams;
+  authorization: string | undefined;
+}
+
+const unix = (date: Date) => Math.floor(date.getTime() / 1000);
+const newId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
+
+/** The fields `metadata[key]=value` of a form body, as one record. */
+function nested(form: URLSearchParams, prefix: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const open = `${prefix}[`;
+  for (const [key, value] of form) {
+    if (key.startsWith(open) && key.endsWith(']') && !key.slice(open.length, -1).includes('[')) {
+      out[key.slice(open.length, -1)] = value;
+    }
+  }
+  return out;
+}
+
+export interface FakeStripe {
+  /** Base URL to give the adapter (STRIPE_API_BASE). */
+  url: string;
+  sessions: Map<string, FakeSession>;
+  subscriptions: Map<string, FakeSubscription>;
+  requests: RecordedRequest[];
+  /** Answers the next calls with Stripe's 500 api_error (and stripe-should-retry: false). */
+  failing: boolean;
+  /** The payer completes the hosted checkout (subscription mode also starts the subscription). */
+  pay(
+    sessionId: string,
+    options?: {
+      email?: string;
+      paymentStatus?: 'paid' | 'unpaid';
+      amountTotal?: number;
+      periodStart?: Date;
+      periodEnd?: Date;
+    },
+  ): FakeSession;
+  /** Stripe's billing engine moves a subscription on (renewal, failed payment, cancellation). */
+  updateSubscription(id: string, change: Partial<Omit<FakeSubscription, 'id' | 'object'>>): void;
+  setPeriod(id: string, start: Date, end: Date): void;
+  /** A Stripe-Signature header for `payload` (default: the endpoint's secret, signed now). */
+  sign(payload: string, options?: { secret?: string; timestamp?: number }): string;
+  /** A signed webhook delivery of `object` as event `type`: body and Stripe-Signature header. */
+  event(
+    type: string,
+    object: object,
+    options?: { id?: string; secret?: string },
+  ): { id: string; payload: string; signature: string };
+  invoice(
+    subscriptionId: string,
+    options: { amountPaid: number; billingReason: string; id?: string },
+  ): Json;
+  close(): Promise<void>;
+}
+
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const sessions = new Map<string, FakeSession>();
+  const subscriptions = new Map<string, FakeSubscription>();
+  const requests: RecordedRequest[] = [];
+  const signer = new Stripe(FAKE_STRIPE_SECRET_KEY);
+
+  function send(res: ServerResponse, status: number, body: unknown) {
+    res.writeHead(status, {
+      'content-type': 'application/json',
+      'request-id': newId('req'),
+      ...(status >= 500 ? { 'stripe-should-retry': 'false' } : {}),
+    });
+    res.end(JSON.stringify(body));
+  }
+
+  const missing = (res: ServerResponse, what: string, id: string) =>
+    send(res, 404, {
+      error: {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: `No such ${what}: '${id}'`,
+      },
+    });
+
+  function publicSession(s: FakeSession): Json {
+    const { subscriptionMetadata: _meta, lineItem: _line, ...rest } = s;
+    return rest;
+  }
+
+  function createSession(form: URLSearchParams): FakeSession {
+    const id = newId('cs');
+    const interval = form.get('line_items[0][price_data][recurring][interval]');
+    const unitAmount = Number(form.get('line_items[0][price_data][unit_amount]'));
+    const currency = form.get('line_items[0][price_data][currency]') ?? '';
+    const session: FakeSession = {
+      id,
+      object: 'checkout.session',
+      mode: form.get('mode') === 'subscription' ? 'subscription' : 'payment',
+      status: 'open',
+      payment_status: 'unpaid',
+      amount_total: unitAmount * Number(form.get('line_items[0][quantity]') ?? '1'),
+      currency,
+      customer_email: form.get('customer_email'),
+      customer_details: null,
+      payment_method_types: ['card'],
+      metadata: nested(form, 'metadata'),
+      subscription: null,
+      success_url: form.get('success_url') ?? '',
+      cancel_url: form.get('cancel_url') ?? '',
+      expires_at: Number(form.get('expires_at') ?? '0'),
+      url: `https://checkout.stripe.test/c/pay/${id}`,
+      subscriptionMetadata: nested(form, 'subscription_data[metadata]'),
+      lineItem: {
+        name: form.get('line_items[0][price_data][product_data][name]') ?? '',
+        unitAmount,
+        currency,
+        interval,
+      },
+    };
+    sessions.set(id, session);
+    return session;
+  }
+
+  function handle(method: string, path: string, form: URLSearchParams, res: ServerResponse) {
+    if (method === 'POST' && path === '/v1/checkout/sessions') {
+      return send(res, 200, publicSession(createSession(form)));
+    }
+    const session = /^\/v1\/checkout\/sessions\/([\w-]+)$/.exec(path);
+    if (method === 'GET' && session?.[1]) {
+      const found = sessions.get(session[1]);
+      return found
+        ? send(res, 200, publicSession(found))
+        : missing(res, 'checkout.session', session[1]);
+    }
+    const sub = /^\/v1\/subscriptions\/([\w-]+)$/.exec(path);
+    if (sub?.[1]) {
+      const found = subscriptions.get(sub[1]);
+      if (!found) return missing(res, 'subscription', sub[1]);
+      if (method === 'POST' && form.has('cancel_at_period_end')) {
+        found.cancel_at_period_end = form.get('cancel_at_period_end') === 'true';
+        found.canceled_at = found.cancel_at_period_end ? unix(new Date()) : null;
+      }
+      return send(res, 200, found);
+    }
+    return send(res, 404, {
+      error: { type: 'invalid_request_error', message: `Unrecognized request URL (${path})` },
+    });
+  }
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      const form = new URLSearchParams(
+        req.method === 'GET' ? url.search : Buffer.concat(chunks).toString('utf8'),
+      );
+      requests.push({
+        method: req.method ?? '',
+        path: url.pathname,
+        form,
+        authorization: req.headers.authorization,
+      });
+      if (req.headers.authorization !== `Bearer ${FAKE_STRIPE_SECRET_KEY}`) {
+        return send(res, 401, {
+          error: { type: 'invalid_request_error', message: 'Invalid API Key provided' },
+        });
+      }
+      if (fake.failing) {
+        return send(res, 500, { error: { type: 'api_error', message: 'Something went wrong' } });
+      }
+      handle(req.method ?? '', url.pathname, form, res);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  const fake: FakeStripe = {
+    url: `http://127.0.0.1:${port}`,
+    sessions,
+    subscriptions,
+    requests,
+    failing: false,
+    pay(sessionId, options = {}) {
+      const s = sessions.get(sessionId);
+      if (!s) throw new Error(`fake stripe: no session ${sessionId}`);
+      const paid = (options.paymentStatus ?? 'paid') === 'paid';
+      s.status = 'complete';
+      s.payment_status = paid ? 'paid' : 'unpaid';
+      s.customer_details = { email: options.email ?? s.customer_email ?? 'payer@example.test' };
+      if (options.amountTotal !== undefined) s.amount_total = options.amountTotal;
+      if (s.mode === 'subscription' && paid) {
+        const start = options.periodStart ?? new Date();
+        const end = options.periodEnd ?? new Date(start.getTime() + 30 * 86_400_000);
+        const subscription: FakeSubscription = {
+          id: newId('sub'),
+          object: 'subscription',
+          status: 'active',
+          start_date: unix(start),
+          cancel_at_period_end: false,
+          canceled_at: null,
+          ended_at: null,
+          metadata: { ...s.subscriptionMetadata },
+          items: {
+            object: 'list',
+            data: [
+              { id: newId('si'), current_period_start: unix(start), current_period_end: unix(end) },
+            ],
+          },
+        };
+        subscriptions.set(subscription.id, subscription);
+        s.subscription = subscription.id;
+      }
+      return s;
+    },
+    updateSubscription(id, change) {
+      const s = subscriptions.get(id);
+      if (!s) throw new Error(`fake stripe: no subscription ${id}`);
+      Object.assign(s, change);
+    },
+    setPeriod(id, start, end) {
+      const item = subscriptions.get(id)?.items.data[0];
+      if (!item) throw new Error(`fake stripe: no subscription ${id}`);
+      item.current_period_start = unix(start);
+      item.current_period_end = unix(end);
+    },
+    event(type, object, options = {}) {
+      const id = options.id ?? newId('evt');
+      const payload = JSON.stringify({
+        id,
+        object: 'event',
+        type,
+        api_version: Stripe.API_VERSION,
+        created: unix(new Date()),
+        livemode: false,
+        pending_webhooks: 1,
+        data: { object },
+      });
+      return { id, payload, signature: fake.sign(payload, options) };
+    },
+    sign(payload, options = {}) {
+      return signer.webhooks.generateTestHeaderString({
+        payload,
+        secret: options.secret ?? FAKE_STRIPE_WEBHOOK_SECRET,
+        ...(options.timestamp ? { timestamp: options.timestamp } : {}),
+      });
+    },
+    invoice(subscriptionId, options) {
+      return {
+        id: options.id ?? newId('in'),
+        object: 'invoice',
+        amount_paid: options.amountPaid,
+        currency: 'usd',
+        billing_reason: options.billingReason,
+        parent: {
+          type: 'subscription_details',
+          subscription_details: { subscription: subscriptionId, metadata: {} },
+        },
+      };
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((err) => (err ? reject(err) : resolve()));
+      }),
+  };
+  return fake;
+}
+
+/** Where the adapter is pointed in tests: createTestApp({ env: stripeEnv(fake) }). */
+export const stripeEnv = (fake: FakeStripe): Record<string, string> => ({
+  STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
+  STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_fake_from_config',
+  STRIPE_API_BASE: fake.url,
+  PUBLIC_URL: 'https://aura.example.test',
+});
