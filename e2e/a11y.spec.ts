@@ -10,6 +10,9 @@ const PUBLIC_PAGES = [
   { path: '/privacy-policy', heading: 'Privacy policy' },
   { path: '/terms-of-service', heading: 'Terms of service' },
   { path: '/imprint', heading: 'Imprint' },
+  { path: '/auth', heading: 'Sign in to Aura' },
+  { path: '/auth?tab=signup', heading: 'Sign in to Aura' },
+  { path: '/register', heading: 'Create your account' },
   { path: '/no-such-page', heading: 'Page not found' },
 ];
 

@@ -1,4 +1,4 @@
-import { readStoredToken } from '../app/token-storage';
+import { clearToken, readStoredToken } from '../app/token-storage';
 
 export class RequestError extends Error {
   constructor(
@@ -44,6 +44,9 @@ export async function request<T>(
       body = text;
     }
   }
+  // The server refuses a stored token it no longer honours (logged out elsewhere, role changed,
+  // account deactivated): the session is over, so the app shows the signed-out state.
+  if (res.status === 401 && token && options.token === undefined) clearToken();
   if (!res.ok) {
     const fields = (body && typeof body === 'object' ? body : {}) as {
       error?: unknown;

@@ -1,6 +1,7 @@
-import { useSyncExternalStore, type ReactNode } from 'react';
+import { useSyncExternalStore } from 'react';
 import type { Role } from '../../../common/rules/roles';
-import { clearToken, readStoredPayload } from './token-storage';
+import type { LoginResponse } from '../../../common/schemas/auth';
+import { clearToken, readStoredPayload, SESSION_CHANGED_EVENT, storeToken } from './token-storage';
 
 export interface SignedInUser {
   id: string;
@@ -9,6 +10,7 @@ export interface SignedInUser {
 
 export interface AuthState {
   user: SignedInUser | null;
+  signIn(session: LoginResponse): void;
   signOut(): Promise<void>;
 }
 
@@ -34,30 +36,40 @@ function refresh(): void {
 }
 
 function subscribe(listener: () => void): () => void {
-  if (listeners.size === 0) window.addEventListener('storage', refresh);
   listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-    if (listeners.size === 0) window.removeEventListener('storage', refresh);
-  };
+  return () => listeners.delete(listener);
 }
 
-/** Call after storing or removing a token so subscribers re-read it. */
+/** Stores the token and user a sign-in answered with (SPEC §4: login stores token and user). */
+function signIn(session: LoginResponse): void {
+  storeToken(session.token, session.user);
+}
+
+/**
+ * Revokes the token on the server, then forgets it. The local sign-out happens even when the
+ * server cannot be reached or already refuses the token: the user asked to leave.
+ */
+async function signOut(): Promise<void> {
+  try {
+    // Loaded on use: the account calls and their schemas stay out of the landing page's code.
+    const { logout } = await import('../api/auth');
+    await logout();
+  } catch {
+    // Nothing to undo: an unreachable server or a dead token leaves nothing to revoke here.
+  } finally {
+    clearToken();
+  }
+}
+
+/** Re-reads the stored token; storeToken and clearToken already do this themselves. */
 export const notifyAuthChanged = refresh;
 
-async function signOut(): Promise<void> {
-  clearToken();
-  refresh();
-}
-
+// Other tabs report through `storage`; this tab's own changes through SESSION_CHANGED_EVENT.
+window.addEventListener('storage', refresh);
+window.addEventListener(SESSION_CHANGED_EVENT, refresh);
 refresh();
 
 export function useAuth(): AuthState {
   const current = useSyncExternalStore(subscribe, () => user);
-  return { user: current, signOut };
-}
-
-/** Kept for the app root; the state itself lives in the module store above. */
-export function AuthProvider({ children }: { children: ReactNode }) {
-  return children;
+  return { user: current, signIn, signOut };
 }

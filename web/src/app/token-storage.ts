@@ -1,16 +1,30 @@
 import { decodeTokenPayload, isTokenLive, type TokenPayload } from '../../../common/rules/token';
+import type { AuthUser } from '../../../common/schemas/auth';
 
 // SPEC §4: the token lives under `token`; the auth flow also writes it under `authToken`,
-// which the creator upload call reads.
+// which the creator upload call reads. Login also keeps the user it answered with.
 const KEYS = ['token', 'authToken'] as const;
+const USER_KEY = 'user';
 
-export function storeToken(token: string): void {
+/**
+ * Fired on this window whenever the stored session changes: the browser's own `storage` event
+ * only reaches other tabs, and a session can end anywhere (logout, a refused token).
+ */
+export const SESSION_CHANGED_EVENT = 'aura:session-changed';
+
+const announce = () => window.dispatchEvent(new Event(SESSION_CHANGED_EVENT));
+
+/** Stores a token, and the user it belongs to when the answer gave one (sign-in, signup). */
+export function storeToken(token: string, user?: AuthUser): void {
   for (const key of KEYS) localStorage.setItem(key, token);
+  if (user) localStorage.setItem(USER_KEY, JSON.stringify(user));
+  announce();
 }
 
 export function clearToken(): void {
   for (const key of KEYS) localStorage.removeItem(key);
-  localStorage.removeItem('user');
+  localStorage.removeItem(USER_KEY);
+  announce();
 }
 
 /** The stored token if it decodes and has not expired; otherwise it is removed (SPEC §4). */

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
+import { contentSecurityPolicy } from './security';
+
+const GSI = 'https://accounts.google.com/gsi/';
+
+const mentionsGoogle = (directives: Record<string, string[]>) =>
+  Object.values(directives).some((sources) => sources.some((s) => s.includes('google.com')));
+
+describe('contentSecurityPolicy', () => {
+  it('keeps Google out entirely when Google sign-in is not configured', () => {
+    const directives = contentSecurityPolicy(loadConfig({}));
+    expect(mentionsGoogle(directives)).toBe(false);
+    expect(directives.scriptSrc).toEqual(["'self'"]);
+    expect(directives.connectSrc).toEqual(["'self'"]);
+  });
+
+  it("allows exactly Google Identity Services' script, frame, fetches and styles with a client id", () => {
+    const directives = contentSecurityPolicy(
+      loadConfig({ GOOGLE_CLIENT_ID: 'client-123.apps.googleusercontent.com' }),
+    );
+    expect(directives.scriptSrc).toEqual(["'self'", `${GSI}client`]);
+    expect(directives.frameSrc).toContain(GSI);
+    expect(directives.connectSrc).toEqual(["'self'", GSI]);
+    expect(directives.styleSrc).toContain(`${GSI}style`);
+    // Nothing else widens: images, fonts and form targets stay on this origin.
+    expect(directives.imgSrc).toEqual(["'self'", 'data:', 'blob:']);
+    expect(directives.formAction).toEqual(["'self'"]);
+    expect(directives.defaultSrc).toEqual(["'self'"]);
+  });
+});
