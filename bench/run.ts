@@ -29,14 +29,17 @@ function positiveInt(name: string, fallback: number): number {
 
 function pick(names: string[]): Scenario[] {
   if (names.length === 0) return scenarios;
-  return names.map((name) => {
-    const found = scenarios.find((s) => s.name === name);
-    if (!found) {
-      const known = scenarios.map((s) => s.name).join(', ');
-      throw new Error(`Unknown scenario "${name}". Known: ${known}`);
+  const picked = names.flatMap((name) => {
+    const found = scenarios.filter((s) => s.name === name || s.group === name);
+    if (found.length === 0) {
+      const known = [
+        ...new Set(scenarios.flatMap((s) => (s.group ? [s.group, s.name] : [s.name]))),
+      ];
+      throw new Error(`Unknown scenario "${name}". Known: ${known.join(', ')}`);
     }
     return found;
   });
+  return [...new Set(picked)];
 }
 
 /** Only the variables the child needs: nothing from the caller's Aura configuration leaks in. */
@@ -119,6 +122,23 @@ function printRow(name: string, m: Measurement, baseline: Measurement): void {
   );
 }
 
+/** Scenarios that name a counterpart: how much more one request costs than the counterpart's. */
+function printComparisons(selected: Scenario[], results: Map<string, Measurement>): void {
+  for (const scenario of selected) {
+    const compare = scenario.compareWith;
+    const own = results.get(scenario.name);
+    const other = compare && results.get(compare.scenario);
+    if (!compare || !own || !other) continue;
+    const costRatio = other.requestsPerSecond / own.requestsPerSecond;
+    const p99Ratio = own.p99Ms / other.p99Ms;
+    const verdict = costRatio <= compare.maxCostRatio ? 'within' : 'OVER';
+    console.log(
+      `\n${scenario.name} vs ${compare.scenario}: cost per request x${fmt(costRatio, 2)}, ` +
+        `p99 x${fmt(p99Ratio, 2)} (${verdict} the x${fmt(compare.maxCostRatio, 2)} target)`,
+    );
+  }
+}
+
 async function main(): Promise<void> {
   const selected = pick(process.argv.slice(2));
   const opts: MeasureOptions = {
@@ -136,11 +156,14 @@ async function main(): Promise<void> {
   console.log(row(['scenario', 'req/s', 'p50 ms', 'p99 ms', 'vs bare', 'failures']));
   printRow('bare fastify', baseline, baseline);
   let hasFailures = baseline.failures > 0;
+  const results = new Map<string, Measurement>();
   for (const scenario of selected) {
     const result = await runScenario(scenario, opts);
     printRow(scenario.name, result, baseline);
+    results.set(scenario.name, result);
     hasFailures ||= result.failures > 0;
   }
+  printComparisons(selected, results);
   if (hasFailures) {
     console.error(
       '\nSome requests failed (errors, timeouts or non-2xx answers): numbers are not valid.',

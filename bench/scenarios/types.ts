@@ -21,4 +21,11 @@ export interface Scenario {
   seedDatabase?(db: Database): Promise<void>;
   /** Runs against the started server (sign-ups, tokens) and returns the load to measure. */
   prepare(server: { url: string }): Promise<Load>;
+  /** A second name that selects this scenario with its siblings (`npm run bench -- feed`). */
+  group?: string;
+  /**
+   * A scenario this one is weighed against when both ran: its cost per request (1 / req/s) and
+   * its p99 are printed as ratios of the other's, with the target the ratio should stay under.
+   */
+  compareWith?: { scenario: string; maxCostRatio: number };
 }

@@ -1,0 +1,53 @@
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { DashboardResponse } from '../../../common/schemas/dashboard';
+import { ProfileResponse } from '../../../common/schemas/users';
+import { request, RequestError } from './request';
+
+/** SPEC §8: the body arrived but is not the object the screen needs ('invalidData'). */
+export class InvalidDataError extends Error {
+  constructor() {
+    super('invalidData');
+  }
+}
+
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  metrics: ['dashboard', 'metrics'] as const,
+  profile: ['dashboard', 'profile'] as const,
+};
+
+function parseOrInvalid<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+  if (!body || typeof body !== 'object') throw new InvalidDataError();
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new InvalidDataError();
+  return parsed.data;
+}
+
+const noRetryOnInvalid = (count: number, error: Error) =>
+  !(error instanceof InvalidDataError) && count < 1;
+
+/** SPEC §7 GET /api/v1/dashboard: metrics, earnings and recent content of the signed-in user. */
+export function useDashboard() {
+  return useQuery({
+    queryKey: dashboardKeys.metrics,
+    queryFn: async () => parseOrInvalid(DashboardResponse, await request('/api/v1/dashboard')),
+    retry: noRetryOnInvalid,
+  });
+}
+
+/** SPEC §7 GET /api/v1/users/profile; a 404 falls back to an empty user. */
+export function useProfile() {
+  return useQuery({
+    queryKey: dashboardKeys.profile,
+    queryFn: async () => {
+      try {
+        return parseOrInvalid(ProfileResponse, await request('/api/v1/users/profile'));
+      } catch (error) {
+        if (error instanceof RequestError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    retry: noRetryOnInvalid,
+  });
+}

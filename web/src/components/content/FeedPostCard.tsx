@@ -1,0 +1,125 @@
+import { useRef, type ReactNode } from 'react';
+import { Badge, Card } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import type { FeedPost } from '../../../../common/schemas/feed';
+import { useRecordVisit, useToggleLike } from '../../api/items';
+import { Avatar } from './Avatar';
+import { CommentsPanel } from './CommentsPanel';
+import { itemCheckoutState } from './checkout-state';
+import { ItemFacts } from './ItemFacts';
+import { LikeButton } from './LikeButton';
+import { LockedPreview } from './LockedPreview';
+import { UnlockedMedia } from './UnlockedMedia';
+
+interface FeedPostCardProps {
+  post: FeedPost;
+  /**
+   * Slot for the "pay with balance" control of a locked post (owned by payments). Rendered only
+   * while the post is locked; it unlocks on the server, never locally (SPEC §4's local unlock is
+   * replaced by the server's answer).
+   */
+  payWithBalance?: (post: FeedPost) => ReactNode;
+}
+
+/** One post of the discover feed with the fields of SPEC §3 and the behaviour of SPEC §4. */
+export function FeedPostCard({ post, payWithBalance }: FeedPostCardProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const like = useToggleLike(post.id);
+  const visit = useRecordVisit(post.id);
+  const hasVisited = useRef(false);
+  const headingId = `post-${post.id}-title`;
+  const isUnlocked = post.isPurchased;
+
+  // Opening the post body counts a visit (SPEC §4). The server counts a viewer once per day;
+  // asking once per card keeps repeated clicks from sending repeated calls.
+  const openBody = () => {
+    if (hasVisited.current) return;
+    hasVisited.current = true;
+    visit.mutate();
+  };
+
+  return (
+    <Card as="article" className="mb-4" aria-labelledby={headingId} data-testid="feed-post">
+      <Card.Header className="d-flex align-items-center gap-2">
+        <Avatar src={post.userImage} name={post.userName} size={40} />
+        <Link to={`/hypr/${post.creatorId}`} className="fw-semibold text-decoration-none">
+          {post.userName}
+        </Link>
+        <span className="ms-auto d-flex align-items-center gap-2">
+          {isUnlocked && (
+            <Badge bg="success" data-testid="unlocked-badge">
+              {t('discover.unlocked')}
+            </Badge>
+          )}
+          <span className="fw-semibold" data-testid="post-price">
+            <span className="visually-hidden">{t('discover.price')}: </span>
+            {post.priceCents === 0 ? t('discover.free') : post.price}
+          </span>
+        </span>
+      </Card.Header>
+      <Card.Body onClick={openBody} data-testid="post-body">
+        <Card.Title as="h3" id={headingId} className="h5">
+          {post.title}
+        </Card.Title>
+        <ItemFacts item={post} className="mb-2" />
+        {isUnlocked ? (
+          <UnlockedMedia
+            title={post.title}
+            imageUrl={post.imageUrl}
+            videoUrl={post.videoUrl}
+            audioUrl={post.audioUrl}
+          />
+        ) : (
+          <LockedPreview imageUrl={post.imageUrl} title={post.title} />
+        )}
+        <Card.Text className="mt-3" style={{ whiteSpace: 'pre-line' }}>
+          {post.description}
+        </Card.Text>
+        {!isUnlocked && (
+          <div className="d-flex flex-wrap gap-2 align-items-start">
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={(event) => {
+                event.stopPropagation();
+                void navigate('/checkout', { state: itemCheckoutState(post) });
+              }}
+            >
+              {t('discover.payWithCard', { price: post.price })}
+            </button>
+            {/* The balance control is a separate purchase, not an opening of the post. */}
+            <div onClick={(event) => event.stopPropagation()}>{payWithBalance?.(post)}</div>
+          </div>
+        )}
+      </Card.Body>
+      <Card.Footer className="d-flex flex-wrap align-items-center gap-3">
+        <LikeButton
+          isLiked={post.likedByMe}
+          count={post.likes}
+          isPending={like.isPending}
+          onToggle={() => like.mutate(!post.likedByMe)}
+        />
+        <span className="small text-muted" data-testid="visitor-count">
+          {t('discover.visitors', { value: post.visitors })}
+        </span>
+        <Link
+          to={`/product/${post.id}`}
+          className="ms-auto btn btn-sm btn-outline-secondary"
+          aria-describedby={headingId}
+        >
+          {t('discover.viewDetails')}
+        </Link>
+        {like.isError && (
+          <p className="w-100 small text-danger mb-0" role="alert">
+            {t('discover.likeError', { reason: like.error.message })}
+          </p>
+        )}
+      </Card.Footer>
+      <Card.Body className="border-top">
+        <CommentsPanel itemId={post.id} latest={post.comments} count={post.commentsCount} />
+      </Card.Body>
+    </Card>
+  );
+}

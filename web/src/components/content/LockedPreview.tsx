@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import { LockIcon } from '../billing/LockIcon';
+
+/** A locked item: only its public preview, blurred, with the locked text over it (SPEC §2). */
+export function LockedPreview({ imageUrl, title }: { imageUrl: string | null; title: string }) {
+  const { t } = useTranslation();
+  return (
+    <div
+      className="position-relative overflow-hidden rounded bg-dark"
+      style={{ minHeight: 200 }}
+      data-testid="locked-preview"
+    >
+      {imageUrl && (
+        <img
+          src={imageUrl}
+          alt={t('discover.lockedPreviewAlt', { title })}
+          className="w-100"
+          style={{
+            filter: 'blur(16px)',
+            transform: 'scale(1.1)',
+            maxHeight: 600,
+            objectFit: 'cover',
+          }}
+          loading="lazy"
+          draggable={false}
+        />
+      )}
+      <div className="position-absolute top-50 start-50 translate-middle text-white text-center px-3">
+        <span className="d-block mb-1">
+          <LockIcon size={36} />
+        </span>
+        <span className="fw-semibold">{t('discover.locked')}</span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { Alert, Button, Spinner } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import type { FeedPost } from '../../../../common/schemas/feed';
+import { useFeed } from '../../api/feed';
+import { PayWithBalance } from '../../components/billing/PayWithBalance';
+import { FeedPostCard } from '../../components/content/FeedPostCard';
+import { SpotlightSection } from './SpotlightSection';
+import { useInfiniteScroll } from './useInfiniteScroll';
+
+// The payments-owned balance control fills the feed post's slot; it unlocks on the server and
+// refreshes the feed, so the post turns unlocked from the server's answer.
+const payWithBalance = (post: FeedPost) => (
+  <PayWithBalance itemId={post.id} priceCents={post.priceCents} />
+);
+
+/** SPEC §2 /discover: the creator spotlight, then the feed with infinite scroll. */
+export default function DiscoverPage() {
+  const { t } = useTranslation();
+  const feed = useFeed();
+  const canLoadMore = feed.hasNextPage && !feed.isFetchingNextPage && !feed.isError;
+  const sentinel = useInfiniteScroll(() => void feed.fetchNextPage(), canLoadMore);
+  const posts = feed.data?.pages.flatMap((page) => page.posts) ?? [];
+
+  return (
+    <main className="container py-4" style={{ maxWidth: 760 }}>
+      <h1 className="h3 mb-4">{t('discover.title')}</h1>
+      <SpotlightSection />
+      <section aria-labelledby="posts-heading">
+        <h2 id="posts-heading" className="h5">
+          {t('discover.posts')}
+        </h2>
+        {feed.isPending ? (
+          <div className="text-center py-4">
+            <Spinner animation="border" role="status" />
+          </div>
+        ) : (
+          <>
+            {posts.length === 0 && !feed.isError && (
+              <p className="text-muted">{t('discover.empty')}</p>
+            )}
+            {posts.map((post) => (
+              <FeedPostCard key={post.id} post={post} payWithBalance={payWithBalance} />
+            ))}
+            {feed.isError && (
+              <Alert variant="danger" className="d-flex align-items-center gap-3">
+                <span>{t('discover.loadError')}</span>
+                <Button size="sm" variant="outline-danger" onClick={() => void feed.refetch()}>
+                  {t('discover.retry')}
+                </Button>
+              </Alert>
+            )}
+            <div ref={sentinel} aria-hidden="true" />
+            {feed.isFetchingNextPage && (
+              <p className="text-center text-muted" role="status">
+                <Spinner animation="border" size="sm" /> {t('discover.loadingMore')}
+              </p>
+            )}
+            {/* A button too, for keyboards and for screens too tall to scroll. */}
+            {canLoadMore && (
+              <div className="text-center">
+                <Button variant="outline-secondary" onClick={() => void feed.fetchNextPage()}>
+                  {t('discover.loadMore')}
+                </Button>
+              </div>
+            )}
+            {!feed.hasNextPage && posts.length > 0 && (
+              <p className="text-center text-muted small">{t('discover.endOfFeed')}</p>
+            )}
+          </>
+        )}
+      </section>
+    </main>
+  );
+}

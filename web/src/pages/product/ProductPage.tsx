@@ -1,0 +1,154 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Alert, Badge, Button, Card, Spinner } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { useItem, useRecordVisit } from '../../api/items';
+import { RequestError } from '../../api/request';
+import { PayWithBalance } from '../../components/billing/PayWithBalance';
+import { Avatar } from '../../components/content/Avatar';
+import { itemCheckoutState } from '../../components/content/checkout-state';
+import { ItemFacts } from '../../components/content/ItemFacts';
+import { LockedPreview } from '../../components/content/LockedPreview';
+import { UnlockedMedia } from '../../components/content/UnlockedMedia';
+
+/** Item ids are positive integers (the SPEC's numeric productId). */
+function parseProductId(raw: string | undefined): number | null {
+  if (!raw || !/^\d{1,15}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 ? id : null;
+}
+
+/**
+ * SPEC §2 /product/{productId}: the real item, locked or unlocked by the server's entitlement
+ * answer (never by navigation state, which anyone can forge).
+ */
+export default function ProductPage() {
+  const { productId } = useParams();
+  if (!productId) return <Navigate to="/" replace />;
+  return <ProductView productId={parseProductId(productId)} />;
+}
+
+function ProductView({ productId }: { productId: number | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const item = useItem(productId);
+  const visit = useRecordVisit(productId ?? 0);
+  const counted = useRef<number | null>(null);
+
+  // Opening the product page opens the post: count one visit (the server keeps one per viewer,
+  // signed in or not, per day, so a reload does not inflate it).
+  const { mutate: recordVisit } = visit;
+  useEffect(() => {
+    if (!item.data || counted.current === item.data.id) return;
+    counted.current = item.data.id;
+    recordVisit();
+  }, [item.data, recordVisit]);
+
+  const isNotFound =
+    productId === null ||
+    (item.isError && item.error instanceof RequestError && item.error.status === 404);
+  if (isNotFound) {
+    return (
+      <Shell>
+        <Alert variant="warning" role="alert" data-testid="product-not-found">
+          {t('product.notFound')}
+        </Alert>
+      </Shell>
+    );
+  }
+  if (item.isPending) {
+    return (
+      <Shell>
+        <div className="text-center py-5">
+          <Spinner animation="border" role="status" />
+          <p className="mt-2">{t('product.loading')}</p>
+        </div>
+      </Shell>
+    );
+  }
+  if (item.isError) {
+    return (
+      <Shell>
+        <Alert variant="danger" role="alert" className="d-flex align-items-center gap-3">
+          <span>{t('product.loadError')}</span>
+          <Button size="sm" variant="outline-danger" onClick={() => void item.refetch()}>
+            {t('product.retry')}
+          </Button>
+        </Alert>
+      </Shell>
+    );
+  }
+
+  const product = item.data;
+  const isUnlocked = product.isPurchased;
+  return (
+    <Shell>
+      <Card data-testid="product-card">
+        <Card.Body>
+          <div className="d-flex align-items-center gap-2 mb-3">
+            <Avatar src={product.userImage} name={product.userName} size={40} />
+            <Link to={`/hypr/${product.creatorId}`} className="text-decoration-none">
+              {t('product.by', { name: product.userName })}
+            </Link>
+            {isUnlocked && (
+              <Badge bg="success" className="ms-auto">
+                {t('product.unlocked')}
+              </Badge>
+            )}
+          </div>
+          <h1 className="h3">{product.title}</h1>
+          <ItemFacts item={product} className="mb-2" />
+          <p className="fw-semibold" data-testid="product-price">
+            {t('product.price')}: {product.priceCents === 0 ? t('discover.free') : product.price}
+          </p>
+          {isUnlocked ? (
+            <>
+              <UnlockedMedia
+                title={product.title}
+                imageUrl={product.imageUrl}
+                videoUrl={product.videoUrl}
+                audioUrl={product.audioUrl}
+              />
+              <p className="mt-3" style={{ whiteSpace: 'pre-line' }}>
+                {product.description}
+              </p>
+              <Alert variant="success" className="mb-0" data-testid="product-unlocked">
+                {t('product.unlockedNotice')}
+              </Alert>
+            </>
+          ) : (
+            <>
+              <LockedPreview imageUrl={product.imageUrl} title={product.title} />
+              <p className="mt-3" style={{ whiteSpace: 'pre-line' }}>
+                {product.description}
+              </p>
+              <p className="text-muted" data-testid="product-locked">
+                {t('product.locked')}
+              </p>
+              <div className="d-flex flex-wrap gap-2 align-items-start">
+                <Button
+                  onClick={() => void navigate('/checkout', { state: itemCheckoutState(product) })}
+                >
+                  {t('product.unlock', { price: product.price })}
+                </Button>
+                <PayWithBalance itemId={product.id} priceCents={product.priceCents} />
+              </div>
+            </>
+          )}
+        </Card.Body>
+      </Card>
+    </Shell>
+  );
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <main className="container py-4" style={{ maxWidth: 760 }}>
+      {children}
+      <Link to="/discover" className="btn btn-link px-0 mt-3">
+        {t('product.backToDiscover')}
+      </Link>
+    </main>
+  );
+}
