@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { THEME_NAMES } from '../common/catalog/themes';
+import { signInDemoViaApi, startSignedIn } from './support/accounts';
 import { seedSignedIn, seedStorage } from './support/seeded-session';
 
 const PUBLIC_PAGES = [
@@ -47,6 +48,20 @@ for (const theme of ['light', 'dark'] as const) {
       expect(await seriousViolations(page)).toEqual([]);
       await page.getByRole('button', { name: 'Open menu' }).click();
       await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test('a creator profile /hypr/{id} has no serious or critical violations', async ({
+      page,
+      request,
+    }) => {
+      const creator = await signInDemoViaApi(request, 'creator');
+      await seedStorage(page, { theme });
+      await startSignedIn(page, await signInDemoViaApi(request, 'user'));
+      await page.goto(`/hypr/${creator.id}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByTestId('tier-card')).toBeVisible();
+      await expect(page.getByTestId('profile-tile').first()).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
     });
   });

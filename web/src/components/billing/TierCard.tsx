@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import {
   TIER_CURRENCY,
   TIER_PRICE_CENTS,
@@ -40,6 +40,10 @@ export function TierCard({ creatorId, creatorName, creatorImage, viewerTier }: T
   });
   const currentTier: Tier = viewerTier ?? membership.data?.tier ?? 'Aura';
   const subscription = membership.data?.subscription ?? null;
+  // One running membership per creator: while one renews, another tier is refused by the server
+  // until it is cancelled, so the card points to the wallet instead of a checkout that would fail.
+  const isRenewing =
+    subscription !== null && subscription.isActive && !subscription.cancelAtPeriodEnd;
 
   const priceText = (tier: PaidTier) =>
     t('tiers.perMonth', {
@@ -96,16 +100,18 @@ export function TierCard({ creatorId, creatorName, creatorImage, viewerTier }: T
                 </>
               ) : tierCovers(currentTier, tier) ? (
                 <span className="badge text-bg-light">{t('tiers.included')}</span>
+              ) : isOwnProfile ? null : isRenewing ? (
+                <span className="small aura-muted">
+                  {t('tiers.changeHint')} <Link to="/wallet">{t('tiers.manage')}</Link>
+                </span>
               ) : (
-                !isOwnProfile && (
-                  <button
-                    type="button"
-                    className="btn btn-primary btn-sm"
-                    onClick={() => subscribe(tier)}
-                  >
-                    {t('tiers.subscribe')}
-                  </button>
-                )
+                <button
+                  type="button"
+                  className="btn btn-primary btn-sm"
+                  onClick={() => subscribe(tier)}
+                >
+                  {t('tiers.subscribe')}
+                </button>
               )}
             </li>
           ))}

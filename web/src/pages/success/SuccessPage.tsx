@@ -106,7 +106,10 @@ function PurchaseOutcome({ session }: { session: CheckoutSessionResponse }) {
     const sub = session.subscription;
     return (
       <div className="alert alert-success" role="status">
-        {t('success.membership', { tier: sub.tier, creator: sub.creatorName })}
+        {t('success.membership', { tier: sub.tier, creator: sub.creatorName })}{' '}
+        <Link to={`/hypr/${sub.creatorId}`} className="alert-link">
+          {t('profile.open', { name: sub.creatorName })}
+        </Link>
         {sub.currentPeriodEnd && (
           <div className="small mt-1">
             {t('success.accessUntil', { date: formatDate(sub.currentPeriodEnd, i18n.language) })}

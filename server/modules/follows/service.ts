@@ -1,0 +1,98 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { USERNAME_MAX_LENGTH, USERNAME_PATTERN } from '../../../common/rules/account';
+import type { Role } from '../../../common/rules/roles';
+import type { FollowResponse } from '../../../common/schemas/follows';
+import type { Db } from '../../db/client';
+import { follows, items, users } from '../../db/schema/index';
+import { badRequest, notFound } from '../../http/errors';
+import { usernameMatches } from '../auth/accounts';
+import { mayViewProfile } from '../users/policy';
+import { isFollowable, isSelf } from './policy';
+import { presentFollow } from './presenter';
+
+/*
+ * Follows (SPEC §4 "Follow", SPEC §7 follow/unfollow). A follow is one row per (follower,
+ * creator); following twice or unfollowing someone not followed changes nothing, so a double
+ * click or a retried request cannot count anyone twice.
+ */
+
+const CREATOR_NOT_FOUND = 'Creator not found';
+const CANNOT_FOLLOW_SELF = 'You cannot follow yourself';
+const NOT_FOLLOWABLE = 'Only creators can be followed';
+
+type Viewer = { id: string; role: Role };
+
+/** Followers of a person who still have an active account (a suspended fan is not shown). */
+export async function followerCount(db: Db, creatorId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(follows)
+    .innerJoin(users, eq(users.id, follows.followerId))
+    .where(and(eq(follows.creatorId, creatorId), eq(users.status, 'active')));
+  return row?.count ?? 0;
+}
+
+export async function isFollowing(db: Db, followerId: string, creatorId: string): Promise<boolean> {
+  const rows = await db
+    .select({ creatorId: follows.creatorId })
+    .from(follows)
+    .where(and(eq(follows.followerId, followerId), eq(follows.creatorId, creatorId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The person behind a username (any letter case), as the viewer may see them; else 404. */
+async function findTarget(db: Db, viewer: Viewer, username: string) {
+  // Text that cannot be a username cannot be anyone: answered like an unknown name.
+  if (username.length > USERNAME_MAX_LENGTH || !USERNAME_PATTERN.test(username)) {
+    throw notFound(CREATOR_NOT_FOUND);
+  }
+  const [row] = await db
+    .select({ id: users.id, role: users.role, status: users.status })
+    .from(users)
+    .where(usernameMatches(username))
+    .limit(1);
+  if (!row || !mayViewProfile(viewer, row)) throw notFound(CREATOR_NOT_FOUND);
+  return row;
+}
+
+async function hasPublished(db: Db, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: items.id })
+    .from(items)
+    .where(eq(items.creatorId, userId))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * SPEC §7 POST /api/creator/{username}/follow (shouldFollow true) and /unfollow (false). Anyone
+ * may unfollow whoever they follow; only a creator can be newly followed (policy.ts).
+ */
+export async function setFollowing(
+  db: Db,
+  viewer: Viewer,
+  username: string,
+  shouldFollow: boolean,
+): Promise<FollowResponse> {
+  const target = await findTarget(db, viewer, username);
+  if (isSelf(viewer, target)) throw badRequest(CANNOT_FOLLOW_SELF);
+  if (shouldFollow) {
+    // Whether they publish is asked only when the role alone does not make them a creator.
+    const hasItems = target.role !== 'creator' && (await hasPublished(db, target.id));
+    if (!isFollowable({ role: target.role, hasItems })) throw badRequest(NOT_FOLLOWABLE);
+  }
+  return db.transaction(async (tx) => {
+    if (shouldFollow) {
+      await tx
+        .insert(follows)
+        .values({ followerId: viewer.id, creatorId: target.id })
+        .onConflictDoNothing();
+    } else {
+      await tx
+        .delete(follows)
+        .where(and(eq(follows.followerId, viewer.id), eq(follows.creatorId, target.id)));
+    }
+    return presentFollow(shouldFollow, await followerCount(tx, target.id));
+  });
+}

@@ -1,0 +1,46 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FollowResponse } from '../../../common/schemas/follows';
+import { PublicProfileResponse } from '../../../common/schemas/users';
+import { request, RequestError } from './request';
+
+export const profileKeys = {
+  all: ['profiles'] as const,
+  byId: (id: string) => ['profiles', id] as const,
+};
+
+const isNotFound = (error: unknown) => error instanceof RequestError && error.status === 404;
+
+/** SPEC §7 GET /api/v1/users/{id}: a person's public profile as this viewer sees it. */
+export function usePublicProfile(id: string) {
+  return useQuery({
+    queryKey: profileKeys.byId(id),
+    queryFn: async () =>
+      PublicProfileResponse.parse(await request(`/api/v1/users/${encodeURIComponent(id)}`)),
+    // A missing person stays missing; retrying a 404 only delays the message.
+    retry: (count, error) => !isNotFound(error) && count < 1,
+  });
+}
+
+/**
+ * SPEC §7 POST /api/creator/{username}/follow or /unfollow. Unlike the SPEC, the answer is read:
+ * the page shows the server's state and count, never a local flip of a call that failed.
+ */
+export function useFollow(profileId: string, username: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (shouldFollow: boolean) =>
+      FollowResponse.parse(
+        await request(
+          `/api/creator/${encodeURIComponent(username)}/${shouldFollow ? 'follow' : 'unfollow'}`,
+          { method: 'POST' },
+        ),
+      ),
+    onSuccess: (answer) => {
+      queryClient.setQueryData<PublicProfileResponse>(profileKeys.byId(profileId), (profile) =>
+        profile
+          ? { ...profile, isFollowing: answer.following, followers: answer.followersCount }
+          : profile,
+      );
+    },
+  });
+}

@@ -1,0 +1,66 @@
+import { Badge } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { isFollowable } from '../../../../common/rules/follows';
+import type { PublicProfileResponse } from '../../../../common/schemas/users';
+import { useAuth } from '../../app/auth';
+import { TierBadge } from '../../components/billing/TierBadge';
+import { Avatar } from '../../components/content/Avatar';
+import { FollowButton } from './FollowButton';
+import { SocialLinks } from './SocialLinks';
+
+/**
+ * SPEC §2 tier-based profile layout, top part: avatar, tier badge, names, bio, follower count,
+ * social links, the Follow button and, for a member, the 'subscribed' badge (SPEC §4).
+ */
+export function ProfileHeader({ profile }: { profile: PublicProfileResponse }) {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const isOwn = user?.id === profile.id;
+  // The profile lists available items only; the server also counts withdrawn ones, so it may
+  // accept a follow the page does not offer, never the other way round.
+  const canFollow =
+    !isOwn &&
+    (profile.isFollowing ||
+      isFollowable({ role: profile.role, hasItems: profile.content.length > 0 }));
+
+  return (
+    <section className="card shadow-sm" aria-labelledby="profile-name">
+      <div className="card-body d-flex flex-column flex-sm-row gap-4">
+        <Avatar src={profile.avatar} name={profile.fullName} size={112} className="flex-shrink-0" />
+        <div className="d-flex flex-column gap-2 flex-grow-1">
+          <div className="d-flex flex-wrap align-items-center gap-2">
+            <h1 id="profile-name" className="h3 mb-0">
+              {profile.fullName}
+            </h1>
+            <TierBadge tier={profile.tier} />
+            {profile.isSubscribed && (
+              <Badge bg="success" data-testid="subscribed-badge">
+                {t('profile.subscribed', { tier: profile.subscribedTier })}
+              </Badge>
+            )}
+          </div>
+          <div className="aura-muted">@{profile.username}</div>
+          {profile.bio && (
+            <p className="mb-0" style={{ whiteSpace: 'pre-line' }}>
+              {profile.bio}
+            </p>
+          )}
+          <div>
+            <span className="fw-semibold" data-testid="follower-count">
+              {profile.followers}
+            </span>{' '}
+            {t('profile.followers')}
+          </div>
+          <SocialLinks links={profile.socialLinks} />
+          {canFollow && (
+            <FollowButton
+              profileId={profile.id}
+              username={profile.username}
+              isFollowing={profile.isFollowing}
+            />
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
