@@ -345,3 +345,23 @@ export function subcategoriesOf(category: string): readonly string[] {
 /** SPEC §5: the subcategory must be one of the chosen category's. */
 export const isSubcategoryOf = (category: string, subcategory: string): boolean =>
   subcategoriesOf(category).includes(subcategory);
+
+/**
+ * The translation key of a subcategory's label, e.g. 'Mixing & Mastering' in Music →
+ * 'subcategories.Music.mixingMastering'. The English name stays the stored value; the key is
+ * camelCased from it because names hold spaces, '&', '-' and '’', and i18next reads '.', ':'
+ * and '_' in a key as separators. Keyed by category too, as 'History' and 'Video Editing'
+ * appear in two categories.
+ */
+export function subcategoryKey(category: string, subcategory: string): string {
+  const words = subcategory
+    .replace(/['’]/g, '')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
+  const camel = words
+    .map((word, i) =>
+      i === 0 ? word.toLowerCase() : word.charAt(0).toUpperCase() + word.slice(1).toLowerCase(),
+    )
+    .join('');
+  return `subcategories.${category}.${camel}`;
+}

@@ -1,8 +1,8 @@
 import { Badge } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { isCategory } from '../../../../common/catalog/categories';
 import type { Tier } from '../../../../common/rules/tiers';
 import { TierBadge } from '../billing/TierBadge';
+import { categoryLabel, subcategoryLabel } from './catalog-labels';
 
 interface ItemFactsProps {
   item: {
@@ -19,11 +19,10 @@ interface ItemFactsProps {
 /** Category, tags, the explicit marker and, on a locked item, the membership that includes it. */
 export function ItemFacts({ item, className = '' }: ItemFactsProps) {
   const { t } = useTranslation();
-  const category = isCategory(item.category) ? t(`categories.${item.category}`) : item.category;
   return (
     <div className={`d-flex flex-wrap align-items-center gap-2 small ${className}`}>
       <span className="text-muted">
-        {category} · {item.subcategory}
+        {categoryLabel(t, item.category)} · {subcategoryLabel(t, item.category, item.subcategory)}
       </span>
       {item.explicitContent && (
         <Badge bg="danger" data-testid="explicit-badge">

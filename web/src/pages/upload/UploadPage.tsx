@@ -15,6 +15,7 @@ import {
 import type { MediaKind } from '../../../../common/schemas/media';
 import { useCreateItem } from '../../api/items';
 import { RequestError } from '../../api/request';
+import { subcategoryLabel } from '../../components/content/catalog-labels';
 import { TagInput } from '../../components/content/TagInput';
 import { MediaField } from './MediaField';
 
@@ -216,7 +217,7 @@ export default function UploadPage() {
                   <option value="">{t('upload.subcategoryPlaceholder')}</option>
                   {subcategories.map((s) => (
                     <option key={s} value={s}>
-                      {s}
+                      {subcategoryLabel(t, category, s)}
                     </option>
                   ))}
                 </Form.Select>
