@@ -17,6 +17,7 @@ import type { Config } from './config';
 import { systemClock, type AppContext, type Clock } from './context';
 import type { Database } from './db/client';
 import { registerErrorHandling } from './http/errors';
+import { refuseNulText } from './http/nul-text';
 import { createRateLimitStore } from './http/rate-limit';
 import { contentSecurityPolicy } from './http/security';
 import { registerSpa } from './http/spa';
@@ -24,6 +25,7 @@ import { authRoutes } from './modules/auth/routes';
 import { billingRoutes } from './modules/billing/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { feedRoutes } from './modules/feed/routes';
+import { followsRoutes } from './modules/follows/routes';
 import { itemsRoutes } from './modules/items/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -67,6 +69,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<ZodTypeProvider>();
 
   configureHttp(app);
+  app.addHook('preValidation', refuseNulText);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -115,6 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(itemsRoutes(ctx));
   await app.register(feedRoutes(ctx));
   await app.register(dashboardRoutes(ctx));
+  await app.register(followsRoutes(ctx));
 
   await registerSpa(app, options.webRoot ?? null);
   return app;

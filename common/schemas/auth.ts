@@ -28,11 +28,18 @@ export const Email = z
   .max(EMAIL_MAX_LENGTH, 'emailInvalid')
   .refine(isValidEmail, 'emailInvalid');
 
+// No account has a longer username or email, so a longer identifier is not looked up at all.
+const LoginIdentifier = z
+  .string()
+  .trim()
+  .min(LOGIN_IDENTIFIER_MIN_LENGTH, 'Invalid input')
+  .max(EMAIL_MAX_LENGTH, 'Invalid input');
+
 /** SPEC §7 POST /v1/auth/login: email or username (by the @ rule of SPEC §5) and password. */
 export const LoginRequest = z
   .object({
-    email: z.string().trim().min(LOGIN_IDENTIFIER_MIN_LENGTH, 'Invalid input').optional(),
-    username: z.string().trim().min(LOGIN_IDENTIFIER_MIN_LENGTH, 'Invalid input').optional(),
+    email: LoginIdentifier.optional(),
+    username: LoginIdentifier.optional(),
     password: z
       .string()
       .min(LOGIN_PASSWORD_MIN_LENGTH, 'Password must be at least 6 characters')

@@ -59,6 +59,8 @@ export const PublicProfileItem = z.object({
   thumbnail: z.string().nullable(),
   isPaid: z.boolean(),
   tierRequired: z.enum(TIERS),
+  /** Whether this viewer may open the item now (free, own, bought, member of the tier, staff). */
+  isUnlocked: z.boolean(),
 });
 export type PublicProfileItem = z.infer<typeof PublicProfileItem>;
 
@@ -72,7 +74,10 @@ export type SocialLinks = z.infer<typeof SocialLinks>;
 
 /**
  * SPEC §7 GET /api/v1/users/{id}: public fields only (no email, phone or birth date).
- * `tier` is the highest membership the person holds now; `followers` is 0 until follows exist.
+ * `tier` is the highest membership the person holds now; `followers` counts their followers with
+ * an active account. The viewer's own relation to the person: `isFollowing`, and `isSubscribed`
+ * with `subscribedTier` (the viewer's membership of this creator giving access now, 'Aura' when
+ * none); all false / 'Aura' for a signed-out viewer.
  */
 export const PublicProfileResponse = z.object({
   id: z.string(),
@@ -83,6 +88,9 @@ export const PublicProfileResponse = z.object({
   role: z.enum(ROLES),
   tier: z.enum(TIERS),
   followers: z.number().int().nonnegative(),
+  isFollowing: z.boolean(),
+  isSubscribed: z.boolean(),
+  subscribedTier: z.enum(TIERS),
   socialLinks: SocialLinks,
   /** Newest first. */
   content: z.array(PublicProfileItem),

@@ -31,7 +31,8 @@ export interface Guards {
   viewerOf(request: FastifyRequest): Viewer;
 }
 
-function bearerToken(request: FastifyRequest): string | null {
+/** The token of an `Authorization: Bearer …` header, or null. */
+export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);

@@ -1,21 +1,17 @@
-import fs from 'node:fs';
 import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itemLikes, items, users } from '../db/schema/index';
-import { filesUnder, tempDataDir } from '../modules/media/test-helpers';
-import { createTestApp, type TestApp } from '../test/app';
+import { createMediaTestApp, filesUnder, type MediaTestApp } from '../modules/media/test-helpers';
 import { seedAccounts } from './accounts';
 import { seedContent } from './content';
 import { DEMO_CREATORS } from './content-catalogue';
 import type { SeedReport } from './index';
 
-let t: TestApp;
-let dataDir: string;
+let t: MediaTestApp;
 const report: SeedReport = { lines: [] };
 
 beforeAll(async () => {
-  dataDir = tempDataDir();
-  t = await createTestApp({ env: { DATA_DIR: dataDir } });
+  t = await createMediaTestApp();
   const ctx = {
     config: t.config,
     db: t.db,
@@ -25,10 +21,7 @@ beforeAll(async () => {
   await seedAccounts(ctx, report);
   await seedContent(ctx, report);
 });
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 describe('seedContent', () => {
   it('publishes a dozen creators with media, likes and comments that the feed shows', async () => {
@@ -59,7 +52,7 @@ describe('seedContent', () => {
     const [likes] = await t.db.select({ n: sql<number>`count(*)::int` }).from(itemLikes);
     expect(rows.reduce((sum, r) => sum + r.likesCount, 0)).toBe(likes?.n);
     expect(rows.some((r) => r.commentsCount > 0)).toBe(true);
-    expect(filesUnder(dataDir).length).toBeGreaterThan(rows.length * 2);
+    expect(filesUnder(t.dataDir).length).toBeGreaterThan(rows.length * 2);
     expect(report.lines.at(-1)).toMatch(/Demo content: 13 creators/);
 
     const feed = await t.app.inject({ url: '/api/v1/feed' });

@@ -1,20 +1,21 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploadOk, filesUnder, tempDataDir, tinyWav } from '../../modules/media/test-helpers';
-import { createTestApp, type TestApp } from '../../test/app';
+import {
+  createMediaTestApp,
+  filesUnder,
+  tinyWav,
+  uploadOk,
+  type MediaTestApp,
+} from '../../modules/media/test-helpers';
 import { createUser } from '../../test/factories';
 import { startFakeS3 } from './s3-fake';
 
 let s3: Awaited<ReturnType<typeof startFakeS3>>;
-let t: TestApp;
-let dataDir: string;
+let t: MediaTestApp;
 
 beforeAll(async () => {
   s3 = await startFakeS3();
-  dataDir = tempDataDir();
-  t = await createTestApp({
+  t = await createMediaTestApp({
     env: {
-      DATA_DIR: dataDir,
       S3_BUCKET: 'aura-media',
       S3_ENDPOINT: s3.endpoint,
       S3_REGION: 'eu-central-1',
@@ -27,7 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   await s3.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('S3 media storage', () => {
@@ -44,7 +44,7 @@ describe('S3 media storage', () => {
     );
     expect(s3.objects.get(`/aura-media/${audio.key}`)?.contentType).toBe('audio/wav');
     // Nothing stays on the local disk: temp files are gone once the object is in the bucket.
-    expect(filesUnder(dataDir)).toEqual([]);
+    expect(filesUnder(t.dataDir)).toEqual([]);
 
     const whole = await t.app.inject({ url: audio.url });
     expect(whole.statusCode).toBe(200);

@@ -81,6 +81,9 @@ describe('POST /v1/auth/login', () => {
     [{ username: 'someone', email: 'someone@example.test', password: 'secret12' }],
     [{ username: 'someone' }],
     [{ username: ['someone'], password: 'secret12' }],
+    [{ username: 'x'.repeat(255), password: 'secret12' }],
+    [{ email: `${'x'.repeat(250)}@e.io`, password: 'secret12' }],
+    [{ username: 'someone', password: 'x'.repeat(257) }],
   ])('refuses a malformed body with 400 (%j)', async (payload) => {
     const res = await login(payload);
     expect(res.statusCode).toBe(400);

@@ -2,10 +2,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usernameProblem } from '../../../common/rules/account';
 import { LoginResponse } from '../../../common/schemas/auth';
+import { createGoogleVerifier } from '../../adapters/identity/google';
 import { startTestGoogleIssuer, type TestGoogleIssuer } from '../../adapters/identity/test-issuer';
+import { systemClock } from '../../context';
 import { auditEvents, users } from '../../db/schema/index';
 import { createTestApp, uniqueName, type TestApp } from '../../test/app';
-import { GOOGLE_LOGIN_FAILED } from './google-signin';
+import { GOOGLE_LOGIN_FAILED, googleSignIn } from './google-signin';
 import { bearer, post, signUp } from './test-helpers';
 
 const CLIENT_ID = 'aura-test.apps.googleusercontent.com';
@@ -163,15 +165,18 @@ describe('POST /v1/auth/google', () => {
 
 describe('Google sign-in while Google is unreachable', () => {
   it('answers 502 when Google keys cannot be fetched', async () => {
-    const unreachable = await createTestApp({
-      env: { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: 'http://127.0.0.1:9/certs' },
+    // The real verifier against a closed port, on this test's database: no second app needed.
+    const unreachable = createGoogleVerifier({
+      clientId: CLIENT_ID,
+      jwksUrl: 'http://127.0.0.1:9/certs',
+      clock: systemClock,
     });
-    try {
-      const res = await google(await issuer.idToken({ email: freshEmail() }), unreachable);
-      expect(res.statusCode).toBe(502);
-      expect(res.json().error).toMatch(/Google could not be reached/);
-    } finally {
-      await unreachable.close();
-    }
+    const deps = { db: t.db, clock: systemClock, tokens: t.tokens, google: unreachable };
+    const email = freshEmail();
+    await expect(googleSignIn(deps, await issuer.idToken({ email }))).rejects.toMatchObject({
+      statusCode: 502,
+      message: expect.stringMatching(/Google could not be reached/),
+    });
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
   });
 });

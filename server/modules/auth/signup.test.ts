@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordStrength } from '../../../common/rules/password';
 import { SignupResponse } from '../../../common/schemas/auth';
 import { auditEvents, users } from '../../db/schema/index';
+import { NUL_TEXT_ERROR } from '../../http/nul-text';
 import { createTestApp, uniqueName, type TestApp } from '../../test/app';
 import { bearer, freshSignup, post, signUp } from './test-helpers';
 
@@ -285,5 +286,61 @@ describe('without GOOGLE_CLIENT_ID', () => {
     const res = await post(t, '/v1/auth/google', { credential: 'header.payload.signature' });
     expect(res.statusCode).toBe(503);
     expect(res.json().error).toMatch(/Google sign-in is not configured/);
+  });
+});
+
+describe('bad input on every account call', () => {
+  const NUL = '\u0000';
+  const json = { 'content-type': 'application/json' };
+  const register = (overrides: object) => ({ ...freshSignup({ newsletter: true }), ...overrides });
+
+  it.each([
+    ['POST', '/v1/auth/login', { username: `abc${NUL}`, password: 'secret12' }],
+    ['POST', '/v1/auth/login', { email: `a${NUL}@b.co`, password: 'secret12' }],
+    ['POST', '/v1/auth/login', { username: 'abcd', password: 12345678 }],
+    ['POST', '/v1/auth/login', '{"username":'],
+    ['POST', '/v1/auth/login', '[]'],
+    ['POST', '/v1/auth/signup', { ...freshSignup(), email: `x${NUL}@example.test` }],
+    ['POST', '/v1/auth/signup', { ...freshSignup(), newsletter: 'yes' }],
+    ['POST', '/v1/auth/signup', { ...freshSignup(), termsAndConditions: 'true' }],
+    ['POST', '/api/v1/auth/register', {}],
+    ['POST', '/api/v1/auth/register', register({ username: 42 })],
+    ['POST', '/api/v1/auth/register', register({ email: ['a@b.co'] })],
+    ['POST', '/api/v1/auth/register', register({ password: 'x'.repeat(257) })],
+    ['POST', '/api/v1/auth/register', register({ acceptWeakPassword: 'yes' })],
+    ['POST', '/api/v1/auth/register', register({ username: `abcd${NUL}` })],
+    ['POST', '/api/v1/auth/register', 'null'],
+    ['POST', '/v1/auth/google', { credential: 42 }],
+    ['POST', '/v1/auth/google', { credential: `a${NUL}b` }],
+    ['POST', '/v1/auth/google', { credential: 'x'.repeat(8193) }],
+    ['POST', '/api/v1/auth/logout', '{bad'],
+    ['GET', '/api/v1/auth/check-email?email=a%00%40b.co', undefined],
+    ['GET', '/api/v1/auth/check-email?email=a%40b.co&email=c%40d.co', undefined],
+    ['GET', '/api/v1/auth/check-username?username=abcd%00', undefined],
+    ['GET', '/api/v1/auth/check-username?username=abcd&username=efgh', undefined],
+    ['GET', `/api/v1/auth/check-username?username=${'a'.repeat(5000)}`, undefined],
+  ] as const)('%s %s refuses %j with 400 and an error text', async (method, url, payload) => {
+    const res = await t.app.inject({
+      method,
+      url,
+      ...(payload === undefined
+        ? {}
+        : typeof payload === 'string'
+          ? { payload, headers: json }
+          : { payload }),
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(typeof res.json().error).toBe('string');
+    // Nothing was created (other test files may add users meanwhile, so look by name; a name
+    // with NUL cannot even be looked up).
+    const username = (payload as { username?: unknown } | undefined)?.username;
+    if (typeof username === 'string' && !username.includes(NUL)) {
+      expect(await usersNamed(username)).toHaveLength(0);
+    }
+  });
+
+  it('names the NUL character as the problem', async () => {
+    const res = await post(t, '/v1/auth/login', { username: `abc${NUL}`, password: 'secret12' });
+    expect(res.json().error).toBe(NUL_TEXT_ERROR);
   });
 });

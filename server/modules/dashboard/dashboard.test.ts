@@ -1,22 +1,18 @@
-import fs from 'node:fs';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { users } from '../../db/schema/index';
+import type { TestApp } from '../../test/app';
 import { createUser, type TestUser } from '../../test/factories';
 import { payLocal, startCheckout } from '../billing/test-helpers';
 import { publishItem } from '../items/test-helpers';
-import { tempDataDir } from '../media/test-helpers';
+import { createMediaTestApp } from '../media/test-helpers';
 
 let t: TestApp;
-let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = tempDataDir();
-  t = await createTestApp({ env: { DATA_DIR: dataDir } });
+  t = await createMediaTestApp();
 });
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 const dashboard = (user: TestUser) =>
   t.app.inject({ url: '/api/v1/dashboard', headers: user.auth });
@@ -104,7 +100,21 @@ describe('GET /api/v1/dashboard', () => {
     });
   });
 
-  it('needs a signed-in user', async () => {
+  it('needs a live token of an active user', async () => {
     expect((await t.app.inject({ url: '/api/v1/dashboard' })).statusCode).toBe(401);
+    for (const authorization of [
+      'Bearer a.b.c',
+      'Basic abc',
+      'Bearer',
+      `Bearer ${'x'.repeat(5000)}`,
+    ]) {
+      const res = await t.app.inject({ url: '/api/v1/dashboard', headers: { authorization } });
+      expect(res.statusCode, authorization).toBe(401);
+      expect(typeof res.json().error).toBe('string');
+    }
+    const suspended = await createUser(t, { role: 'creator' });
+    expect((await dashboard(suspended)).statusCode).toBe(200);
+    await t.db.update(users).set({ status: 'suspended' }).where(eq(users.id, suspended.user.id));
+    expect((await dashboard(suspended)).statusCode).toBe(401);
   });
 });

@@ -17,10 +17,14 @@ export interface KeysetPosition {
 export const encodeCursor = (p: KeysetPosition) =>
   Buffer.from(`${p.micros}.${p.id}`).toString('base64url');
 
-/** null for anything that is not a cursor this server wrote. */
+/**
+ * null for anything that is not a cursor this server wrote. Microseconds stay below 10^17
+ * (years -1199 to 5138): PostgreSQL refuses timestamps and intervals far beyond that, and a
+ * forged cursor must be a 400, not a database error.
+ */
 export function decodeCursor(cursor: string): KeysetPosition | null {
   if (!/^[A-Za-z0-9_-]{1,100}$/.test(cursor)) return null;
-  const match = /^(-?\d{1,19})\.([1-9]\d{0,15})$/.exec(Buffer.from(cursor, 'base64url').toString());
+  const match = /^(-?\d{1,17})\.([1-9]\d{0,15})$/.exec(Buffer.from(cursor, 'base64url').toString());
   if (!match?.[1] || !match[2]) return null;
   const id = Number(match[2]);
   return Number.isSafeInteger(id) ? { micros: match[1], id } : null;

@@ -1,24 +1,19 @@
-import fs from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedPost } from '../../../common/schemas/feed';
-import { entitlements, items, users } from '../../db/schema/index';
-import { createTestApp, type TestApp } from '../../test/app';
+import { items, users } from '../../db/schema/index';
+import type { TestApp } from '../../test/app';
 import { createUser, type TestUser } from '../../test/factories';
-import { publishItem } from '../items/test-helpers';
-import { tempDataDir } from '../media/test-helpers';
+import { grantPurchase, publishItem } from '../items/test-helpers';
+import { EDGE_CURSORS, feedPagesUntil, FORGED_CURSORS } from './test-helpers';
+import { createMediaTestApp } from '../media/test-helpers';
 
 let t: TestApp;
-let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = tempDataDir();
-  t = await createTestApp({ env: { DATA_DIR: dataDir } });
+  t = await createMediaTestApp();
 });
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 const feed = (query = '', user?: TestUser) =>
   t.app.inject({ url: `/api/v1/feed${query}`, headers: user?.auth ?? {} });
@@ -85,18 +80,20 @@ describe('GET /api/v1/feed', () => {
 
   it('checks limit and cursor', async () => {
     expect((await feed()).json().posts.length).toBeLessThanOrEqual(20);
+    const limits = ['0', '-1', '51', 'abc', '2.5', '99999999999999999999', '1&limit=2'];
     for (const query of [
-      '?limit=0',
-      '?limit=51',
-      '?limit=abc',
-      '?cursor=%25%25',
-      '?cursor=bm9wZQ',
+      ...limits.map((limit) => `?limit=${limit}`),
+      ...FORGED_CURSORS.map((cursor) => `?cursor=${cursor}`),
     ]) {
       const res = await feed(query);
       expect(res.statusCode, query).toBe(400);
+      expect(typeof res.json().error, query).toBe('string');
     }
     expect((await feed('?cursor=bm9wZQ')).json().error).toBe('Invalid cursor');
     expect((await feed('?limit=50')).statusCode).toBe(200);
+    for (const cursor of EDGE_CURSORS) {
+      expect((await feed(`?cursor=${cursor}`)).statusCode, cursor).toBe(200);
+    }
   });
 
   it('shows each viewer what they may see, with liked state and the euro price', async () => {
@@ -107,8 +104,8 @@ describe('GET /api/v1/feed', () => {
     const fan = await createUser(t);
     await t.app.inject({ method: 'POST', url: `/api/v1/items/${free.id}/like`, headers: fan.auth });
 
-    const posts: FeedPost[] = (await feed('?limit=50', fan)).json().posts;
-    const byId = new Map(posts.map((p) => [p.id, p]));
+    const ids = [paid.id, free.id];
+    const { posts: byId } = await feedPagesUntil(t, fan, ids);
     expect(byId.has(hidden.id)).toBe(false);
     expect(byId.get(paid.id)).toMatchObject({
       userName: 'Lena Loops',
@@ -126,17 +123,12 @@ describe('GET /api/v1/feed', () => {
     expect(byId.get(free.id)?.imageUrl).toMatch(/^\/api\/v1\/media\/pre-/);
 
     // A buyer sees the paid item unlocked; signed out, everything paid stays locked.
-    await t.db.insert(entitlements).values({
-      userId: fan.user.id,
-      itemId: paid.id,
-      source: 'purchase',
-      sourceRef: `feed-test-${paid.id}`,
-    });
-    const again: FeedPost[] = (await feed('?limit=50', fan)).json().posts;
-    expect(again.find((p) => p.id === paid.id)).toMatchObject({ isPurchased: true });
-    expect(again.find((p) => p.id === paid.id)?.videoUrl).toMatch(/\?exp=/);
-    const anonymous: FeedPost[] = (await feed('?limit=50')).json().posts;
-    expect(anonymous.find((p) => p.id === paid.id)).toMatchObject({
+    await grantPurchase(t, fan, paid.id);
+    const again = (await feedPagesUntil(t, fan, ids)).posts;
+    expect(again.get(paid.id)).toMatchObject({ isPurchased: true });
+    expect(again.get(paid.id)?.videoUrl).toMatch(/\?exp=/);
+    const anonymous = (await feedPagesUntil(t, undefined, ids)).posts;
+    expect(anonymous.get(paid.id)).toMatchObject({
       isPurchased: false,
       videoUrl: null,
       likedByMe: false,
@@ -144,8 +136,8 @@ describe('GET /api/v1/feed', () => {
 
     // A suspended creator's items leave the feed.
     await t.db.update(users).set({ status: 'suspended' }).where(eq(users.id, creator.user.id));
-    const afterSuspension: FeedPost[] = (await feed('?limit=50')).json().posts;
-    expect(afterSuspension.some((p) => p.creatorId === creator.user.id)).toBe(false);
+    const afterSuspension = (await feedPagesUntil(t, undefined, ids)).posts;
+    expect([...afterSuspension.values()].some((p) => p.creatorId === creator.user.id)).toBe(false);
   });
 });
 

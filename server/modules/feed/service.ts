@@ -81,6 +81,7 @@ export async function spotlight(deps: FeedDeps): Promise<SpotlightResponse> {
       users.displayName,
       users.profileImage,
       users.avatarUrl,
+      users.status,
     )
     .orderBy(desc(likes), desc(lastPublished))
     .limit(SPOTLIGHT_SIZE);

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Role } from '../../../common/rules/roles';
 import { FEED_POST_COMMENTS, type ItemComment } from '../../../common/schemas/feed';
+import type { UserStatus } from '../../../common/schemas/users';
 import type { Db } from '../../db/client';
 import { itemLikes, items, users, type ItemRow } from '../../db/schema/index';
 import { viewableItemIds } from '../billing/entitlements';
@@ -8,12 +9,13 @@ import { isOwner } from './policy';
 
 export type Viewer = { id: string; role: Role } | null;
 
-/** The creator columns every item answer shows (name and picture). */
+/** The creator columns every item answer shows (name and picture), and whether they are active. */
 export const creatorColumns = {
   username: users.username,
   displayName: users.displayName,
   profileImage: users.profileImage,
   avatarUrl: users.avatarUrl,
+  status: users.status,
 };
 
 export interface CreatorColumns {
@@ -21,6 +23,7 @@ export interface CreatorColumns {
   displayName: string | null;
   profileImage: string | null;
   avatarUrl: string | null;
+  status: UserStatus;
 }
 
 export interface ItemWithCreator {

@@ -1,26 +1,22 @@
-import fs from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itemComments, itemLikes, items } from '../../db/schema/index';
-import { createTestApp, type TestApp } from '../../test/app';
+import type { TestApp } from '../../test/app';
+import { NUL_TEXT_ERROR } from '../../http/nul-text';
 import { createUser, type TestUser } from '../../test/factories';
-import { tempDataDir } from '../media/test-helpers';
+import { EDGE_CURSORS, FORGED_CURSORS } from '../feed/test-helpers';
+import { createMediaTestApp } from '../media/test-helpers';
 import { publishItem } from './test-helpers';
 
 let t: TestApp;
-let dataDir: string;
 let creator: TestUser;
 const clock = { at: new Date('2031-05-01T10:00:00Z'), now: () => clock.at };
 
 beforeAll(async () => {
-  dataDir = tempDataDir();
-  t = await createTestApp({ env: { DATA_DIR: dataDir }, clock });
+  t = await createMediaTestApp({ clock });
   creator = await createUser(t, { role: 'creator' });
 });
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 const newItem = async () => (await publishItem(t, creator, {}, {})).id;
 
@@ -69,17 +65,28 @@ describe('likes', () => {
     expect(after.rows).toBeLessThanOrEqual(1);
   });
 
-  it('needs a signed-in user and an existing item', async () => {
+  it('needs a signed-in user and an existing item, and changes nothing otherwise', async () => {
     const id = await newItem();
-    expect(
-      (await t.app.inject({ method: 'POST', url: `/api/v1/items/${id}/like` })).statusCode,
-    ).toBe(401);
+    for (const method of ['POST', 'DELETE'] as const) {
+      const url = `/api/v1/items/${id}/like`;
+      expect((await t.app.inject({ method, url })).statusCode).toBe(401);
+      const forged = { authorization: 'Bearer a.b.c' };
+      expect((await t.app.inject({ method, url, headers: forged })).statusCode).toBe(401);
+    }
     const fan = await createUser(t);
-    expect((await like(fan, 987654321)).statusCode).toBe(404);
-    expect(
-      (await t.app.inject({ method: 'POST', url: '/api/v1/items/abc/like', headers: fan.auth }))
-        .statusCode,
-    ).toBe(404);
+    for (const method of ['POST', 'DELETE'] as const) {
+      expect((await like(fan, 987654321, method)).statusCode).toBe(404);
+      for (const bad of ['abc', '-1', '0', '99999999999999999999', '1e3', 'x'.repeat(41)]) {
+        const res = await t.app.inject({
+          method,
+          url: `/api/v1/items/${bad}/like`,
+          headers: fan.auth,
+        });
+        expect([400, 404], `${method} ${bad}`).toContain(res.statusCode);
+        expect(typeof res.json().error).toBe('string');
+      }
+    }
+    expect(await storedLikes(id)).toEqual({ counter: 0, rows: 0 });
   });
 });
 
@@ -116,13 +123,31 @@ describe('comments', () => {
     expect(feed.json()).toMatchObject({ commentsCount: 1, comments: [{ text: xss }] });
   });
 
-  it('refuses blank, too long and signed-out comments and changes nothing', async () => {
+  it('refuses blank, too long, malformed and signed-out comments and changes nothing', async () => {
     const id = await newItem();
     const fan = await createUser(t);
-    for (const text of ['', '    ', '\n\t', 'x'.repeat(1001), 42, null]) {
+    for (const text of ['', '    ', '\n\t', 'x'.repeat(1001), 42, null, ['hi'], 'a\u0000b']) {
       const res = await comment(fan, id, text);
       expect(res.statusCode, String(text)).toBe(400);
+      expect(typeof res.json().error).toBe('string');
     }
+    for (const payload of ['{"text":', 'hello', '']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/items/${id}/comments`,
+        headers: { ...fan.auth, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode, payload).toBe(400);
+    }
+    const oversize = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/items/${id}/comments`,
+      headers: fan.auth,
+      payload: { text: 'x'.repeat(1_100_000) },
+    });
+    expect(oversize.statusCode).toBe(413);
+    expect((await comment(fan, 0, 'hello')).statusCode).toBe(404);
     expect((await comment(null, id, 'hello')).statusCode).toBe(401);
     expect((await comment(fan, 987654321, 'hello')).statusCode).toBe(404);
     expect((await comment(fan, id, 'x'.repeat(1000))).statusCode).toBe(201);
@@ -147,6 +172,47 @@ describe('comments', () => {
     const bad = await t.app.inject({ url: `/api/v1/items/${id}/comments?cursor=nope` });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toBe('Invalid cursor');
+  });
+
+  it('answers bad list parameters with 400, and cursors at the edge of time with a page', async () => {
+    const id = await newItem();
+    const limits = ['0', '201', 'abc', '1.5', '1&limit=2'];
+    for (const query of [
+      ...limits.map((limit) => `limit=${limit}`),
+      ...FORGED_CURSORS.map((cursor) => `cursor=${cursor}`),
+    ]) {
+      const res = await t.app.inject({ url: `/api/v1/items/${id}/comments?${query}` });
+      expect(res.statusCode, query).toBe(400);
+      expect(typeof res.json().error, query).toBe('string');
+    }
+    for (const cursor of EDGE_CURSORS) {
+      const res = await t.app.inject({ url: `/api/v1/items/${id}/comments?cursor=${cursor}` });
+      expect(res.statusCode, cursor).toBe(200);
+    }
+  });
+});
+
+describe('rate limits', () => {
+  it('count made-up tokens on their address, and each signed-in user on their own', async () => {
+    const id = await newItem();
+    const remoteAddress = '192.0.2.77';
+    const send = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/items/${id}/comments`,
+        headers,
+        payload: { text: 'spam' },
+        remoteAddress,
+      });
+    // The comment call allows 30 a minute; a new made-up token each time changes nothing.
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i += 1) {
+      statuses.push((await send({ authorization: `Bearer made.up${i}.token` })).statusCode);
+    }
+    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(401));
+    expect(statuses[30]).toBe(429);
+    const fan = await createUser(t);
+    expect((await send(fan.auth)).statusCode).toBe(201);
   });
 });
 
@@ -192,10 +258,14 @@ describe('visitors', () => {
     expect(item?.visitors).toBe(4);
   });
 
-  it('answers 404 for unknown or malformed items', async () => {
+  it('answers 404 for unknown or malformed items, 400 for a NUL', async () => {
     expect((await visit(987654321)).statusCode).toBe(404);
-    expect(
-      (await t.app.inject({ method: 'POST', url: '/api/v1/items/%00/visit' })).statusCode,
-    ).toBe(404);
+    for (const id of ['abc', '-1', '0', '1.5', '99999999999999999999', '9223372036854775808']) {
+      const res = await t.app.inject({ method: 'POST', url: `/api/v1/items/${id}/visit` });
+      expect(res.statusCode, id).toBe(404);
+    }
+    const nul = await t.app.inject({ method: 'POST', url: '/api/v1/items/%00/visit' });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().error).toBe(NUL_TEXT_ERROR);
   });
 });

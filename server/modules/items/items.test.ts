@@ -1,24 +1,26 @@
-import fs from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entitlements, items, users } from '../../db/schema/index';
-import { createTestApp, type TestApp } from '../../test/app';
+import type { TestApp } from '../../test/app';
 import { createUser, type TestUser } from '../../test/factories';
-import { tempDataDir, uploadOk } from '../media/test-helpers';
-import { createItemRequest, fetchMedia, itemForm, publishItem } from './test-helpers';
+import { feedPagesUntil } from '../feed/test-helpers';
+import { createMediaTestApp, uploadOk } from '../media/test-helpers';
+import {
+  createItemRequest,
+  fetchMedia,
+  grantMembership,
+  grantPurchase,
+  itemForm,
+  publishItem,
+} from './test-helpers';
 
 let t: TestApp;
-let dataDir: string;
 const clock = { at: new Date('2031-03-10T12:00:00Z'), now: () => clock.at };
 
 beforeAll(async () => {
-  dataDir = tempDataDir();
-  t = await createTestApp({ env: { DATA_DIR: dataDir }, clock });
+  t = await createMediaTestApp({ clock });
 });
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 const itemCountOf = async (creatorId: string) => {
   const [row] = await t.db
@@ -86,6 +88,49 @@ describe('POST /api/v1/aura/create', () => {
     expect(await itemCountOf(creator.user.id)).toBe(0);
   });
 
+  it('refuses wrongly typed, malformed and oversize bodies with a 4xx and stores nothing', async () => {
+    const creator = await createUser(t, { role: 'creator' });
+    const image = await uploadOk(t, creator, 'image');
+    const form = itemForm(image.url);
+    const without = (field: string) => {
+      const body: Record<string, unknown> = { ...form };
+      delete body[field];
+      return body;
+    };
+    const cases: [string, unknown, number][] = [
+      ['tags as text', { ...form, tags: 'lofi' }, 400],
+      ['tags of numbers', { ...form, tags: [1, 2] }, 400],
+      ['too many tags', { ...form, tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, 400],
+      ['a tag too long', { ...form, tags: ['x'.repeat(41)] }, 400],
+      ['explicitContent as text', { ...form, explicitContent: 'yes' }, 400],
+      ['no explicitContent', without('explicitContent'), 400],
+      ['no status', without('status'), 400],
+      ['no tags', without('tags'), 400],
+      ['price as an object', { ...form, price: { amount: 1 } }, 400],
+      ['price 1e5', { ...form, price: '1e5' }, 400],
+      ['price over 10000', { ...form, price: 10_000.01 }, 400],
+      ['price 99999999999999999999', { ...form, price: '99999999999999999999' }, 400],
+      ['a title too long', { ...form, title: 'x'.repeat(201) }, 400],
+      ['a NUL in the title', { ...form, title: 'a\u0000b' }, 400],
+      ['a NUL in a tag', { ...form, tags: ['a\u0000'] }, 400],
+      ['an array', [form], 400],
+      ['null', null, 400],
+      ['broken JSON', '{"title":', 400],
+      ['a body over BODY_LIMIT_BYTES', { ...form, description: 'x'.repeat(1_100_000) }, 413],
+    ];
+    for (const [what, body, status] of cases) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/aura/create',
+        headers: { ...creator.auth, 'content-type': 'application/json' },
+        payload: typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      expect(res.statusCode, what).toBe(status);
+      expect(typeof res.json().error, what).toBe('string');
+    }
+    expect(await itemCountOf(creator.user.id)).toBe(0);
+  });
+
   it('refuses a signed-out caller', async () => {
     const res = await createItemRequest(t, null, itemForm('/api/v1/media/x'));
     expect(res.statusCode).toBe(401);
@@ -120,6 +165,34 @@ describe('POST /api/v1/aura/create', () => {
       visitors: 0,
       commentsCount: 0,
     });
+  });
+
+  it('takes no owner, counter or id from the body', async () => {
+    const creator = await createUser(t, { role: 'creator' });
+    const other = await createUser(t, { role: 'creator' });
+    const image = await uploadOk(t, creator, 'image');
+    const res = await createItemRequest(
+      t,
+      creator,
+      itemForm(image.url, {
+        id: 1,
+        creatorId: other.user.id,
+        likesCount: 99,
+        likes: 99,
+        visitors: 99,
+        currency: 'BTC',
+        isPurchased: true,
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await t.db.select().from(items).where(eq(items.id, res.json().id));
+    expect(row).toMatchObject({
+      creatorId: creator.user.id,
+      likesCount: 0,
+      visitorsCount: 0,
+      currency: 'eur',
+    });
+    expect(await itemCountOf(other.user.id)).toBe(0);
   });
 
   it('turns a user into a creator on the first item and hands back a working token', async () => {
@@ -174,12 +247,7 @@ describe('GET /api/v1/items/{id}', () => {
     expect((await fetchMedia(t, `/api/v1/media/${row.audioKey}`)).statusCode).toBe(403);
 
     // A purchase (an entitlement row) unlocks it for that fan.
-    await t.db.insert(entitlements).values({
-      userId: fan.user.id,
-      itemId: id,
-      source: 'purchase',
-      sourceRef: `test-${id}-${fan.user.id}`,
-    });
+    await grantPurchase(t, fan, id);
     const bought = (await getItem(id, fan)).json();
     expect(bought.isPurchased).toBe(true);
     expect(bought.videoUrl).toMatch(/\?exp=/);
@@ -197,14 +265,13 @@ describe('GET /api/v1/items/{id}', () => {
     );
     const member = await createUser(t);
     const stranger = await createUser(t);
-    await t.db.insert(entitlements).values({
-      userId: member.user.id,
-      creatorId: creator.user.id,
-      tier: 'HyprSoul',
-      source: 'subscription',
-      sourceRef: `test-sub-${member.user.id}`,
-      periodEnd: new Date(clock.at.getTime() + 86_400_000),
-    });
+    await grantMembership(
+      t,
+      member,
+      creator,
+      'HyprSoul',
+      new Date(clock.at.getTime() + 86_400_000),
+    );
     expect((await getItem(id, member)).json()).toMatchObject({ isPurchased: true });
     expect((await getItem(id, stranger)).json()).toMatchObject({
       isPurchased: false,
@@ -250,6 +317,39 @@ describe('GET /api/v1/items/{id}', () => {
     expect((await getItem(id, admin)).statusCode).toBe(200);
   });
 
+  it('hides the items of a suspended creator from all but staff', async () => {
+    const creator = await createUser(t, { role: 'creator' });
+    const { id } = await publishItem(t, creator, { price: '0' }, {});
+    const fan = await createUser(t);
+    const admin = await createUser(t, { role: 'admin' });
+    expect((await getItem(id, fan)).statusCode).toBe(200);
+    await t.db.update(users).set({ status: 'suspended' }).where(eq(users.id, creator.user.id));
+    try {
+      for (const viewer of [fan, undefined]) {
+        const res = await getItem(id, viewer);
+        expect(res.statusCode).toBe(404);
+        expect(res.json().error).toBe('Item not found');
+      }
+      const calls = [
+        { method: 'POST', url: `/api/v1/items/${id}/like` },
+        { method: 'DELETE', url: `/api/v1/items/${id}/like` },
+        { method: 'GET', url: `/api/v1/items/${id}/comments` },
+        { method: 'POST', url: `/api/v1/items/${id}/comments`, payload: { text: 'hi' } },
+        { method: 'POST', url: `/api/v1/items/${id}/visit` },
+      ] as const;
+      for (const call of calls) {
+        const res = await t.app.inject({ ...call, headers: fan.auth });
+        expect(res.statusCode, `${call.method} ${call.url}`).toBe(404);
+      }
+      const [row] = await t.db.select().from(items).where(eq(items.id, id));
+      expect(row).toMatchObject({ likesCount: 0, commentsCount: 0, visitorsCount: 0 });
+      expect((await getItem(id, admin)).statusCode).toBe(200);
+    } finally {
+      await t.db.update(users).set({ status: 'active' }).where(eq(users.id, creator.user.id));
+    }
+    expect((await getItem(id, fan)).statusCode).toBe(200);
+  });
+
   it('shows a free item unlocked to everyone, signed out too', async () => {
     const creator = await createUser(t, { role: 'creator' });
     const { id } = await publishItem(t, creator, { price: '0' }, { audio: true });
@@ -261,5 +361,63 @@ describe('GET /api/v1/items/{id}', () => {
       .from(entitlements)
       .where(and(eq(entitlements.itemId, id)));
     expect(row?.n).toBe(0);
+  });
+});
+
+describe('paid media before entitlement', () => {
+  it('leave the server in no answer: feed, item, comments, profile, spotlight, dashboard', async () => {
+    const creator = await createUser(t, { role: 'creator' });
+    const paid = await publishItem(t, creator, { price: '9.99', title: 'Paid set' });
+    const members = await publishItem(
+      t,
+      creator,
+      { price: '0', tierRequired: 'HyprSoul', title: 'Members set' },
+      { audio: true, video: true },
+    );
+    const rows = await t.db.select().from(items).where(eq(items.creatorId, creator.user.id));
+    const originals = rows.flatMap((r) => [r.imageKey, r.audioKey, r.videoKey]);
+    expect(originals.every((key) => typeof key === 'string')).toBe(true);
+    const fan = await createUser(t);
+    const comment = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/items/${paid.id}/comments`,
+      headers: fan.auth,
+      payload: { text: 'Looks great' },
+    });
+    expect(comment.statusCode).toBe(201);
+
+    const answers = async (viewer: TestUser | undefined) => {
+      const headers = viewer?.auth ?? {};
+      // The feed is paged until both items have been shown, so the check is never vacuous.
+      const feed = await feedPagesUntil(t, viewer, [paid.id, members.id]);
+      expect(feed.posts.has(paid.id) && feed.posts.has(members.id)).toBe(true);
+      const urls = [
+        `/api/v1/items/${paid.id}`,
+        `/api/v1/items/${members.id}`,
+        `/api/v1/items/${paid.id}/comments`,
+        `/api/v1/users/${creator.user.id}`,
+        '/api/v1/creators/spotlight',
+        ...(viewer ? ['/api/v1/dashboard', '/api/v1/users/profile'] : []),
+      ];
+      const answered = await Promise.all(
+        urls.map(async (url) => {
+          const res = await t.app.inject({ url, headers });
+          expect(res.statusCode, url).toBe(200);
+          return { url, body: res.body };
+        }),
+      );
+      return [...answered, ...feed.bodies.map((body) => ({ url: '/api/v1/feed', body }))];
+    };
+    for (const viewer of [fan, undefined]) {
+      for (const { url, body } of await answers(viewer)) {
+        for (const key of originals) expect(body, `${url} leaks ${key}`).not.toContain(key);
+      }
+    }
+
+    // The same answers carry the media once the fan may see the item (the check can fail).
+    await grantPurchase(t, fan, paid.id);
+    const item = (await answers(fan)).find((a) => a.url === `/api/v1/items/${paid.id}`);
+    const [paidRow] = rows.filter((r) => r.id === paid.id);
+    expect(item?.body).toContain(paidRow?.audioKey);
   });
 });

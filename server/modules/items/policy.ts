@@ -1,4 +1,6 @@
 import { ADMIN_AREA_ROLES, type Role } from '../../../common/rules/roles';
+import type { ItemStatus } from '../../../common/schemas/items';
+import type { UserStatus } from '../../../common/schemas/users';
 
 type Actor = { id: string; role: Role };
 
@@ -8,8 +10,14 @@ export const mayPublish = (_viewer: Actor) => true;
 /** README rule: a `user` who publishes their first item becomes a `creator`; other roles stay. */
 export const promotesToCreator = (role: Role) => role === 'user';
 
-/** Unavailable items are hidden from everyone but their creator and staff. */
-export const maySeeUnavailable = (viewer: Actor | null, creatorId: string) =>
+/**
+ * Listed: available, by an active creator (what the feed shows). An unlisted item (unavailable,
+ * or its creator suspended or deleted) is hidden from everyone but its creator and staff.
+ */
+export const isListed = (item: { status: ItemStatus }, creator: { status: UserStatus }) =>
+  item.status === 'available' && creator.status === 'active';
+
+export const maySeeUnlisted = (viewer: Actor | null, creatorId: string) =>
   viewer !== null && (viewer.id === creatorId || ADMIN_AREA_ROLES.includes(viewer.role));
 
 export const isOwner = (viewer: Actor | null, creatorId: string) => viewer?.id === creatorId;

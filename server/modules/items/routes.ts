@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,6 +12,8 @@ import {
   LikeResponse,
   VisitResponse,
 } from '../../../common/schemas/items';
+import { bearerToken } from '../../auth/guard';
+import type { TokenService } from '../../auth/tokens';
 import type { AppContext } from '../../context';
 import { forbidden } from '../../http/errors';
 import { mediaUrlsOf } from '../media/signed-urls';
@@ -24,16 +25,17 @@ import { createItem, getItem, type ItemsDeps } from './service';
 const ItemParams = z.object({ id: z.string().max(40) });
 
 /**
- * Per signed-in caller (a hash of the token: limiter keys may sit in Redis) when there is one,
- * else per address.
+ * Per signed-in user when the request carries a token this server signed, else per address:
+ * made-up tokens share their address's counter, so rotating them does not escape the limit.
  */
-const perCaller = (max: number) => ({
+const perCaller = (tokens: TokenService, max: number) => ({
   rateLimit: {
     max,
     timeWindow: '1 minute',
-    keyGenerator: (request: FastifyRequest) => {
-      const auth = request.headers.authorization;
-      return auth ? createHash('sha256').update(auth).digest('base64url') : request.ip;
+    keyGenerator: async (request: FastifyRequest) => {
+      const token = bearerToken(request);
+      const verified = token ? await tokens.verify(token) : null;
+      return verified ? `user:${verified.id}` : `ip:${request.ip}`;
     },
   },
 });
@@ -60,7 +62,7 @@ export const itemsRoutes =
       '/api/v1/aura/create',
       {
         preHandler: ctx.guards.requireAuth,
-        config: perCaller(30),
+        config: perCaller(ctx.tokens, 30),
         schema: {
           tags: ['items'],
           security: bearer,
@@ -92,7 +94,7 @@ export const itemsRoutes =
         method,
         url: '/api/v1/items/:id/like',
         preHandler: ctx.guards.requireAuth,
-        config: perCaller(120),
+        config: perCaller(ctx.tokens, 120),
         schema: {
           tags: ['items'],
           security: bearer,
@@ -122,7 +124,7 @@ export const itemsRoutes =
       '/api/v1/items/:id/comments',
       {
         preHandler: ctx.guards.requireAuth,
-        config: perCaller(30),
+        config: perCaller(ctx.tokens, 30),
         schema: {
           tags: ['items'],
           security: bearer,
@@ -148,7 +150,7 @@ export const itemsRoutes =
       '/api/v1/items/:id/visit',
       {
         preHandler: ctx.guards.optionalAuth,
-        config: perCaller(300),
+        config: perCaller(ctx.tokens, 300),
         schema: { tags: ['items'], params: ItemParams, response: { 200: VisitResponse } },
       },
       async (request) => recordVisit(engagement, request.viewer, request.params.id, request.ip),

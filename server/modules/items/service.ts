@@ -16,7 +16,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { keyFromMediaUrl } from '../media/keys';
 import type { MediaUrls } from '../media/signed-urls';
 import { itemsWithCreators, viewItems, type ItemWithCreator, type Viewer } from './cards';
-import { maySeeUnavailable, promotesToCreator } from './policy';
+import { isListed, maySeeUnlisted, promotesToCreator } from './policy';
 import { presentItemDetail } from './presenter';
 
 export interface ItemsDeps {
@@ -42,7 +42,7 @@ export async function findVisibleItem(
   const id = parseItemId(rawId);
   const [found] = id === null ? [] : await itemsWithCreators(db, [id]);
   if (!found) throw notFound('Item not found');
-  if (found.item.status !== 'available' && !maySeeUnavailable(viewer, found.item.creatorId)) {
+  if (!isListed(found.item, found.creator) && !maySeeUnlisted(viewer, found.item.creatorId)) {
     throw notFound('Item not found');
   }
   return found;

@@ -1,36 +1,34 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MEDIA_KINDS } from '../../../common/schemas/media';
 import { mediaObjects } from '../../db/schema/index';
-import { createTestApp, type TestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
+import { publishItem } from '../items/test-helpers';
 import {
+  createMediaTestApp,
   filesUnder,
-  tempDataDir,
+  MULTIPART_HEADERS,
+  multipartOf,
   tinyMp4,
   tinyPng,
   tinyWav,
   upload,
   uploadOk,
+  type MediaTestApp,
 } from './test-helpers';
 
 const IMAGE_LIMIT = 64 * 1024;
-let t: TestApp;
+let t: MediaTestApp;
 let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = tempDataDir();
   // A small image limit, so the oversize case needs no big file.
-  t = await createTestApp({
-    env: { DATA_DIR: dataDir, MEDIA_MAX_IMAGE_BYTES: String(IMAGE_LIMIT) },
-  });
+  t = await createMediaTestApp({ env: { MEDIA_MAX_IMAGE_BYTES: String(IMAGE_LIMIT) } });
+  dataDir = t.dataDir;
 });
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 const rowsOf = (ownerId: string) =>
   t.db.select().from(mediaObjects).where(eq(mediaObjects.ownerId, ownerId));
@@ -112,21 +110,77 @@ describe('media upload', () => {
     expect(filesUnder(dataDir).length).toBe(before);
   });
 
-  it('needs a signed-in caller, multipart and the field "file"', async () => {
+  it.each(MEDIA_KINDS)(
+    'upload-%s needs a signed-in caller, multipart and the field "file"',
+    async (kind) => {
+      const user = await createUser(t);
+      expect((await upload(t, null, kind, await tinyPng())).statusCode).toBe(401);
+      const wrongField = await upload(t, user, kind, await tinyPng(), { field: 'picture' });
+      expect(wrongField.statusCode).toBe(400);
+      const json = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/media/upload-${kind}`,
+        headers: user.auth,
+        payload: { file: 'x' },
+      });
+      expect(json.statusCode).toBe(415);
+      const empty = await upload(t, user, kind, Buffer.alloc(0));
+      expect(empty.statusCode).toBe(400);
+      expect(await rowsOf(user.user.id)).toHaveLength(0);
+    },
+  );
+
+  it('answers a broken or ambiguous multipart body with 400 and keeps nothing', async () => {
     const user = await createUser(t);
-    expect((await upload(t, null, 'image', await tinyPng())).statusCode).toBe(401);
-    const wrongField = await upload(t, user, 'image', await tinyPng(), { field: 'picture' });
-    expect(wrongField.statusCode).toBe(400);
-    const json = await t.app.inject({
+    const png = await tinyPng();
+    const file = (field = 'file') => ({ field, filename: 'a.png', bytes: png });
+    const before = filesUnder(dataDir).length;
+    const cases: [string, Record<string, string>, Buffer | string, RegExp][] = [
+      [
+        'no boundary',
+        { 'content-type': 'multipart/form-data' },
+        multipartOf([file()]),
+        /malformed/,
+      ],
+      ['not multipart inside', MULTIPART_HEADERS, 'just some text', /malformed|one file/],
+      ['only the closing boundary', MULTIPART_HEADERS, multipartOf([]), /one file/],
+      [
+        'fields but no file',
+        MULTIPART_HEADERS,
+        multipartOf([{ field: 'title', bytes: 'x' }]),
+        /one file/,
+      ],
+      [
+        'a part without filename',
+        MULTIPART_HEADERS,
+        multipartOf([{ field: 'file', bytes: png }]),
+        /one file/,
+      ],
+      ['two files in "file"', MULTIPART_HEADERS, multipartOf([file(), file()]), /one file/],
+      ['a second file field', MULTIPART_HEADERS, multipartOf([file(), file('other')]), /one file/],
+      ['the file second', MULTIPART_HEADERS, multipartOf([file('other'), file()]), /one file/],
+    ];
+    for (const [what, headers, payload, error] of cases) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/media/upload-image',
+        headers: { ...user.auth, ...headers },
+        payload,
+      });
+      expect(res.statusCode, what).toBe(400);
+      expect(res.json().error, what).toMatch(error);
+    }
+    expect(await rowsOf(user.user.id)).toHaveLength(0);
+    expect(filesUnder(dataDir).length).toBe(before);
+
+    // Other fields beside the one file are ignored, before or after it.
+    const withFields = await t.app.inject({
       method: 'POST',
       url: '/api/v1/media/upload-image',
-      headers: user.auth,
-      payload: { file: 'x' },
+      headers: { ...user.auth, ...MULTIPART_HEADERS },
+      payload: multipartOf([{ field: 'title', bytes: 'x' }, file(), { field: 'n', bytes: '1' }]),
     });
-    expect(json.statusCode).toBe(415);
-    const empty = await upload(t, user, 'image', Buffer.alloc(0));
-    expect(empty.statusCode).toBe(400);
-    expect(await rowsOf(user.user.id)).toHaveLength(0);
+    expect(withFields.statusCode, withFields.body).toBe(201);
   });
 
   it('refuses an image over MEDIA_MAX_IMAGE_BYTES and leaves no file or row', async () => {
@@ -145,9 +199,47 @@ describe('media upload', () => {
     expect(filesUnder(dataDir).length).toBe(before);
   });
 
-  it('answers 404 for unknown and malformed keys', async () => {
-    for (const key of ['img-00000000000000000000000000000000.png', '..%2F..%2Fetc%2Fpasswd', 'x']) {
-      expect((await t.app.inject({ url: `/api/v1/media/${key}` })).statusCode, key).toBe(404);
+  it('answers 404 for unknown and malformed keys, and never leaves the media folder', async () => {
+    const user = await createUser(t);
+    const { key } = await uploadOk(t, user, 'audio');
+    const hex = key.slice(4, 36);
+    for (const bad of [
+      'img-00000000000000000000000000000000.png',
+      '..%2F..%2Fetc%2Fpasswd',
+      'x',
+      `..%2F${key}`,
+      `pre-${hex}.webp%2F..%2F..%2F..%2Fetc%2Fpasswd`,
+      `pre-..%2F..%2F${hex}.wav`,
+      `aud-${hex}.wav%00`,
+      `aud-${hex}.wav%5C..%5C..`,
+      encodeURIComponent(`aud-${hex.toUpperCase()}.wav`),
+      `${hex.slice(0, 2)}%2F${key}`,
+    ]) {
+      const res = await t.app.inject({ url: `/api/v1/media/${bad}` });
+      expect([400, 404], bad).toContain(res.statusCode);
+      expect(typeof res.json().error, bad).toBe('string');
+    }
+    const tooLong = await t.app.inject({ url: `/api/v1/media/${'x'.repeat(81)}` });
+    expect(tooLong.statusCode).toBe(400);
+  });
+
+  it('answers bad signature parameters with a 4xx, never the file', async () => {
+    const creator = await createUser(t, { role: 'creator' });
+    const { item } = await publishItem(t, creator, {}, { audio: true });
+    const url = item.audioUrl ?? '';
+    const base = url.slice(0, url.indexOf('?'));
+    for (const query of [
+      '?exp=99999999999999999999&sig=x',
+      '?exp=-1&sig=x',
+      '?exp=abc&sig=x',
+      '?exp=&sig=',
+      `?exp=1&exp=2&sig=x`,
+      `${url.slice(url.indexOf('?'))}&sig=again`,
+      `?sig=${url.split('sig=')[1]}`,
+    ]) {
+      const res = await t.app.inject({ url: `${base}${query}` });
+      expect([400, 403], query).toContain(res.statusCode);
+      expect(typeof res.json().error, query).toBe('string');
     }
   });
 });

@@ -4,9 +4,10 @@ import { z } from 'zod';
 import { MEDIA_KINDS, UploadMediaResponse } from '../../../common/schemas/media';
 import { createMediaStorage, mediaTempDir, type MediaStorage } from '../../adapters/storage/index';
 import type { AppContext } from '../../context';
-import { badRequest, forbidden, HttpError, notFound } from '../../http/errors';
+import { forbidden, HttpError, notFound } from '../../http/errors';
 import { viewerMaySeeItemMedia, lookUpMedia } from './access';
 import { isMediaKey, isPreviewKey } from './keys';
+import { FILE_FIELD, singleFilePart } from './multipart';
 import { mayReadItemMedia } from './policy';
 import { presentUpload } from './presenter';
 import { parseByteRange } from './range';
@@ -54,23 +55,24 @@ export const mediaRoutes =
           async (request, reply) => {
             const viewer = ctx.guards.viewerOf(request);
             if (!request.isMultipart()) {
-              throw new HttpError(415, "Send the file as multipart/form-data in the field 'file'");
+              throw new HttpError(
+                415,
+                `Send the file as multipart/form-data in the field '${FILE_FIELD}'`,
+              );
             }
             const limit = maxBytesOf(ctx.config, kind);
-            // One byte over the limit lets the guard tell "exactly at the limit" from "over it".
-            const part = await request.file({ limits: { fileSize: limit + 1 } });
-            if (!part) throw badRequest("Send the file in the multipart field 'file'");
-            if (part.fieldname !== 'file') {
-              part.file.resume();
-              throw badRequest("Send the file in the multipart field 'file'");
-            }
             try {
+              // One byte over the limit lets the guard tell "exactly at the limit" from "over it".
+              const { part, rest } = await singleFilePart(
+                request.files({ limits: { fileSize: limit + 1 } }),
+              );
               const row = await storeUpload(
                 deps,
                 viewer.id,
                 kind,
                 part.file,
                 () => part.file.truncated,
+                rest,
               );
               return reply.status(201).send(presentUpload(row));
             } catch (err) {

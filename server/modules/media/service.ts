@@ -129,7 +129,8 @@ async function makePreview(source: string, target: string): Promise<void> {
 /**
  * Stores one upload (issue 4): streamed to a temporary file while type and size are checked,
  * an image gets its preview, then both move into storage and the row is written. A refusal or
- * an interrupted request at any step leaves no file and no row.
+ * an interrupted request at any step leaves no file and no row. `beforeCommit` may still refuse
+ * once the file is checked (the rest of a multipart body), before anything is kept.
  */
 export async function storeUpload(
   deps: MediaDeps,
@@ -137,6 +138,7 @@ export async function storeUpload(
   kind: MediaKind,
   file: Readable,
   isTruncated: () => boolean,
+  beforeCommit: () => Promise<void> = async () => {},
 ): Promise<MediaObjectRow> {
   await fsp.mkdir(deps.tempDir, { recursive: true });
   const tempPath = path.join(deps.tempDir, `${randomUUID()}.upload`);
@@ -158,6 +160,7 @@ export async function storeUpload(
     const { key, previewKey } = newMediaKeys(kind, type.ext);
     const hasPreview = kind === 'image';
     if (hasPreview) await makePreview(tempPath, previewTemp);
+    await beforeCommit();
 
     await deps.storage.commitFile(tempPath, key, type.mimeType);
     committed.push(key);

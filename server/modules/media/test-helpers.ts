@@ -4,29 +4,57 @@ import path from 'node:path';
 import { expect } from 'vitest';
 import type { MediaKind, UploadMediaResponse } from '../../../common/schemas/media';
 import { renderCover, toneWav } from '../../seed/content-media';
-import type { TestApp } from '../../test/app';
+import { createTestApp, type TestApp } from '../../test/app';
 import type { TestUser } from '../../test/factories';
 
 /** Builders shared by the media, items, feed and dashboard API tests. */
 
 const BOUNDARY = '----aura-test-boundary';
+export const MULTIPART_HEADERS = { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` };
+
+/** One part of a multipart body: a file when it has a filename, else a plain field. */
+export interface TestPart {
+  field: string;
+  filename?: string;
+  contentType?: string;
+  bytes: Buffer | string;
+}
+
+const partHead = (p: TestPart) =>
+  Buffer.from(
+    `--${BOUNDARY}\r\n` +
+      `Content-Disposition: form-data; name="${p.field}"` +
+      (p.filename === undefined ? '' : `; filename="${p.filename}"`) +
+      '\r\n' +
+      (p.filename === undefined
+        ? ''
+        : `Content-Type: ${p.contentType ?? 'application/octet-stream'}\r\n`) +
+      '\r\n',
+  );
+
+/** A multipart/form-data body of several parts (what a browser's FormData sends). */
+export const multipartOf = (parts: TestPart[]) =>
+  Buffer.concat([
+    ...parts.flatMap((p) => [partHead(p), Buffer.from(p.bytes), Buffer.from('\r\n')]),
+    Buffer.from(`--${BOUNDARY}--\r\n`),
+  ]);
 
 /** A multipart/form-data body with one file part (what the web's FormData sends). */
 export function multipartBody(
   file: Buffer,
   options: { filename?: string; contentType?: string; field?: string; truncate?: boolean } = {},
 ) {
-  const head = Buffer.from(
-    `--${BOUNDARY}\r\n` +
-      `Content-Disposition: form-data; name="${options.field ?? 'file'}"; filename="${options.filename ?? 'upload.bin'}"\r\n` +
-      `Content-Type: ${options.contentType ?? 'application/octet-stream'}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
+  const part: TestPart = {
+    field: options.field ?? 'file',
+    filename: options.filename ?? 'upload.bin',
+    bytes: file,
+    ...(options.contentType ? { contentType: options.contentType } : {}),
+  };
   // A request that stops mid-file, like a browser tab closed during the upload.
   const payload = options.truncate
-    ? Buffer.concat([head, file.subarray(0, Math.floor(file.length / 2))])
-    : Buffer.concat([head, file, tail]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` } };
+    ? Buffer.concat([partHead(part), file.subarray(0, Math.floor(file.length / 2))])
+    : multipartOf([part]);
+  return { payload, headers: MULTIPART_HEADERS };
 }
 
 export function upload(
@@ -73,6 +101,24 @@ export async function uploadOk(
 
 /** A private DATA_DIR, so a test can look at exactly the files its uploads left. */
 export const tempDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'aura-media-test-'));
+
+export type MediaTestApp = TestApp & { dataDir: string };
+
+/** A test app whose media land in a private DATA_DIR, removed again by close(). */
+export async function createMediaTestApp(
+  options: Parameters<typeof createTestApp>[0] = {},
+): Promise<MediaTestApp> {
+  const dataDir = tempDataDir();
+  const t = await createTestApp({ ...options, env: { DATA_DIR: dataDir, ...options.env } });
+  return {
+    ...t,
+    dataDir,
+    async close() {
+      await t.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
 
 /** Every regular file under a folder (none when it does not exist). */
 export function filesUnder(dir: string): string[] {

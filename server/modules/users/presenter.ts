@@ -51,22 +51,35 @@ export function presentProfile(user: UserRow): ProfileResponse {
   };
 }
 
-/** A content tile: only the public preview image, so a locked item's media never leave. */
+/**
+ * A content tile: only the public preview image, so a locked item's media never leave; an
+ * unlocked tile links to the product page, which hands out the media.
+ */
 export const presentProfileItem = (
   item: Pick<ItemRow, 'id' | 'title' | 'imagePreviewKey' | 'priceCents' | 'tierRequired'>,
+  isUnlocked: boolean,
 ): PublicProfileItem => ({
   id: item.id,
   title: item.title,
   thumbnail: itemMediaUrl(item.imagePreviewKey),
   isPaid: item.priceCents > 0 || item.tierRequired !== 'Aura',
   tierRequired: item.tierRequired,
+  isUnlocked,
 });
+
+/** How the viewer stands to the person shown (all false / 'Aura' when signed out). */
+export interface ProfileRelation {
+  followers: number;
+  isFollowing: boolean;
+  subscribedTier: Tier;
+}
 
 /** SPEC §3 profile view by user id: public fields only (no email, phone or birth date). */
 export function presentPublicProfile(
   user: UserRow,
   tier: Tier,
   content: PublicProfileItem[],
+  relation: ProfileRelation,
 ): PublicProfileResponse {
   return {
     id: user.id,
@@ -76,8 +89,10 @@ export function presentPublicProfile(
     bio: user.bio,
     role: user.role,
     tier,
-    // Follows arrive with their own issue; until then nobody has followers.
-    followers: 0,
+    followers: relation.followers,
+    isFollowing: relation.isFollowing,
+    isSubscribed: relation.subscribedTier !== 'Aura',
+    subscribedTier: relation.subscribedTier,
     // Only the website is stored so far; the other links come with the creator settings.
     socialLinks: { website: user.website, instagram: null, twitter: null, youtube: null },
     content,

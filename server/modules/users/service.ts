@@ -5,6 +5,9 @@ import type { ProfileResponse, PublicProfileResponse } from '../../../common/sch
 import type { Db } from '../../db/client';
 import { entitlements, items, users } from '../../db/schema/index';
 import { notFound } from '../../http/errors';
+import { viewableItemIds } from '../billing/entitlements';
+import { membershipTier } from '../billing/stats';
+import { followerCount, isFollowing } from '../follows/service';
 import { mayViewProfile } from './policy';
 import { presentProfile, presentProfileItem, presentPublicProfile } from './presenter';
 
@@ -49,7 +52,9 @@ export async function publicProfile(
   if (!UUID.test(id)) throw notFound(USER_NOT_FOUND);
   const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   if (!user || !mayViewProfile(viewer, user)) throw notFound(USER_NOT_FOUND);
-  const [tier, content] = await Promise.all([
+  // Following and membership are about someone else: a person's own page skips those look-ups.
+  const isOther = viewer !== null && viewer.id !== user.id;
+  const [tier, content, followers, following, subscribedTier] = await Promise.all([
     highestTierHeld(db, user.id, now),
     db
       .select({
@@ -63,6 +68,20 @@ export async function publicProfile(
       .where(and(eq(items.creatorId, user.id), eq(items.status, 'available')))
       .orderBy(desc(items.createdAt), desc(items.id))
       .limit(PROFILE_CONTENT_LIMIT),
+    followerCount(db, user.id),
+    isOther ? isFollowing(db, viewer.id, user.id) : false,
+    isOther ? membershipTier(db, viewer.id, user.id, now) : ('Aura' as const),
   ]);
-  return presentPublicProfile(user, tier, content.map(presentProfileItem));
+  const unlocked = await viewableItemIds(
+    db,
+    viewer,
+    content.map((item) => ({ ...item, creatorId: user.id })),
+    now,
+  );
+  return presentPublicProfile(
+    user,
+    tier,
+    content.map((item) => presentProfileItem(item, unlocked.has(item.id))),
+    { followers, isFollowing: following, subscribedTier },
+  );
 }

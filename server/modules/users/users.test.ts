@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProfileResponse, PublicProfileResponse } from '../../../common/schemas/users';
 import type { Clock } from '../../context';
 import { entitlements, items, users } from '../../db/schema/index';
+import { NUL_TEXT_ERROR } from '../../http/nul-text';
 import { createTestApp, uniqueName, type TestApp } from '../../test/app';
-import { createUser } from '../../test/factories';
+import { createUser, type TestUser } from '../../test/factories';
 import { itemMediaUrl } from '../billing/presenter';
-import { createItem } from '../billing/test-helpers';
+import { createItem, payLocal, startCheckout } from '../billing/test-helpers';
 
 const NOW = new Date('2030-06-01T10:00:00Z');
 const clock: Clock = { now: () => NOW };
@@ -127,6 +128,9 @@ describe('GET /api/v1/users/{id}', () => {
       role: 'creator',
       tier: 'Aura',
       followers: 0,
+      isFollowing: false,
+      isSubscribed: false,
+      subscribedTier: 'Aura',
       socialLinks: {
         website: 'https://cleo.example',
         instagram: null,
@@ -141,8 +145,12 @@ describe('GET /api/v1/users/{id}', () => {
       thumbnail: itemMediaUrl('images/preview.png'),
       isPaid: true,
       tierRequired: 'Aura',
+      isUnlocked: false,
     });
-    expect(body.content.find((c) => c.id === free.id)?.isPaid).toBe(false);
+    expect(body.content.find((c) => c.id === free.id)).toMatchObject({
+      isPaid: false,
+      isUnlocked: true,
+    });
     expect(body.content.find((c) => c.id === members.id)).toMatchObject({
       isPaid: true,
       tierRequired: 'HyprSoul',
@@ -188,6 +196,12 @@ describe('GET /api/v1/users/{id}', () => {
     expect(res.json()).toEqual({ error: 'User not found' });
   });
 
+  it('answers a NUL in the id with 400', async () => {
+    const res = await get('/api/v1/users/%00');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: NUL_TEXT_ERROR });
+  });
+
   it('hides a suspended person from everyone but staff', async () => {
     const { user, auth } = await createUser(t);
     const admin = await createUser(t, { role: 'admin' });
@@ -207,5 +221,110 @@ describe('GET /api/v1/users/{id}', () => {
     const bare = await createUser(t);
     expect((await get(`/api/v1/users/${named.user.id}`)).json().fullName).toBe('Stage Name');
     expect((await get(`/api/v1/users/${bare.user.id}`)).json().fullName).toBe(bare.user.username);
+  });
+});
+
+describe('GET /api/v1/users/{id}: the viewer and the creator', () => {
+  const profileOf = async (id: string, viewer?: TestUser) => {
+    const res = await get(`/api/v1/users/${id}`, viewer?.auth ?? {});
+    expect(res.statusCode, res.body).toBe(200);
+    return PublicProfileResponse.parse(res.json());
+  };
+  const follow = async (fan: TestUser, username: string, action = 'follow') => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/creator/${username}/${action}`,
+      headers: fan.auth,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  it('counts followers and tells the viewer whether they follow', async () => {
+    const creator = await createUser(t, { role: 'creator' });
+    const fan = await createUser(t);
+    const other = await createUser(t);
+    const stranger = await createUser(t);
+    await follow(fan, creator.user.username);
+    await follow(other, creator.user.username);
+
+    expect(await profileOf(creator.user.id)).toMatchObject({ followers: 2, isFollowing: false });
+    expect(await profileOf(creator.user.id, fan)).toMatchObject({
+      followers: 2,
+      isFollowing: true,
+    });
+    expect((await profileOf(creator.user.id, stranger)).isFollowing).toBe(false);
+    expect((await profileOf(creator.user.id, creator)).isFollowing).toBe(false);
+
+    await follow(fan, creator.user.username, 'unfollow');
+    expect(await profileOf(creator.user.id, fan)).toMatchObject({
+      followers: 1,
+      isFollowing: false,
+    });
+    // A suspended follower no longer counts.
+    await t.db.update(users).set({ status: 'suspended' }).where(eq(users.id, other.user.id));
+    expect((await profileOf(creator.user.id)).followers).toBe(0);
+  });
+
+  it('shows the viewer membership and unlocks the tiles it covers, never with their media', async () => {
+    const creator = await createUser(t, { role: 'creator' });
+    const fan = await createUser(t);
+    const hypr = await createItem(t, creator.user.id, { priceCents: 0, tierRequired: 'Hypr' });
+    const soul = await createItem(t, creator.user.id, { priceCents: 0, tierRequired: 'HyprSoul' });
+    const paid = await createItem(t, creator.user.id, { priceCents: 500 });
+    const free = await createItem(t, creator.user.id, { priceCents: 0 });
+    const unlockedIds = (profile: PublicProfileResponse) =>
+      profile.content
+        .filter((c) => c.isUnlocked)
+        .map((c) => c.id)
+        .sort();
+
+    const before = await profileOf(creator.user.id, fan);
+    expect(before).toMatchObject({ isSubscribed: false, subscribedTier: 'Aura' });
+    expect(unlockedIds(before)).toEqual([free.id]);
+
+    // A real Hypr membership through the local provider's checkout.
+    const session = await startCheckout(t, fan, {
+      tier: 'Hypr',
+      price: '5.00',
+      productId: creator.user.id,
+    });
+    expect((await payLocal(t, session.id)).statusCode).toBe(200);
+
+    const res = await get(`/api/v1/users/${creator.user.id}`, fan.auth);
+    const after = PublicProfileResponse.parse(res.json());
+    expect(after).toMatchObject({ isSubscribed: true, subscribedTier: 'Hypr' });
+    expect(unlockedIds(after)).toEqual([free.id, hypr.id].sort());
+    expect(after.content.find((c) => c.id === soul.id)?.isUnlocked).toBe(false);
+    expect(after.content.find((c) => c.id === paid.id)?.isUnlocked).toBe(false);
+    // The tiles carry the public preview only, unlocked or not.
+    expect(res.body).not.toContain('full.png');
+    expect(res.body).not.toContain('full.mp4');
+
+    // Signed out nobody is subscribed; the owner sees every tile unlocked.
+    expect(await profileOf(creator.user.id)).toMatchObject({
+      isSubscribed: false,
+      subscribedTier: 'Aura',
+      isFollowing: false,
+    });
+    const own = await profileOf(creator.user.id, creator);
+    expect(own).toMatchObject({ isSubscribed: false, subscribedTier: 'Aura' });
+    expect(unlockedIds(own)).toEqual([hypr.id, soul.id, paid.id, free.id].sort());
+  });
+
+  it('ends the subscribed state with the paid period', async () => {
+    const creator = await createUser(t, { role: 'creator' });
+    const fan = await createUser(t);
+    await t.db.insert(entitlements).values({
+      userId: fan.user.id,
+      creatorId: creator.user.id,
+      tier: 'HyprSoul',
+      source: 'subscription',
+      sourceRef: uniqueName('test-grant-'),
+      periodEnd: new Date(NOW.getTime() - 1000),
+    });
+    expect(await profileOf(creator.user.id, fan)).toMatchObject({
+      isSubscribed: false,
+      subscribedTier: 'Aura',
+    });
   });
 });
