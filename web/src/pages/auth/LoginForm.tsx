@@ -1,9 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { login } from '../../api/auth';
@@ -13,6 +10,9 @@ import {
   loginRequestOf,
 } from '../../components/account/account-forms';
 import { serverMessageOf, useFormMessage } from '../../components/account/form-messages';
+import { FormFailure } from '../../components/account/FormFailure';
+import { TextField, USERNAME_INPUT } from '../../components/account/TextField';
+import { useAccountForm } from '../../components/account/useAccountForm';
 
 /** SPEC §3/§5 login form: username or email (the @ rule picks the field) and password. */
 export function LoginForm() {
@@ -21,12 +21,8 @@ export function LoginForm() {
   const navigate = useNavigate();
   const { signIn } = useAuth();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm({
-    resolver: zodResolver(LoginFormSchema),
-    defaultValues: { usernameOrEmail: '', password: '' },
-    mode: 'onTouched',
-  });
-  const { errors, isSubmitting } = form.formState;
+  const form = useAccountForm(LoginFormSchema, { usernameOrEmail: '', password: '' });
+  const { isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
@@ -42,38 +38,22 @@ export function LoginForm() {
 
   return (
     <Form noValidate onSubmit={(event) => void submit(event)} aria-labelledby="auth-tab-login">
-      {failure && (
-        <Alert variant="danger" role="alert" data-testid="login-error">
-          {failure}
-        </Alert>
-      )}
-      <Form.Group className="mb-3" controlId="login-identifier">
-        <Form.Label>{t('auth.login.usernameOrEmail')}</Form.Label>
-        <Form.Control
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          isInvalid={Boolean(errors.usernameOrEmail)}
-          aria-describedby={errors.usernameOrEmail ? 'login-identifier-error' : undefined}
-          {...form.register('usernameOrEmail')}
-        />
-        <Form.Control.Feedback type="invalid" id="login-identifier-error">
-          {message(errors.usernameOrEmail?.message)}
-        </Form.Control.Feedback>
-      </Form.Group>
-      <Form.Group className="mb-3" controlId="login-password">
-        <Form.Label>{t('auth.login.password')}</Form.Label>
-        <Form.Control
-          type="password"
-          autoComplete="current-password"
-          isInvalid={Boolean(errors.password)}
-          aria-describedby={errors.password ? 'login-password-error' : undefined}
-          {...form.register('password')}
-        />
-        <Form.Control.Feedback type="invalid" id="login-password-error">
-          {message(errors.password?.message)}
-        </Form.Control.Feedback>
-      </Form.Group>
+      <FormFailure text={failure} testId="login-error" />
+      <TextField
+        form={form}
+        name="usernameOrEmail"
+        id="login-identifier"
+        label={t('auth.login.usernameOrEmail')}
+        {...USERNAME_INPUT}
+      />
+      <TextField
+        form={form}
+        name="password"
+        id="login-password"
+        label={t('auth.login.password')}
+        type="password"
+        autoComplete="current-password"
+      />
       <Button type="submit" className="w-100" disabled={isSubmitting}>
         {isSubmitting ? t('auth.login.submitting') : t('auth.login.submit')}
       </Button>

@@ -1,9 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { signup } from '../../api/auth';
@@ -13,9 +11,13 @@ import {
   SignupForm as SignupFormSchema,
   type SignupForm as SignupValues,
 } from '../../components/account/account-forms';
+import { CheckField } from '../../components/account/CheckField';
 import { serverMessageOf, useFormMessage } from '../../components/account/form-messages';
-import { PasswordStrengthBar } from '../../components/account/PasswordStrengthBar';
+import { FormFailure } from '../../components/account/FormFailure';
+import { NewPasswordFields } from '../../components/account/NewPasswordFields';
 import { TermsLabel } from '../../components/account/TermsLabel';
+import { EMAIL_INPUT, TextField, USERNAME_INPUT } from '../../components/account/TextField';
+import { useAccountForm } from '../../components/account/useAccountForm';
 
 const EMPTY: SignupValues = {
   username: '',
@@ -37,13 +39,8 @@ export function SignupForm({ onSignedUp }: { onSignedUp: () => void }) {
   const { signIn } = useAuth();
   const [failure, setFailure] = useState<string | null>(null);
   const [welcomedUser, setWelcomedUser] = useState<string | null>(null);
-  const form = useForm({
-    resolver: zodResolver(SignupFormSchema),
-    defaultValues: EMPTY,
-    mode: 'onTouched',
-  });
-  const { errors, isSubmitting } = form.formState;
-  const password = useWatch({ control: form.control, name: 'password' });
+  const form = useAccountForm(SignupFormSchema, EMPTY);
+  const { isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
@@ -74,9 +71,6 @@ export function SignupForm({ onSignedUp }: { onSignedUp: () => void }) {
     }
   });
 
-  const describedBy = (field: keyof SignupValues, extra?: string) =>
-    [errors[field] ? `signup-${field}-error` : null, extra].filter(Boolean).join(' ') || undefined;
-
   return (
     <Form noValidate onSubmit={(event) => void submit(event)} aria-labelledby="auth-tab-signup">
       {welcomedUser && (
@@ -87,87 +81,42 @@ export function SignupForm({ onSignedUp }: { onSignedUp: () => void }) {
           </Link>
         </Alert>
       )}
-      {failure && (
-        <Alert variant="danger" role="alert" data-testid="signup-error">
-          {failure}
-        </Alert>
-      )}
-      <Form.Group className="mb-3" controlId="signup-username">
-        <Form.Label>{t('register.username')}</Form.Label>
-        <Form.Control
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          isInvalid={Boolean(errors.username)}
-          aria-describedby={describedBy('username', 'signup-username-hint')}
-          {...form.register('username')}
-        />
-        <Form.Text id="signup-username-hint">{t('register.usernameHint')}</Form.Text>
-        <Form.Control.Feedback type="invalid" id="signup-username-error">
-          {message(errors.username?.message)}
-        </Form.Control.Feedback>
-      </Form.Group>
-      <Form.Group className="mb-3" controlId="signup-email">
-        <Form.Label>{t('register.email')}</Form.Label>
-        <Form.Control
-          type="email"
-          autoComplete="email"
-          isInvalid={Boolean(errors.email)}
-          aria-describedby={describedBy('email')}
-          {...form.register('email')}
-        />
-        <Form.Control.Feedback type="invalid" id="signup-email-error">
-          {message(errors.email?.message)}
-        </Form.Control.Feedback>
-      </Form.Group>
-      <Form.Group className="mb-3" controlId="signup-password">
-        <Form.Label>{t('register.password')}</Form.Label>
-        <Form.Control
-          type="password"
-          autoComplete="new-password"
-          isInvalid={Boolean(errors.password)}
-          aria-describedby={describedBy('password', 'signup-password-strength')}
-          {...form.register('password')}
-        />
-        <Form.Control.Feedback type="invalid" id="signup-password-error">
-          {message(errors.password?.message)}
-        </Form.Control.Feedback>
-        <PasswordStrengthBar password={password} id="signup-password-strength" />
-      </Form.Group>
-      <Form.Group className="mb-3" controlId="signup-confirm-password">
-        <Form.Label>{t('register.confirmPassword')}</Form.Label>
-        <Form.Control
-          type="password"
-          autoComplete="new-password"
-          isInvalid={Boolean(errors.confirmPassword)}
-          aria-describedby={describedBy('confirmPassword')}
-          {...form.register('confirmPassword')}
-        />
-        <Form.Control.Feedback type="invalid" id="signup-confirmPassword-error">
-          {message(errors.confirmPassword?.message)}
-        </Form.Control.Feedback>
-      </Form.Group>
+      <FormFailure text={failure} testId="signup-error" />
+      <TextField
+        form={form}
+        name="username"
+        id="signup-username"
+        label={t('register.username')}
+        hint={t('register.usernameHint')}
+        isErrorFirst
+        {...USERNAME_INPUT}
+      />
+      <TextField
+        form={form}
+        name="email"
+        id="signup-email"
+        label={t('register.email')}
+        {...EMAIL_INPUT}
+      />
+      <NewPasswordFields
+        form={form}
+        idPrefix="signup"
+        confirmErrorId="signup-confirmPassword-error"
+        isErrorFirst
+      />
       <Form.Check
         className="mb-2"
         id="signup-newsletter"
         label={t('auth.signup.newsletter')}
         {...form.register('newsletter')}
       />
-      <Form.Group className="mb-3">
-        <Form.Check id="signup-terms">
-          <Form.Check.Input
-            isInvalid={Boolean(errors.termsAndConditions)}
-            aria-describedby={describedBy('termsAndConditions')}
-            {...form.register('termsAndConditions')}
-          />
-          <Form.Check.Label>
-            <TermsLabel />
-          </Form.Check.Label>
-          <Form.Control.Feedback type="invalid" id="signup-termsAndConditions-error">
-            {message(errors.termsAndConditions?.message)}
-          </Form.Control.Feedback>
-        </Form.Check>
-      </Form.Group>
+      <CheckField
+        form={form}
+        name="termsAndConditions"
+        id="signup-terms"
+        errorId="signup-termsAndConditions-error"
+        label={<TermsLabel />}
+      />
       <Button type="submit" className="w-100" disabled={isSubmitting}>
         {isSubmitting ? t('auth.signup.submitting') : t('auth.signup.submit')}
       </Button>

@@ -1,9 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { isValidEmail, usernameProblem } from '../../../../common/rules/account';
@@ -15,11 +13,15 @@ import {
   isRegisterSubmittable,
   RegisterForm,
 } from '../../components/account/account-forms';
+import { AvailabilityField } from '../../components/account/AvailabilityField';
+import { CheckField } from '../../components/account/CheckField';
 import { serverMessageOf, useFormMessage } from '../../components/account/form-messages';
-import { PasswordStrengthBar } from '../../components/account/PasswordStrengthBar';
+import { FormFailure } from '../../components/account/FormFailure';
+import { NewPasswordFields } from '../../components/account/NewPasswordFields';
 import { TermsLabel } from '../../components/account/TermsLabel';
+import { EMAIL_INPUT, USERNAME_INPUT } from '../../components/account/TextField';
+import { useAccountForm } from '../../components/account/useAccountForm';
 import { useAvailability } from '../../components/account/useAvailability';
-import { AvailabilityFeedback } from './AvailabilityFeedback';
 
 const EMPTY: RegisterForm = {
   username: '',
@@ -44,12 +46,8 @@ export default function RegisterPage() {
   const navigate = useNavigate();
   const { user, signIn } = useAuth();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm({
-    resolver: zodResolver(RegisterForm),
-    defaultValues: EMPTY,
-    mode: 'onTouched',
-  });
-  const { errors, isSubmitting } = form.formState;
+  const form = useAccountForm(RegisterForm, EMPTY);
+  const { isSubmitting } = form.formState;
   const values = useWatch({ control: form.control });
   const username = useAvailability('username', values.username ?? '', isUsernameCheckable);
   const email = useAvailability('email', values.email ?? '', isValidEmail);
@@ -86,157 +84,58 @@ export default function RegisterPage() {
     await navigate('/dashboard', { replace: true });
   });
 
-  const describedBy = (...ids: (string | false | undefined)[]) =>
-    ids.filter(Boolean).join(' ') || undefined;
-
   return (
     <main className="container py-4" style={{ maxWidth: 560 }}>
       <h1 className="h3">{t('register.title')}</h1>
       <p className="aura-muted">{t('register.subtitle')}</p>
       <div className="card shadow-sm">
         <div className="card-body">
-          {failure && (
-            <Alert variant="danger" role="alert" data-testid="register-error">
-              {failure}
-            </Alert>
-          )}
+          <FormFailure text={failure} testId="register-error" />
           <Form
             noValidate
             onSubmit={(event) => void submit(event)}
             aria-label={t('register.title')}
           >
-            <Form.Group className="mb-3" controlId="register-username">
-              <Form.Label>{t('register.username')}</Form.Label>
-              <Form.Control
-                autoComplete="username"
-                autoCapitalize="none"
-                spellCheck={false}
-                isInvalid={Boolean(errors.username) || username === 'taken'}
-                isValid={!errors.username && username === 'available'}
-                aria-describedby={describedBy(
-                  'register-username-hint',
-                  'register-username-status',
-                  errors.username && 'register-username-error',
-                )}
-                {...form.register('username')}
-              />
-              <Form.Text id="register-username-hint">{t('register.usernameHint')}</Form.Text>
-              <Form.Control.Feedback type="invalid" id="register-username-error">
-                {message(errors.username?.message)}
-              </Form.Control.Feedback>
-              {!errors.username && (
-                <AvailabilityFeedback
-                  id="register-username-status"
-                  status={username}
-                  available="usernameAvailable"
-                  taken="usernameTaken"
+            <AvailabilityField
+              form={form}
+              name="username"
+              status={username}
+              id="register-username"
+              label={t('register.username')}
+              hint={t('register.usernameHint')}
+              {...USERNAME_INPUT}
+            />
+            <AvailabilityField
+              form={form}
+              name="email"
+              status={email}
+              id="register-email"
+              label={t('register.email')}
+              {...EMAIL_INPUT}
+            />
+            <NewPasswordFields form={form} idPrefix="register">
+              {isWeak && (
+                <CheckField
+                  form={form}
+                  name="acceptWeakPassword"
+                  id="register-accept-weak"
+                  label={t('register.acceptWeakPassword')}
                 />
               )}
-            </Form.Group>
-            <Form.Group className="mb-3" controlId="register-email">
-              <Form.Label>{t('register.email')}</Form.Label>
-              <Form.Control
-                type="email"
-                autoComplete="email"
-                isInvalid={Boolean(errors.email) || email === 'taken'}
-                isValid={!errors.email && email === 'available'}
-                aria-describedby={describedBy(
-                  'register-email-status',
-                  errors.email && 'register-email-error',
-                )}
-                {...form.register('email')}
-              />
-              <Form.Control.Feedback type="invalid" id="register-email-error">
-                {message(errors.email?.message)}
-              </Form.Control.Feedback>
-              {!errors.email && (
-                <AvailabilityFeedback
-                  id="register-email-status"
-                  status={email}
-                  available="emailAvailable"
-                  taken="emailTaken"
-                />
-              )}
-            </Form.Group>
-            <Form.Group className="mb-3" controlId="register-password">
-              <Form.Label>{t('register.password')}</Form.Label>
-              <Form.Control
-                type="password"
-                autoComplete="new-password"
-                isInvalid={Boolean(errors.password)}
-                aria-describedby={describedBy(
-                  'register-password-strength',
-                  errors.password && 'register-password-error',
-                )}
-                {...form.register('password')}
-              />
-              <Form.Control.Feedback type="invalid" id="register-password-error">
-                {message(errors.password?.message)}
-              </Form.Control.Feedback>
-              <PasswordStrengthBar password={password} id="register-password-strength" />
-            </Form.Group>
-            {isWeak && (
-              <Form.Group className="mb-3">
-                <Form.Check id="register-accept-weak">
-                  <Form.Check.Input
-                    isInvalid={Boolean(errors.acceptWeakPassword)}
-                    aria-describedby={describedBy(
-                      errors.acceptWeakPassword && 'register-accept-weak-error',
-                    )}
-                    {...form.register('acceptWeakPassword')}
-                  />
-                  <Form.Check.Label>{t('register.acceptWeakPassword')}</Form.Check.Label>
-                  <Form.Control.Feedback type="invalid" id="register-accept-weak-error">
-                    {message(errors.acceptWeakPassword?.message)}
-                  </Form.Control.Feedback>
-                </Form.Check>
-              </Form.Group>
-            )}
-            <Form.Group className="mb-3" controlId="register-confirm-password">
-              <Form.Label>{t('register.confirmPassword')}</Form.Label>
-              <Form.Control
-                type="password"
-                autoComplete="new-password"
-                isInvalid={Boolean(errors.confirmPassword)}
-                aria-describedby={describedBy(
-                  errors.confirmPassword && 'register-confirm-password-error',
-                )}
-                {...form.register('confirmPassword')}
-              />
-              <Form.Control.Feedback type="invalid" id="register-confirm-password-error">
-                {message(errors.confirmPassword?.message)}
-              </Form.Control.Feedback>
-            </Form.Group>
-            <Form.Group className="mb-2">
-              <Form.Check id="register-newsletter">
-                <Form.Check.Input
-                  isInvalid={Boolean(errors.newsletter)}
-                  aria-describedby={describedBy(errors.newsletter && 'register-newsletter-error')}
-                  {...form.register('newsletter')}
-                />
-                <Form.Check.Label>{t('register.newsletter')}</Form.Check.Label>
-                <Form.Control.Feedback type="invalid" id="register-newsletter-error">
-                  {message(errors.newsletter?.message)}
-                </Form.Control.Feedback>
-              </Form.Check>
-            </Form.Group>
-            <Form.Group className="mb-3">
-              <Form.Check id="register-terms">
-                <Form.Check.Input
-                  isInvalid={Boolean(errors.termsAndConditions)}
-                  aria-describedby={describedBy(
-                    errors.termsAndConditions && 'register-terms-error',
-                  )}
-                  {...form.register('termsAndConditions')}
-                />
-                <Form.Check.Label>
-                  <TermsLabel />
-                </Form.Check.Label>
-                <Form.Control.Feedback type="invalid" id="register-terms-error">
-                  {message(errors.termsAndConditions?.message)}
-                </Form.Control.Feedback>
-              </Form.Check>
-            </Form.Group>
+            </NewPasswordFields>
+            <CheckField
+              form={form}
+              name="newsletter"
+              id="register-newsletter"
+              label={t('register.newsletter')}
+              className="mb-2"
+            />
+            <CheckField
+              form={form}
+              name="termsAndConditions"
+              id="register-terms"
+              label={<TermsLabel />}
+            />
             <Button
               type="submit"
               className="w-100"

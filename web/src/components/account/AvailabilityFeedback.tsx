@@ -1,24 +1,22 @@
 import { useTranslation } from 'react-i18next';
-import type { AvailabilityStatus } from '../../components/account/availability';
+import type { AvailabilityStatus } from './availability';
 
 /** The live result of an availability check, announced politely as it changes (SPEC §5). */
 export function AvailabilityFeedback({
   id,
+  field,
   status,
-  available,
-  taken,
 }: {
   id: string;
+  field: 'username' | 'email';
   status: AvailabilityStatus;
-  available: 'usernameAvailable' | 'emailAvailable';
-  taken: 'usernameTaken' | 'emailTaken';
 }) {
   const { t } = useTranslation();
   const text = {
     idle: '',
     checking: t('register.checking'),
-    available: t(`register.messages.${available}`),
-    taken: t(`register.messages.${taken}`),
+    available: t(`register.messages.${field}Available`),
+    taken: t(`register.messages.${field}Taken`),
     failed: t('register.checkFailed'),
   }[status];
   const tone =
