@@ -1,12 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { PurchasedProduct } from '../../../../common/schemas/billing';
 import { WALLET_CURRENCY } from '../../../../common/schemas/billing';
 import { useAuth } from '../../app/auth';
 import { billingKeys, fetchWallet, unlockWithBalance } from '../../api/billing';
-import { RequestError } from '../../api/request';
+import {
+  checkBalance,
+  describeUnlockFailure,
+  unlockedNotice,
+  type BalanceUnlockNotice,
+} from './balance-unlock';
 import { newIdempotencyKey } from './idempotency-key';
 import { invalidateAfterPurchase } from './invalidate';
 import { formatMoney } from './money';
@@ -15,18 +19,18 @@ export interface PayWithBalanceProps {
   itemId: number;
   priceCents: number;
   currency?: string;
-  /** Called with the server's answer once the item is unlocked (media URLs included). */
-  onUnlocked?: (product: PurchasedProduct) => void;
+  /**
+   * The item is now the fan's. The caller shows the notice (see BalanceUnlockStatus) and hides
+   * this control: the item is about to re-render unlocked, which would take the result with it.
+   */
+  onUnlocked: (notice: BalanceUnlockNotice) => void;
   className?: string;
 }
 
-// 402 is the wallet's "not enough balance"; 409 is accepted too, as issue 5 allows either.
-const isInsufficient = (error: unknown) =>
-  error instanceof RequestError && (error.status === 402 || error.status === 409);
-
 /**
- * "Pay with balance" on a locked item (issue 5): unlocks it on the server. One Idempotency-Key
- * per purchase intent, so a double click or a retry after a lost answer charges once.
+ * "Pay with balance" on a locked item (issue 5): shows the balance, refuses up front when it is
+ * too small, and unlocks the item on the server. One Idempotency-Key per purchase intent, so a
+ * double click or a retry after a lost answer charges once.
  */
 export function PayWithBalance({
   itemId,
@@ -39,30 +43,41 @@ export function PayWithBalance({
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const intentKey = useRef<string | null>(null);
+  // The mutation's pending state reaches the button a render later; a double click's second
+  // click must not even send the (harmless, same-key) second request.
+  const isSending = useRef(false);
+  const hintId = useId();
   const wallet = useQuery({
     queryKey: billingKeys.wallet,
     queryFn: () => fetchWallet(),
     enabled: user !== null,
   });
+  const walletCurrency = wallet.data?.currency ?? currency;
 
   const unlock = useMutation({
     mutationFn: (key: string) => unlockWithBalance(itemId, key),
     onSuccess: async (answer) => {
-      onUnlocked?.(answer.product);
+      onUnlocked(unlockedNotice(answer, walletCurrency));
       await invalidateAfterPurchase(queryClient);
     },
-    onError: (error) => {
-      // Not enough balance ends this intent: after a top-up the next try is a new purchase.
+    onError: async (error) => {
+      const failure = describeUnlockFailure(error);
+      // Not enough balance, or owned already, ends this intent: the next try is a new purchase.
       // Other failures keep the key, so retrying cannot charge twice.
-      if (isInsufficient(error)) intentKey.current = null;
+      if (failure.kind !== 'failed') intentKey.current = null;
+      if (failure.kind === 'alreadyOwned') {
+        onUnlocked({ kind: 'alreadyOwned' });
+        await invalidateAfterPurchase(queryClient);
+      }
+      // The balance shown was stale (spent in another tab): show the server's.
+      if (failure.kind === 'insufficient') {
+        await queryClient.invalidateQueries({ queryKey: billingKeys.wallet });
+      }
+    },
+    onSettled: () => {
+      isSending.current = false;
     },
   });
-
-  const money = (cents: number) => formatMoney(cents, currency, i18n.language);
-  const pay = () => {
-    intentKey.current ??= newIdempotencyKey();
-    unlock.mutate(intentKey.current);
-  };
 
   if (!user) {
     return (
@@ -74,45 +89,70 @@ export function PayWithBalance({
     );
   }
 
+  const money = (cents: number) => formatMoney(cents, walletCurrency, i18n.language);
+  const pay = () => {
+    if (isSending.current) return;
+    isSending.current = true;
+    intentKey.current ??= newIdempotencyKey();
+    unlock.mutate(intentKey.current);
+  };
+  const check = checkBalance(wallet.data, priceCents, wallet.isError);
+  const failure = unlock.isError ? describeUnlockFailure(unlock.error) : null;
+  // A 402 already says why, with the server's amounts; the up-front hint would repeat it.
+  const shortfallCents =
+    check.kind === 'short' && failure?.kind !== 'insufficient' ? check.shortfallCents : null;
+  const hasHint =
+    shortfallCents !== null || failure?.kind === 'insufficient' || failure?.kind === 'failed';
+  const topUpLink = (className?: string) => (
+    <Link to="/wallet" className={className}>
+      {t('wallet.payWithBalance.topupLink')}
+    </Link>
+  );
+
   return (
     <div className={`d-flex flex-column gap-1 ${className}`} data-testid="pay-with-balance">
       <div className="d-flex flex-wrap gap-3 small">
         <span data-testid="wallet-balance">
           {wallet.data
             ? t('wallet.payWithBalance.balance', { balance: money(wallet.data.balanceCents) })
-            : t('wallet.loading')}
+            : wallet.isError
+              ? t('wallet.payWithBalance.balanceError')
+              : t('wallet.loading')}
         </span>
         <span>{t('wallet.payWithBalance.price', { price: money(priceCents) })}</span>
       </div>
-      {unlock.isSuccess ? (
-        <div className="alert alert-success py-2 mb-0" role="status">
-          {t('wallet.payWithBalance.unlocked', { balance: money(unlock.data.balanceCents) })}
-        </div>
-      ) : (
-        <button
-          type="button"
-          className="btn btn-success btn-sm align-self-start"
-          disabled={unlock.isPending}
-          onClick={pay}
-        >
-          {unlock.isPending
-            ? t('wallet.payWithBalance.paying')
-            : t('wallet.payWithBalance.button', { price: money(priceCents) })}
-        </button>
+      <button
+        type="button"
+        className="btn btn-success btn-sm align-self-start"
+        disabled={unlock.isPending || check.kind === 'loading' || check.kind === 'short'}
+        aria-describedby={hasHint ? hintId : undefined}
+        onClick={pay}
+      >
+        {unlock.isPending
+          ? t('wallet.payWithBalance.paying')
+          : t('wallet.payWithBalance.button', { price: money(priceCents) })}
+      </button>
+      {shortfallCents !== null && (
+        <p id={hintId} className="small aura-muted mb-0" data-testid="balance-short">
+          {t('wallet.payWithBalance.short', { shortfall: money(shortfallCents) })} {topUpLink()}
+        </p>
       )}
-      {unlock.isError &&
-        (isInsufficient(unlock.error) ? (
-          <div className="alert alert-warning py-2 mb-0" role="alert">
-            {t('wallet.payWithBalance.insufficient')}{' '}
-            <Link to="/wallet" className="alert-link">
-              {t('wallet.payWithBalance.topupLink')}
-            </Link>
-          </div>
-        ) : (
-          <div className="alert alert-danger py-2 mb-0" role="alert">
-            {t('wallet.payWithBalance.error', { message: unlock.error.message })}
-          </div>
-        ))}
+      {failure?.kind === 'insufficient' && (
+        <div id={hintId} className="alert alert-warning py-2 mb-0" role="alert">
+          {failure.balanceCents !== null && failure.priceCents !== null
+            ? t('wallet.payWithBalance.insufficientDetails', {
+                price: money(failure.priceCents),
+                balance: money(failure.balanceCents),
+              })
+            : t('wallet.payWithBalance.insufficient')}{' '}
+          {topUpLink('alert-link')}
+        </div>
+      )}
+      {failure?.kind === 'failed' && (
+        <div id={hintId} className="alert alert-danger py-2 mb-0" role="alert">
+          {t('wallet.payWithBalance.error', { message: failure.message })}
+        </div>
+      )}
     </div>
   );
 }

@@ -1,9 +1,11 @@
-import { useRef, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Badge, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { FeedPost } from '../../../../common/schemas/feed';
 import { useRecordVisit, useToggleLike } from '../../api/items';
+import type { BalanceUnlockNotice } from '../billing/balance-unlock';
+import { BalanceUnlockStatus } from '../billing/BalanceUnlockStatus';
 import { Avatar } from './Avatar';
 import { CommentsPanel } from './CommentsPanel';
 import { itemCheckoutState } from './checkout-state';
@@ -17,9 +19,10 @@ interface FeedPostCardProps {
   /**
    * Slot for the "pay with balance" control of a locked post (owned by payments). Rendered only
    * while the post is locked; it unlocks on the server, never locally (SPEC §4's local unlock is
-   * replaced by the server's answer).
+   * replaced by the server's answer), and reports its result through `onUnlocked` so the card
+   * can keep showing it once the post re-renders unlocked.
    */
-  payWithBalance?: (post: FeedPost) => ReactNode;
+  payWithBalance?: (post: FeedPost, onUnlocked: (notice: BalanceUnlockNotice) => void) => ReactNode;
 }
 
 /** One post of the discover feed with the fields of SPEC §3 and the behaviour of SPEC §4. */
@@ -31,6 +34,10 @@ export function FeedPostCard({ post, payWithBalance }: FeedPostCardProps) {
   const hasVisited = useRef(false);
   const headingId = `post-${post.id}-title`;
   const isUnlocked = post.isPurchased;
+  // Lives in the card, not in the control, so it survives the unlock and the feed's refetch.
+  const [unlockNotice, setUnlockNotice] = useState<BalanceUnlockNotice | null>(null);
+  // Between the server's answer and the refetched post there is nothing left to pay.
+  const canPay = !isUnlocked && unlockNotice === null;
 
   // Opening the post body counts a visit (SPEC §4). The server counts a viewer once per day;
   // asking once per card keeps repeated clicks from sending repeated calls.
@@ -77,7 +84,7 @@ export function FeedPostCard({ post, payWithBalance }: FeedPostCardProps) {
         <Card.Text className="mt-3" style={{ whiteSpace: 'pre-line' }}>
           {post.description}
         </Card.Text>
-        {!isUnlocked && (
+        {canPay && (
           <div className="d-flex flex-wrap gap-2 align-items-start">
             <button
               type="button"
@@ -90,9 +97,12 @@ export function FeedPostCard({ post, payWithBalance }: FeedPostCardProps) {
               {t('discover.payWithCard', { price: post.price })}
             </button>
             {/* The balance control is a separate purchase, not an opening of the post. */}
-            <div onClick={(event) => event.stopPropagation()}>{payWithBalance?.(post)}</div>
+            <div onClick={(event) => event.stopPropagation()}>
+              {payWithBalance?.(post, setUnlockNotice)}
+            </div>
           </div>
         )}
+        <BalanceUnlockStatus notice={unlockNotice} onDismiss={() => setUnlockNotice(null)} />
       </Card.Body>
       <Card.Footer className="d-flex flex-wrap align-items-center gap-3">
         <LikeButton

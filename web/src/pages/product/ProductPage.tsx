@@ -1,9 +1,11 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Badge, Button, Card, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useItem, useRecordVisit } from '../../api/items';
 import { RequestError } from '../../api/request';
+import type { BalanceUnlockNotice } from '../../components/billing/balance-unlock';
+import { BalanceUnlockStatus } from '../../components/billing/BalanceUnlockStatus';
 import { PayWithBalance } from '../../components/billing/PayWithBalance';
 import { Avatar } from '../../components/content/Avatar';
 import { itemCheckoutState } from '../../components/content/checkout-state';
@@ -25,7 +27,8 @@ function parseProductId(raw: string | undefined): number | null {
 export default function ProductPage() {
   const { productId } = useParams();
   if (!productId) return <Navigate to="/" replace />;
-  return <ProductView productId={parseProductId(productId)} />;
+  // Keyed so that moving to another product starts clean (no result of the previous one).
+  return <ProductView key={productId} productId={parseProductId(productId)} />;
 }
 
 function ProductView({ productId }: { productId: number | null }) {
@@ -34,6 +37,8 @@ function ProductView({ productId }: { productId: number | null }) {
   const item = useItem(productId);
   const visit = useRecordVisit(productId ?? 0);
   const counted = useRef<number | null>(null);
+  // Kept here, above the locked/unlocked branches, so the result outlives the unlock.
+  const [unlockNotice, setUnlockNotice] = useState<BalanceUnlockNotice | null>(null);
 
   // Opening the product page opens the post: count one visit (the server keeps one per viewer,
   // signed in or not, per day, so a reload does not inflate it).
@@ -125,16 +130,25 @@ function ProductView({ productId }: { productId: number | null }) {
               <p className="text-muted" data-testid="product-locked">
                 {t('product.locked')}
               </p>
-              <div className="d-flex flex-wrap gap-2 align-items-start">
-                <Button
-                  onClick={() => void navigate('/checkout', { state: itemCheckoutState(product) })}
-                >
-                  {t('product.unlock', { price: product.price })}
-                </Button>
-                <PayWithBalance itemId={product.id} priceCents={product.priceCents} />
-              </div>
+              {unlockNotice === null && (
+                <div className="d-flex flex-wrap gap-2 align-items-start">
+                  <Button
+                    onClick={() =>
+                      void navigate('/checkout', { state: itemCheckoutState(product) })
+                    }
+                  >
+                    {t('product.unlock', { price: product.price })}
+                  </Button>
+                  <PayWithBalance
+                    itemId={product.id}
+                    priceCents={product.priceCents}
+                    onUnlocked={setUnlockNotice}
+                  />
+                </div>
+              )}
             </>
           )}
+          <BalanceUnlockStatus notice={unlockNotice} onDismiss={() => setUnlockNotice(null)} />
         </Card.Body>
       </Card>
     </Shell>
