@@ -23,7 +23,7 @@ export const RecentContentItem = z.object({
   title: z.string(),
   /** Category / subcategory, plus "unavailable" when hidden from the feed. */
   subtitle: z.string(),
-  /** Public preview image. */
+  /** The preview image (signed where the item is paid: only its owner sees the dashboard). */
   media_url: z.string().nullable(),
   views: z.number().int(),
   likes: z.number().int(),

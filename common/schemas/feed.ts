@@ -4,8 +4,9 @@ import { TIERS } from '../rules/tiers';
 /*
  * Discover feed (issue 4). Media URLs follow one rule, decided by the server's entitlement
  * answer (`isPurchased`):
- *   - imageUrl is the public resized preview (feed cards never load originals); on a locked post
- *     it is what the blurred preview shows.
+ *   - imageUrl is the resized preview while the viewer may see the item (feed cards never load
+ *     originals; public for a free item, else a short-lived signed URL); on a locked post it is
+ *     the teaser, a blurred picture a few dozen pixels wide scaled up, never the preview.
  *   - videoUrl and audioUrl are short-lived signed URLs, present only while the viewer may see
  *     the item (owner, buyer, member of the required tier, admin, or a free item); null otherwise.
  */

@@ -78,6 +78,14 @@ describe('CreateItemRequest', () => {
     expect(CreateItemRequest.safeParse({ ...valid, price: '9,99' }).success).toBe(true);
   });
 
+  it('fills in what SPEC §5 lets the form leave out', () => {
+    const { status: _status, tags: _tags, explicitContent: _explicit, ...bare } = valid;
+    const parsed = CreateItemRequest.parse(bare);
+    expect(parsed).toMatchObject({ status: 'available', tags: [], explicitContent: false });
+    expect(parsed.audio).toBeUndefined();
+    expect(CreateItemRequest.parse({ ...valid, status: 'unavailable' }).status).toBe('unavailable');
+  });
+
   it.each(['title', 'description', 'price', 'image', 'category', 'subcategory'])(
     'names upload.requiredFields when %s is missing',
     (field) => {

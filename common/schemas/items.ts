@@ -42,7 +42,9 @@ const mediaUrl = z.string().trim().max(500);
 /**
  * POST /api/v1/aura/create. `price` is the amount as typed (9.99, "9,99"); `image`, `audio` and
  * `video` are URLs answered by the media upload calls (and must be the caller's own uploads of
- * that kind). `tierRequired` lets members of that tier see the item without buying it.
+ * that kind). `tierRequired` lets members of that tier see the item without buying it. SPEC §5
+ * makes audio, video, tags and explicit content optional: left out, an item has no tags, is not
+ * explicit and is available.
  */
 export const CreateItemRequest = z
   .object({
@@ -52,15 +54,16 @@ export const CreateItemRequest = z
     image: requiredText(500),
     audio: mediaUrl.optional(),
     video: mediaUrl.optional(),
-    status: z.enum(ITEM_STATUSES),
+    status: z.enum(ITEM_STATUSES).default('available'),
     tags: z
       .array(
         z.string().max(ITEM_TAG_MAX_LENGTH, `Tags have at most ${ITEM_TAG_MAX_LENGTH} characters`),
       )
-      .max(ITEM_TAGS_MAX, `At most ${ITEM_TAGS_MAX} tags`),
+      .max(ITEM_TAGS_MAX, `At most ${ITEM_TAGS_MAX} tags`)
+      .default([]),
     category: requiredText(40),
     subcategory: requiredText(60),
-    explicitContent: z.boolean(),
+    explicitContent: z.boolean().default(false),
     tierRequired: z.enum(TIERS).optional(),
   })
   .superRefine((value, ctx) => {
@@ -90,12 +93,12 @@ export type CreateItemRequest = z.infer<typeof CreateItemRequest>;
 
 /**
  * An item as one viewer may see it (GET /api/v1/items/{id}). Same fields as a feed post, except
- * that `imageUrl` is the full image (signed) when the viewer may see the item and the public
- * preview otherwise.
+ * that `imageUrl` is the full image (signed) when the viewer may see the item and the teaser
+ * otherwise.
  */
 export const ItemDetail = FeedPost.extend({
   status: z.enum(ITEM_STATUSES),
-  /** Public resized preview, for cards and the blurred locked view. */
+  /** What a card shows: the resized preview when the viewer may see the item, else the teaser. */
   previewUrl: z.string().nullable(),
   /** The viewer published it (owners always see their item, even unavailable). */
   isOwner: z.boolean(),

@@ -52,7 +52,7 @@ export const ProfileResponse = z.object({
 });
 export type ProfileResponse = z.infer<typeof ProfileResponse>;
 
-/** One tile of a public profile: a locked item shows its public preview only, never its media. */
+/** One tile of a public profile: a locked item shows its blurred teaser only, never its media. */
 export const PublicProfileItem = z.object({
   id: z.number().int(),
   title: z.string(),

@@ -52,7 +52,8 @@ describe('seedContent', () => {
     const [likes] = await t.db.select({ n: sql<number>`count(*)::int` }).from(itemLikes);
     expect(rows.reduce((sum, r) => sum + r.likesCount, 0)).toBe(likes?.n);
     expect(rows.some((r) => r.commentsCount > 0)).toBe(true);
-    expect(filesUnder(t.dataDir).length).toBeGreaterThan(rows.length * 2);
+    // Each cover: original, preview and teaser.
+    expect(filesUnder(t.dataDir).length).toBeGreaterThan(rows.length * 3);
     expect(report.lines.at(-1)).toMatch(/Demo content: 13 creators/);
 
     const feed = await t.app.inject({ url: '/api/v1/feed' });
@@ -62,6 +63,11 @@ describe('seedContent', () => {
     for (const url of [item.imageUrl, item.previewUrl, item.audioUrl]) {
       expect((await t.app.inject({ url })).statusCode, url).toBe(200);
     }
+    // A paid demo item shows its teaser signed out, and the teaser loads.
+    const paid = rows.find((r) => r.priceCents > 0);
+    const locked = (await t.app.inject({ url: `/api/v1/items/${paid?.id}` })).json();
+    expect(locked.imageUrl).toMatch(/\.teaser\.webp$/);
+    expect((await t.app.inject({ url: locked.imageUrl })).statusCode).toBe(200);
     const spotlight = await t.app.inject({ url: '/api/v1/creators/spotlight' });
     expect(spotlight.json().creators).toHaveLength(6);
     expect(

@@ -19,7 +19,7 @@ import {
   type DemoCreator,
   type DemoItem,
 } from './content-catalogue';
-import { renderCover, toneWav } from './content-media';
+import { renderAvatar, renderCover, toneWav } from './content-media';
 import { renderLoopVideo } from './loop-video';
 import type { SeedContext, SeedReport } from './index';
 
@@ -47,13 +47,12 @@ async function findOrCreateCreator(ctx: SeedContext, creator: DemoCreator, deps:
     const initials = creator.displayName
       .split(/\s+/)
       .map((w) => w[0])
-      .join('')
-      .slice(0, 2);
+      .join('');
     const avatar = await store(
       deps,
       row.id,
       'image',
-      await renderCover({ width: 256, height: 256, colors: creator.colors, title: initials }),
+      await renderAvatar({ size: 256, colors: creator.colors, initials }),
     );
     if (avatar.previewKey) {
       await ctx.db

@@ -6,6 +6,7 @@ import {
   uploadOk,
   type MediaTestApp,
 } from '../../modules/media/test-helpers';
+import { teaserKeyOf } from '../../modules/media/keys';
 import { createUser } from '../../test/factories';
 import { startFakeS3 } from './s3-fake';
 
@@ -40,6 +41,7 @@ describe('S3 media storage', () => {
         `/aura-media/${image.key}`,
         `/aura-media/${audio.key}`,
         `/aura-media/${image.previewUrl?.split('/').pop()}`,
+        `/aura-media/${teaserKeyOf(image.previewUrl?.split('/').pop() ?? '')}`,
       ].sort(),
     );
     expect(s3.objects.get(`/aura-media/${audio.key}`)?.contentType).toBe('audio/wav');

@@ -378,7 +378,8 @@ describe('GET /v1/billing/retrieve-checkout-session/{id}', () => {
       fulfilled: false,
       product: { isPurchased: false, videoUrl: null },
     });
-    expect(res.json().product.imageUrl).toBe('/api/v1/media/images/preview.png');
+    // Only the blurred teaser until paid, never the preview (media/item-urls.ts).
+    expect(res.json().product.imageUrl).toBe('/api/v1/media/images/preview.teaser.webp');
   });
 
   it('answers the webhook path with 404 under the local provider', async () => {

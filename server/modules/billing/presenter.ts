@@ -4,14 +4,8 @@ import type {
   Subscription,
 } from '../../../common/schemas/billing';
 import type { CheckoutSessionRow, ItemRow, SubscriptionRow } from '../../db/schema/index';
-import { mediaPath } from '../media/keys';
+import { itemMediaUrls } from '../media/item-urls';
 import type { MediaUrls } from '../media/signed-urls';
-
-/**
- * The plain path of a public media key (an item's preview). Never use it for an item's full
- * image, audio or video: those go out signed, and only to entitled viewers.
- */
-export const itemMediaUrl = (key: string | null): string | null => (key ? mediaPath(key) : null);
 
 export interface CreatorSummary {
   username: string;
@@ -19,24 +13,22 @@ export interface CreatorSummary {
   image: string | null;
 }
 
-/** SPEC §3 purchased product: media only when the viewer is entitled now (ARCHITECTURE rule). */
+/** SPEC §3 purchased product: media only when the viewer is entitled now, else the teaser. */
 export function presentPurchasedProduct(
   item: ItemRow,
   creator: CreatorSummary,
   isEntitled: boolean,
   media: MediaUrls,
 ): PurchasedProduct {
-  // Full media go out signed (an <img> or <video> sends no bearer token); the preview is public.
-  const signed = (key: string | null) => (key ? media.signed(key) : null);
-  const preview = item.imagePreviewKey ? media.plain(item.imagePreviewKey) : null;
+  const urls = itemMediaUrls(item, isEntitled, media);
   return {
     id: item.id,
     userName: creator.displayName ?? creator.username,
     userImage: creator.image,
     title: item.title,
     description: item.description,
-    imageUrl: isEntitled ? (signed(item.imageKey) ?? preview) : preview,
-    videoUrl: isEntitled ? signed(item.videoKey) : null,
+    imageUrl: urls.full,
+    videoUrl: urls.video,
     isPurchased: isEntitled,
     priceCents: item.priceCents,
     currency: item.currency,

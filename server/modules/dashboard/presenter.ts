@@ -2,11 +2,12 @@ import { subcategoriesOf, CATEGORIES } from '../../../common/catalog/categories'
 import { centsToAmount } from '../../../common/rules/price';
 import type { DashboardResponse, RecentContentItem } from '../../../common/schemas/dashboard';
 import type { ItemRow } from '../../db/schema/index';
-import { mediaPath } from '../media/keys';
+import { itemMediaUrls } from '../media/item-urls';
+import type { MediaUrls } from '../media/signed-urls';
 
 const categoryLabel = (id: string) => CATEGORIES.find((c) => c.id === id)?.label ?? id;
 
-function presentRecent(item: ItemRow): RecentContentItem {
+function presentRecent(item: ItemRow, urls: MediaUrls): RecentContentItem {
   const where = subcategoriesOf(item.category).includes(item.subcategory)
     ? `${categoryLabel(item.category)} · ${item.subcategory}`
     : categoryLabel(item.category);
@@ -14,20 +15,23 @@ function presentRecent(item: ItemRow): RecentContentItem {
     id: item.id,
     title: item.title,
     subtitle: item.status === 'available' ? where : `${where} · unavailable`,
-    // The owner's own card: the public preview is enough and never expires.
-    media_url: item.imagePreviewKey ? mediaPath(item.imagePreviewKey) : null,
+    // The owner's own card: the preview, as every entitled viewer gets it.
+    media_url: itemMediaUrls(item, true, urls).card,
     views: item.visitorsCount,
     likes: item.likesCount,
   };
 }
 
-export function presentDashboard(figures: {
-  views: number;
-  likes: number;
-  subscribers: number;
-  earnings: { currentMonthCents: number; totalCents: number };
-  recent: ItemRow[];
-}): DashboardResponse {
+export function presentDashboard(
+  figures: {
+    views: number;
+    likes: number;
+    subscribers: number;
+    earnings: { currentMonthCents: number; totalCents: number };
+    recent: ItemRow[];
+  },
+  urls: MediaUrls,
+): DashboardResponse {
   return {
     metrics: { views: figures.views, subscribers: figures.subscribers, likes: figures.likes },
     // SPEC §2 shows earnings in dollars: the ledger's cents as an amount with two decimals.
@@ -35,6 +39,6 @@ export function presentDashboard(figures: {
       currentMonth: centsToAmount(figures.earnings.currentMonthCents),
       total: centsToAmount(figures.earnings.totalCents),
     },
-    recentContent: figures.recent.map(presentRecent),
+    recentContent: figures.recent.map((item) => presentRecent(item, urls)),
   };
 }

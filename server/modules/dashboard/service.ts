@@ -5,11 +5,13 @@ import type { Database } from '../../db/client';
 import { items } from '../../db/schema/index';
 import { newestFirst } from '../feed/cursor';
 import { earningsSummary, subscriberCount } from '../billing/stats';
+import type { MediaUrls } from '../media/signed-urls';
 import { presentDashboard } from './presenter';
 
 export interface DashboardDeps {
   db: Database;
   clock: Clock;
+  urls: MediaUrls;
 }
 
 /** SPEC §2 recent content cards. */
@@ -38,11 +40,14 @@ export async function dashboardOf(deps: DashboardDeps, userId: string): Promise<
     subscriberCount(deps.db, userId, now),
     earningsSummary(deps.db, userId, now),
   ]);
-  return presentDashboard({
-    views: totals[0]?.views ?? 0,
-    likes: totals[0]?.likes ?? 0,
-    subscribers,
-    earnings,
-    recent,
-  });
+  return presentDashboard(
+    {
+      views: totals[0]?.views ?? 0,
+      likes: totals[0]?.likes ?? 0,
+      subscribers,
+      earnings,
+      recent,
+    },
+    deps.urls,
+  );
 }

@@ -116,16 +116,20 @@ describe('GET /api/v1/feed', () => {
       audioUrl: null,
       likedByMe: false,
     });
-    expect(byId.get(paid.id)?.imageUrl).toMatch(/^\/api\/v1\/media\/pre-/);
+    // Locked: the blurred teaser only.
+    expect(byId.get(paid.id)?.imageUrl).toMatch(
+      /^\/api\/v1\/media\/pre-[0-9a-f]{32}\.teaser\.webp$/,
+    );
     expect(byId.get(free.id)).toMatchObject({ isPurchased: true, likedByMe: true, likes: 1 });
     expect(byId.get(free.id)?.audioUrl).toMatch(/\?exp=\d+&sig=/);
-    // Cards use the preview even when unlocked.
-    expect(byId.get(free.id)?.imageUrl).toMatch(/^\/api\/v1\/media\/pre-/);
+    // Cards use the preview even when unlocked (a free item's is public).
+    expect(byId.get(free.id)?.imageUrl).toMatch(/^\/api\/v1\/media\/pre-[0-9a-f]{32}\.webp$/);
 
     // A buyer sees the paid item unlocked; signed out, everything paid stays locked.
     await grantPurchase(t, fan, paid.id);
     const again = (await feedPagesUntil(t, fan, ids)).posts;
     expect(again.get(paid.id)).toMatchObject({ isPurchased: true });
+    expect(again.get(paid.id)?.imageUrl).toMatch(/^\/api\/v1\/media\/pre-[0-9a-f]{32}\.webp\?exp=/);
     expect(again.get(paid.id)?.videoUrl).toMatch(/\?exp=/);
     const anonymous = (await feedPagesUntil(t, undefined, ids)).posts;
     expect(anonymous.get(paid.id)).toMatchObject({

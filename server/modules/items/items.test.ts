@@ -1,9 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entitlements, items, users } from '../../db/schema/index';
 import type { TestApp } from '../../test/app';
 import { createUser, type TestUser } from '../../test/factories';
 import { feedPagesUntil } from '../feed/test-helpers';
+import { mediaPath, teaserKeyOf } from '../media/keys';
 import { createMediaTestApp, uploadOk } from '../media/test-helpers';
 import {
   createItemRequest,
@@ -92,20 +94,16 @@ describe('POST /api/v1/aura/create', () => {
     const creator = await createUser(t, { role: 'creator' });
     const image = await uploadOk(t, creator, 'image');
     const form = itemForm(image.url);
-    const without = (field: string) => {
-      const body: Record<string, unknown> = { ...form };
-      delete body[field];
-      return body;
-    };
     const cases: [string, unknown, number][] = [
       ['tags as text', { ...form, tags: 'lofi' }, 400],
       ['tags of numbers', { ...form, tags: [1, 2] }, 400],
       ['too many tags', { ...form, tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, 400],
       ['a tag too long', { ...form, tags: ['x'.repeat(41)] }, 400],
       ['explicitContent as text', { ...form, explicitContent: 'yes' }, 400],
-      ['no explicitContent', without('explicitContent'), 400],
-      ['no status', without('status'), 400],
-      ['no tags', without('tags'), 400],
+      // Left out they get defaults; sent, they must be right.
+      ['explicitContent null', { ...form, explicitContent: null }, 400],
+      ['an unknown status', { ...form, status: 'draft' }, 400],
+      ['tags null', { ...form, tags: null }, 400],
       ['price as an object', { ...form, price: { amount: 1 } }, 400],
       ['price 1e5', { ...form, price: '1e5' }, 400],
       ['price over 10000', { ...form, price: 10_000.01 }, 400],
@@ -165,6 +163,30 @@ describe('POST /api/v1/aura/create', () => {
       visitors: 0,
       commentsCount: 0,
     });
+  });
+
+  it('fills in the optional fields SPEC §5 lets the form leave out', async () => {
+    const creator = await createUser(t, { role: 'creator' });
+    const image = await uploadOk(t, creator, 'image');
+    const {
+      status: _status,
+      tags: _tags,
+      explicitContent: _explicit,
+      audio: _audio,
+      video: _video,
+      ...bare
+    } = itemForm(image.url);
+    const res = await createItemRequest(t, creator, bare);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().item).toMatchObject({
+      status: 'available',
+      tags: [],
+      explicitContent: false,
+      audioUrl: null,
+      videoUrl: null,
+    });
+    const [row] = await t.db.select().from(items).where(eq(items.id, res.json().id));
+    expect(row).toMatchObject({ status: 'available', tags: [], explicitContent: false });
   });
 
   it('takes no owner, counter or id from the body', async () => {
@@ -231,8 +253,8 @@ describe('GET /api/v1/items/{id}', () => {
       const item = res.json();
       expect(item).toMatchObject({ isPurchased: false, videoUrl: null, audioUrl: null });
       expect(item.imageUrl).toBe(item.previewUrl);
-      expect(item.previewUrl).toMatch(/\/api\/v1\/media\/pre-/);
-      for (const key of originals) expect(res.body).not.toContain(key);
+      expect(item.previewUrl).toBe(mediaPath(teaserKeyOf(row.imagePreviewKey ?? '')));
+      for (const key of [...originals, row.imagePreviewKey]) expect(res.body).not.toContain(key);
     }
 
     const owner = (await getItem(id, creator)).json();
@@ -375,7 +397,8 @@ describe('paid media before entitlement', () => {
       { audio: true, video: true },
     );
     const rows = await t.db.select().from(items).where(eq(items.creatorId, creator.user.id));
-    const originals = rows.flatMap((r) => [r.imageKey, r.audioKey, r.videoKey]);
+    // The unblurred preview is as good as the picture: it must not leak either.
+    const originals = rows.flatMap((r) => [r.imageKey, r.imagePreviewKey, r.audioKey, r.videoKey]);
     expect(originals.every((key) => typeof key === 'string')).toBe(true);
     const fan = await createUser(t);
     const comment = await t.app.inject({
@@ -419,5 +442,91 @@ describe('paid media before entitlement', () => {
     const item = (await answers(fan)).find((a) => a.url === `/api/v1/items/${paid.id}`);
     const [paidRow] = rows.filter((r) => r.id === paid.id);
     expect(item?.body).toContain(paidRow?.audioKey);
+    expect(item?.body).toContain(paidRow?.imagePreviewKey);
+  });
+});
+
+describe('the locked view of an image: a teaser, never the preview', () => {
+  const spotlight = () => t.app.inject({ url: '/api/v1/creators/spotlight' });
+  const profileOf = (id: string, viewer?: TestUser) =>
+    t.app.inject({ url: `/api/v1/users/${id}`, headers: viewer?.auth ?? {} });
+
+  it('answers a fan with the teaser URL only, in the feed, item, profile and spotlight', async () => {
+    const creator = await createUser(t, { role: 'creator' });
+    const paid = await publishItem(t, creator, { price: '4.99', title: 'Paid photo' }, {});
+    const [row] = await t.db.select().from(items).where(eq(items.id, paid.id));
+    const previewKey = row?.imagePreviewKey ?? '';
+    const imageKey = row?.imageKey ?? '';
+    expect(previewKey).toMatch(/^pre-/);
+    const teaserUrl = mediaPath(teaserKeyOf(previewKey));
+    const fan = await createUser(t);
+
+    for (const viewer of [fan, undefined]) {
+      const feed = await feedPagesUntil(t, viewer, [paid.id]);
+      expect(feed.posts.get(paid.id)?.imageUrl).toBe(teaserUrl);
+      const item = await getItem(paid.id, viewer);
+      expect(item.json()).toMatchObject({ imageUrl: teaserUrl, previewUrl: teaserUrl });
+      const profile = await profileOf(creator.user.id, viewer);
+      expect(profile.json().content.find((c: { id: number }) => c.id === paid.id)?.thumbnail).toBe(
+        teaserUrl,
+      );
+      for (const body of [...feed.bodies, item.body, profile.body, (await spotlight()).body]) {
+        expect(body).not.toContain(previewKey);
+        expect(body).not.toContain(imageKey);
+      }
+    }
+
+    // The teaser loads signed out; the unblurred preview does not, not even with a fan's token.
+    const teaser = await fetchMedia(t, teaserUrl);
+    expect(teaser.statusCode).toBe(200);
+    expect(teaser.headers['content-type']).toBe('image/webp');
+    expect(teaser.headers['cache-control']).toContain('public');
+    for (const headers of [{}, fan.auth]) {
+      const preview = await fetchMedia(t, mediaPath(previewKey), headers);
+      expect(preview.statusCode).toBe(403);
+      expect(preview.json().error).toMatch(/locked item/);
+    }
+  });
+
+  it('hands the owner and a buyer the preview, through the URLs the API gives them', async () => {
+    const creator = await createUser(t, { role: 'creator' });
+    const paid = await publishItem(t, creator, { price: '4.99' }, {});
+    const [row] = await t.db.select().from(items).where(eq(items.id, paid.id));
+    const previewKey = row?.imagePreviewKey ?? '';
+
+    const own = (await getItem(paid.id, creator)).json();
+    expect(own.previewUrl).toContain(`${mediaPath(previewKey)}?exp=`);
+    const dashboard = await t.app.inject({ url: '/api/v1/dashboard', headers: creator.auth });
+    const card = dashboard.json().recentContent.find((c: { id: number }) => c.id === paid.id);
+    for (const url of [own.previewUrl, own.imageUrl, card?.media_url]) {
+      const res = await fetchMedia(t, url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control']).toContain('private');
+    }
+    // An entitled caller may also use the plain path with a token.
+    expect((await fetchMedia(t, mediaPath(previewKey), creator.auth)).statusCode).toBe(200);
+
+    const buyer = await createUser(t);
+    await grantPurchase(t, buyer, paid.id);
+    const post = (await feedPagesUntil(t, buyer, [paid.id])).posts.get(paid.id);
+    expect(post?.imageUrl).toContain(`${mediaPath(previewKey)}?exp=`);
+    const res = await fetchMedia(t, post?.imageUrl ?? '');
+    expect(res.statusCode).toBe(200);
+    expect((await sharp(res.rawPayload).metadata()).format).toBe('webp');
+    expect((await fetchMedia(t, mediaPath(previewKey), buyer.auth)).statusCode).toBe(200);
+  });
+
+  it('keeps the preview of a free item public', async () => {
+    const creator = await createUser(t, { role: 'creator' });
+    const free = await publishItem(t, creator, { price: '0' }, {});
+    const [row] = await t.db.select().from(items).where(eq(items.id, free.id));
+    const previewUrl = mediaPath(row?.imagePreviewKey ?? '');
+    expect((await getItem(free.id)).json().previewUrl).toBe(previewUrl);
+    expect((await feedPagesUntil(t, undefined, [free.id])).posts.get(free.id)?.imageUrl).toBe(
+      previewUrl,
+    );
+    const res = await fetchMedia(t, previewUrl);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('public');
   });
 });

@@ -1,9 +1,11 @@
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Role } from '../../../common/rules/roles';
 import type { Db } from '../../db/client';
 import { items, mediaObjects, type MediaObjectRow } from '../../db/schema/index';
 import { viewableItemIds, type EntitlementSubject } from '../billing/entitlements';
+import { isPreviewKey, originalKeysOfPreview } from './keys';
 import type { MediaVisibility } from './policy';
+import { IMAGE_EXTENSIONS } from './sniff';
 
 export interface MediaLookup {
   row: MediaObjectRow;
@@ -12,12 +14,35 @@ export interface MediaLookup {
   usedBy: EntitlementSubject[];
 }
 
-/** The stored upload behind a key and the items that use it; null for an unknown key. */
+/**
+ * The upload row behind an original's key or an image preview's key. A preview is found by
+ * its original's possible keys (primary key look-ups), since preview_key has no index.
+ */
+export async function uploadRowOf(db: Db, key: string): Promise<MediaObjectRow | null> {
+  const [row] = isPreviewKey(key)
+    ? await db
+        .select()
+        .from(mediaObjects)
+        .where(
+          and(
+            inArray(mediaObjects.key, originalKeysOfPreview(key, IMAGE_EXTENSIONS)),
+            eq(mediaObjects.previewKey, key),
+          ),
+        )
+        .limit(1)
+    : await db.select().from(mediaObjects).where(eq(mediaObjects.key, key)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * The stored upload behind a key (original or preview) and the items that use it; null for an
+ * unknown key.
+ */
 export async function lookUpMedia(db: Db, key: string): Promise<MediaLookup | null> {
-  const [row] = await db.select().from(mediaObjects).where(eq(mediaObjects.key, key)).limit(1);
+  const row = await uploadRowOf(db, key);
   if (!row) return null;
   // Items can only use their creator's own uploads, so only the owner's items (indexed by
-  // creator) need looking at.
+  // creator) need looking at. An item using an image uses its preview too.
   const usedBy = await db
     .select({
       id: items.id,

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -6,6 +7,8 @@ import { MEDIA_KINDS } from '../../../common/schemas/media';
 import { mediaObjects } from '../../db/schema/index';
 import { createUser } from '../../test/factories';
 import { publishItem } from '../items/test-helpers';
+import { mediaPath, teaserKeyOf } from './keys';
+import { TEASER_WIDTH } from './teaser';
 import {
   createMediaTestApp,
   filesUnder,
@@ -30,11 +33,27 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/**
+ * How much of a picture a copy `width` pixels wide loses (mean difference per channel, 0-255):
+ * near zero when the picture holds no detail finer than that.
+ */
+async function detailFinerThan(image: Buffer, width: number): Promise<number> {
+  const { data, info } = await sharp(image).raw().toBuffer({ resolveWithObject: true });
+  const small = await sharp(image).resize({ width }).toBuffer();
+  const back = await sharp(small)
+    .resize({ width: info.width, height: info.height, fit: 'fill' })
+    .raw()
+    .toBuffer();
+  let sum = 0;
+  for (let i = 0; i < data.length; i += 1) sum += Math.abs((data[i] ?? 0) - (back[i] ?? 0));
+  return sum / data.length;
+}
+
 const rowsOf = (ownerId: string) =>
   t.db.select().from(mediaObjects).where(eq(mediaObjects.ownerId, ownerId));
 
 describe('media upload', () => {
-  it('stores an image with a resized WebP preview and serves both', async () => {
+  it('stores an image with a resized WebP preview and a teaser, and serves them', async () => {
     const user = await createUser(t);
     const png = await sharp({
       create: { width: 1600, height: 900, channels: 3, background: '#336699' },
@@ -59,7 +78,66 @@ describe('media upload', () => {
     expect(meta).toMatchObject({ format: 'webp', width: 640, height: 360 });
 
     expect(await rowsOf(user.user.id)).toHaveLength(1);
-    expect(filesUnder(path.join(dataDir, 'media'))).toHaveLength(2);
+    const teaserKey = teaserKeyOf(answer.previewUrl?.split('/').pop() ?? '');
+    const teaser = await t.app.inject({ url: mediaPath(teaserKey) });
+    expect(teaser.statusCode).toBe(200);
+    expect(await sharp(teaser.rawPayload).metadata()).toMatchObject({
+      format: 'webp',
+      width: TEASER_WIDTH,
+      height: 270,
+    });
+    expect(filesUnder(path.join(dataDir, 'media'))).toHaveLength(3);
+  });
+
+  it('draws the teaser from a few dozen pixels across, so no detail survives', async () => {
+    const user = await createUser(t);
+    // Random pixels: all detail, no shapes. 128 x 96 keeps it under this suite's size limit.
+    const noise = Buffer.alloc(128 * 96 * 3);
+    let state = 42;
+    for (let i = 0; i < noise.length; i += 1) {
+      state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+      noise[i] = state >>> 24;
+    }
+    const png = await sharp(noise, { raw: { width: 128, height: 96, channels: 3 } })
+      .png()
+      .toBuffer();
+    const answer = await uploadOk(t, user, 'image', png);
+    const teaserUrl = mediaPath(teaserKeyOf(answer.previewUrl?.split('/').pop() ?? ''));
+    // Signed out, and the same for everyone: public and cached for good.
+    const res = await t.app.inject({ url: teaserUrl });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const teaser = res.rawPayload;
+    const preview = (await t.app.inject({ url: answer.previewUrl ?? '' })).rawPayload;
+
+    // What a 64 px wide copy loses: next to nothing of the teaser, nearly all of the preview.
+    expect(await detailFinerThan(teaser, 64)).toBeLessThan(5);
+    expect(await detailFinerThan(preview, 64)).toBeGreaterThan(30);
+    const [teaserStats, previewStats] = await Promise.all([
+      sharp(teaser).stats(),
+      sharp(preview).stats(),
+    ]);
+    for (const channel of teaserStats.channels) expect(channel.stdev).toBeLessThan(15);
+    for (const channel of previewStats.channels) expect(channel.stdev).toBeGreaterThan(50);
+  });
+
+  it('makes the teaser of an image stored before teasers existed on its first request', async () => {
+    const user = await createUser(t);
+    const answer = await uploadOk(t, user, 'image');
+    const teaserKey = teaserKeyOf(answer.previewUrl?.split('/').pop() ?? '');
+    const stored = () => filesUnder(dataDir).filter((f) => path.basename(f) === teaserKey);
+    const [file] = stored();
+    if (!file) throw new Error('the upload made no teaser');
+    fs.rmSync(file);
+
+    const res = await t.app.inject({ url: mediaPath(teaserKey) });
+    expect(res.statusCode).toBe(200);
+    expect((await sharp(res.rawPayload).metadata()).width).toBe(TEASER_WIDTH);
+    expect(stored()).toHaveLength(1);
+    // A teaser of no stored preview is made of nothing.
+    const unknown = teaserKeyOf(`pre-${'0'.repeat(32)}.webp`);
+    expect((await t.app.inject({ url: mediaPath(unknown) })).statusCode).toBe(404);
+    expect(filesUnder(dataDir).some((f) => f.endsWith(unknown))).toBe(false);
   });
 
   it('takes audio and video by their bytes, whatever the name says', async () => {

@@ -4,23 +4,21 @@ import { z } from 'zod';
 import { MEDIA_KINDS, UploadMediaResponse } from '../../../common/schemas/media';
 import { createMediaStorage, mediaTempDir, type MediaStorage } from '../../adapters/storage/index';
 import type { AppContext } from '../../context';
-import { forbidden, HttpError, notFound } from '../../http/errors';
-import { viewerMaySeeItemMedia, lookUpMedia } from './access';
-import { isMediaKey, isPreviewKey } from './keys';
+import { HttpError, notFound } from '../../http/errors';
+import { isMediaKey, isTeaserKey } from './keys';
 import { FILE_FIELD, singleFilePart } from './multipart';
-import { mayReadItemMedia } from './policy';
 import { presentUpload } from './presenter';
 import { parseByteRange } from './range';
+import { mediaServing } from './serving';
 import { maxBytesOf, storeUpload, tooLarge, type MediaDeps } from './service';
 import { mediaUrlsOf } from './signed-urls';
+import { createMissingTeaser } from './teaser';
 
 const MediaParams = z.object({ key: z.string().max(80) });
 const MediaQuery = z.object({
   exp: z.string().max(20).optional(),
   sig: z.string().max(100).optional(),
 });
-
-const PREVIEW_CACHE = 'public, max-age=31536000, immutable';
 
 export const mediaRoutes =
   (ctx: AppContext, options: { storage?: MediaStorage } = {}): FastifyPluginAsyncZod =>
@@ -96,38 +94,28 @@ export const mediaRoutes =
         const { key } = request.params;
         if (!isMediaKey(key)) throw notFound('No such media');
 
-        let contentType = 'image/webp';
-        let cacheControl = PREVIEW_CACHE;
-        if (!isPreviewKey(key)) {
-          const lookup = await lookUpMedia(ctx.db, key);
-          if (!lookup) throw notFound('No such media');
-          contentType = lookup.row.mimeType;
-          if (lookup.visibility === 'public') {
-            cacheControl = 'private, max-age=300';
-          } else {
-            const hasValidSignature = urls.verify(key, request.query.exp, request.query.sig);
-            const allowed = mayReadItemMedia({
-              hasValidSignature,
-              viewerMaySeeAnItem:
-                !hasValidSignature &&
-                (await viewerMaySeeItemMedia(ctx.db, request.viewer, lookup, ctx.clock.now())),
-            });
-            if (!allowed) {
-              throw forbidden('This media link has expired or belongs to a locked item');
-            }
-            cacheControl = hasValidSignature ? 'private, max-age=600' : 'private, no-store';
-          }
-        }
+        const { contentType, cacheControl } = await mediaServing(
+          { db: ctx.db, urls, now: ctx.clock.now() },
+          key,
+          request.viewer,
+          request.query,
+        );
 
         let isUnsatisfiable = false;
-        const object = await storage.open(key, (size) => {
-          const range = parseByteRange(request.headers.range, size);
-          if (range === 'unsatisfiable') {
-            isUnsatisfiable = true;
-            return null;
-          }
-          return range;
-        });
+        const open = () =>
+          storage.open(key, (size) => {
+            const range = parseByteRange(request.headers.range, size);
+            if (range === 'unsatisfiable') {
+              isUnsatisfiable = true;
+              return null;
+            }
+            return range;
+          });
+        let object = await open();
+        // Uploads stored before teasers existed get theirs on the first request.
+        if (!object && isTeaserKey(key) && (await createMissingTeaser(deps, key))) {
+          object = await open();
+        }
         if (!object) throw notFound('No such media');
         if (isUnsatisfiable) {
           object.body.destroy();

@@ -11,8 +11,9 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { mediaObjects, type MediaObjectRow } from '../../db/schema/index';
 import { badRequest, HttpError } from '../../http/errors';
-import { newMediaKeys } from './keys';
+import { newMediaKeys, teaserKeyOf } from './keys';
 import { ACCEPTED_FORMATS, SNIFF_BYTES, sniffMediaType, type SniffedType } from './sniff';
+import { renderTeaser } from './teaser';
 
 /** Feed cards show at most this width; the original is never sent to a card. */
 export const PREVIEW_WIDTH = 640;
@@ -128,9 +129,10 @@ async function makePreview(source: string, target: string): Promise<void> {
 
 /**
  * Stores one upload (issue 4): streamed to a temporary file while type and size are checked,
- * an image gets its preview, then both move into storage and the row is written. A refusal or
- * an interrupted request at any step leaves no file and no row. `beforeCommit` may still refuse
- * once the file is checked (the rest of a multipart body), before anything is kept.
+ * an image gets its preview and its teaser (the locked view, see teaser.ts), then all move into
+ * storage and the row is written. A refusal or an interrupted request at any step leaves no
+ * file and no row. `beforeCommit` may still refuse once the file is checked (the rest of a
+ * multipart body), before anything is kept.
  */
 export async function storeUpload(
   deps: MediaDeps,
@@ -143,6 +145,7 @@ export async function storeUpload(
   await fsp.mkdir(deps.tempDir, { recursive: true });
   const tempPath = path.join(deps.tempDir, `${randomUUID()}.upload`);
   const previewTemp = `${tempPath}.preview`;
+  const teaserTemp = `${tempPath}.teaser`;
   const committed: string[] = [];
   try {
     const limit = maxBytesOf(deps.config, kind);
@@ -159,7 +162,11 @@ export async function storeUpload(
 
     const { key, previewKey } = newMediaKeys(kind, type.ext);
     const hasPreview = kind === 'image';
-    if (hasPreview) await makePreview(tempPath, previewTemp);
+    if (hasPreview) {
+      await makePreview(tempPath, previewTemp);
+      // From the preview: already decoded, rotated and small.
+      await fsp.writeFile(teaserTemp, await renderTeaser(previewTemp), { flag: 'wx' });
+    }
     await beforeCommit();
 
     await deps.storage.commitFile(tempPath, key, type.mimeType);
@@ -167,6 +174,8 @@ export async function storeUpload(
     if (hasPreview) {
       await deps.storage.commitFile(previewTemp, previewKey, 'image/webp');
       committed.push(previewKey);
+      await deps.storage.commitFile(teaserTemp, teaserKeyOf(previewKey), 'image/webp');
+      committed.push(teaserKeyOf(previewKey));
     }
     const [row] = await deps.db
       .insert(mediaObjects)
@@ -187,5 +196,6 @@ export async function storeUpload(
   } finally {
     await fsp.rm(tempPath, { force: true });
     await fsp.rm(previewTemp, { force: true });
+    await fsp.rm(teaserTemp, { force: true });
   }
 }

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { keyFromMediaUrl, newMediaKeys } from './keys';
+import {
+  isMediaKey,
+  isPreviewKey,
+  isTeaserKey,
+  keyFromMediaUrl,
+  newMediaKeys,
+  originalKeysOfPreview,
+  previewKeyOfTeaser,
+  teaserKeyOf,
+} from './keys';
 import { parseByteRange } from './range';
 import { createMediaUrls } from './signed-urls';
+import { IMAGE_EXTENSIONS } from './sniff';
 
 const key = 'img-0123456789abcdef0123456789abcdef.png';
 
@@ -66,6 +76,23 @@ describe('media keys', () => {
     expect(keyFromMediaUrl('/api/v1/media/../../etc/passwd')).toBeNull();
     expect(keyFromMediaUrl('https://elsewhere.example/cat.png')).toBeNull();
     expect(keyFromMediaUrl('not a url at all')).toBeNull();
+  });
+
+  it('names the teaser after the preview, one way and back, and tells the three apart', () => {
+    const { key, previewKey } = newMediaKeys('image', 'jpg');
+    const teaser = teaserKeyOf(previewKey);
+    expect(teaser).toBe(previewKey.replace(/\.webp$/, '.teaser.webp'));
+    expect(previewKeyOfTeaser(teaser)).toBe(previewKey);
+    expect(previewKeyOfTeaser(previewKey)).toBeNull();
+    expect(previewKeyOfTeaser(key)).toBeNull();
+    expect([key, previewKey, teaser].map(isMediaKey)).toEqual([true, true, true]);
+    expect([key, previewKey, teaser].map(isPreviewKey)).toEqual([false, true, false]);
+    expect([key, previewKey, teaser].map(isTeaserKey)).toEqual([false, false, true]);
+    expect(isMediaKey(key.replace(/\.jpg$/, '.teaser.webp'))).toBe(false);
+    expect(keyFromMediaUrl(`/api/v1/media/${teaser}`)).toBe(teaser);
+    // A preview finds its original among the image extensions, by primary key.
+    expect(originalKeysOfPreview(previewKey, IMAGE_EXTENSIONS)).toContain(key);
+    expect(originalKeysOfPreview(teaser, IMAGE_EXTENSIONS)).toEqual([]);
   });
 });
 

@@ -16,17 +16,23 @@ const ascii = (head: Uint8Array, offset: number, text: string) =>
 const startsWith = (head: Uint8Array, bytes: readonly number[]) =>
   head.length >= bytes.length && bytes.every((b, i) => head[i] === b);
 
+const IMAGE_TYPES = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+} as const;
+type ImageExtension = keyof typeof IMAGE_TYPES;
+const image = (ext: ImageExtension): SniffedType => ({ mimeType: IMAGE_TYPES[ext], ext });
+
+/** Every extension a stored image original can have (a preview finds its original by them). */
+export const IMAGE_EXTENSIONS = Object.keys(IMAGE_TYPES) as readonly ImageExtension[];
+
 function sniffImage(head: Uint8Array): SniffedType | null {
-  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) {
-    return { mimeType: 'image/png', ext: 'png' };
-  }
-  if (startsWith(head, [0xff, 0xd8, 0xff])) return { mimeType: 'image/jpeg', ext: 'jpg' };
-  if (ascii(head, 0, 'GIF87a') || ascii(head, 0, 'GIF89a')) {
-    return { mimeType: 'image/gif', ext: 'gif' };
-  }
-  if (ascii(head, 0, 'RIFF') && ascii(head, 8, 'WEBP')) {
-    return { mimeType: 'image/webp', ext: 'webp' };
-  }
+  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return image('png');
+  if (startsWith(head, [0xff, 0xd8, 0xff])) return image('jpg');
+  if (ascii(head, 0, 'GIF87a') || ascii(head, 0, 'GIF89a')) return image('gif');
+  if (ascii(head, 0, 'RIFF') && ascii(head, 8, 'WEBP')) return image('webp');
   return null;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderCover, toneWav } from '../../seed/content-media';
-import { sniffMediaType } from './sniff';
+import { IMAGE_EXTENSIONS, sniffMediaType } from './sniff';
 
 const bytes = (...values: number[]) => Uint8Array.from(values);
 const text = (s: string) => new TextEncoder().encode(s);
@@ -25,6 +25,8 @@ describe('sniffMediaType', () => {
     expect(
       sniffMediaType('image', concat(text('RIFF'), bytes(1, 2, 3, 4), text('WEBPVP8 '))),
     ).toEqual({ mimeType: 'image/webp', ext: 'webp' });
+    // A preview finds its original by these extensions.
+    expect([...IMAGE_EXTENSIONS].sort()).toEqual(['gif', 'jpg', 'png', 'webp']);
   });
 
   it('recognises audio formats, including MP3 without a tag and raw AAC', () => {

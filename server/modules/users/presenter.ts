@@ -5,8 +5,9 @@ import type {
   PublicProfileItem,
   PublicProfileResponse,
 } from '../../../common/schemas/users';
-import type { ItemRow, UserRow } from '../../db/schema/index';
-import { itemMediaUrl } from '../billing/presenter';
+import type { UserRow } from '../../db/schema/index';
+import { itemMediaUrls, type ItemMediaSubject } from '../media/item-urls';
+import type { MediaUrls } from '../media/signed-urls';
 
 /** The picture shown for a person: their own profile image, else the one from sign-up (Google). */
 export const avatarOf = (user: Pick<UserRow, 'profileImage' | 'avatarUrl'>): string | null =>
@@ -52,16 +53,17 @@ export function presentProfile(user: UserRow): ProfileResponse {
 }
 
 /**
- * A content tile: only the public preview image, so a locked item's media never leave; an
- * unlocked tile links to the product page, which hands out the media.
+ * A content tile: the preview when the viewer may see the item, else its teaser, so a locked
+ * item's picture never leaves; the product page hands out the full media.
  */
 export const presentProfileItem = (
-  item: Pick<ItemRow, 'id' | 'title' | 'imagePreviewKey' | 'priceCents' | 'tierRequired'>,
+  item: ItemMediaSubject & { title: string },
   isUnlocked: boolean,
+  urls: MediaUrls,
 ): PublicProfileItem => ({
   id: item.id,
   title: item.title,
-  thumbnail: itemMediaUrl(item.imagePreviewKey),
+  thumbnail: itemMediaUrls(item, isUnlocked, urls).card,
   isPaid: item.priceCents > 0 || item.tierRequired !== 'Aura',
   tierRequired: item.tierRequired,
   isUnlocked,

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ProfileResponse, PublicProfileResponse } from '../../../common/schemas/users';
 import type { AppContext } from '../../context';
+import { mediaUrlsOf } from '../media/signed-urls';
 import { ownProfile, publicProfile } from './service';
 
 // Any text is accepted here and an id that is no uuid answers 404 (SPEC §7 profile by id).
@@ -11,6 +12,8 @@ const UserParams = z.object({ id: z.string() });
 export const usersRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    const urls = mediaUrlsOf(ctx);
+
     app.get(
       '/api/v1/users/profile',
       {
@@ -30,6 +33,7 @@ export const usersRoutes =
         preHandler: ctx.guards.optionalAuth,
         schema: { tags: ['users'], params: UserParams, response: { 200: PublicProfileResponse } },
       },
-      async (request) => publicProfile(ctx.db, request.viewer, request.params.id, ctx.clock.now()),
+      async (request) =>
+        publicProfile(ctx.db, urls, request.viewer, request.params.id, ctx.clock.now()),
     );
   };

@@ -8,6 +8,7 @@ import { notFound } from '../../http/errors';
 import { viewableItemIds } from '../billing/entitlements';
 import { membershipTier } from '../billing/stats';
 import { followerCount, isFollowing } from '../follows/service';
+import type { MediaUrls } from '../media/signed-urls';
 import { mayViewProfile } from './policy';
 import { presentProfile, presentProfileItem, presentPublicProfile } from './presenter';
 
@@ -44,6 +45,7 @@ export async function highestTierHeld(db: Db, userId: string, now: Date): Promis
 /** SPEC §7 GET /api/v1/users/{id}: public fields and available items; 404 for any unknown id. */
 export async function publicProfile(
   db: Db,
+  urls: MediaUrls,
   viewer: { id: string; role: Role } | null,
   id: string,
   now: Date,
@@ -60,7 +62,11 @@ export async function publicProfile(
       .select({
         id: items.id,
         title: items.title,
+        creatorId: items.creatorId,
+        imageKey: items.imageKey,
         imagePreviewKey: items.imagePreviewKey,
+        audioKey: items.audioKey,
+        videoKey: items.videoKey,
         priceCents: items.priceCents,
         tierRequired: items.tierRequired,
       })
@@ -72,16 +78,11 @@ export async function publicProfile(
     isOther ? isFollowing(db, viewer.id, user.id) : false,
     isOther ? membershipTier(db, viewer.id, user.id, now) : ('Aura' as const),
   ]);
-  const unlocked = await viewableItemIds(
-    db,
-    viewer,
-    content.map((item) => ({ ...item, creatorId: user.id })),
-    now,
-  );
+  const unlocked = await viewableItemIds(db, viewer, content, now);
   return presentPublicProfile(
     user,
     tier,
-    content.map((item) => presentProfileItem(item, unlocked.has(item.id))),
+    content.map((item) => presentProfileItem(item, unlocked.has(item.id), urls)),
     { followers, isFollowing: following, subscribedTier },
   );
 }

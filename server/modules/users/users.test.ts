@@ -6,8 +6,8 @@ import { entitlements, items, users } from '../../db/schema/index';
 import { NUL_TEXT_ERROR } from '../../http/nul-text';
 import { createTestApp, uniqueName, type TestApp } from '../../test/app';
 import { createUser, type TestUser } from '../../test/factories';
-import { itemMediaUrl } from '../billing/presenter';
 import { createItem, payLocal, startCheckout } from '../billing/test-helpers';
+import { mediaPath, teaserKeyOf } from '../media/keys';
 
 const NOW = new Date('2030-06-01T10:00:00Z');
 const clock: Clock = { now: () => NOW };
@@ -142,7 +142,8 @@ describe('GET /api/v1/users/{id}', () => {
     expect(body.content.find((c) => c.id === paid.id)).toEqual({
       id: paid.id,
       title: 'Paid loop',
-      thumbnail: itemMediaUrl('images/preview.png'),
+      // Locked: the blurred teaser, never the preview.
+      thumbnail: mediaPath(teaserKeyOf('images/preview.png')),
       isPaid: true,
       tierRequired: 'Aura',
       isUnlocked: false,
@@ -150,6 +151,7 @@ describe('GET /api/v1/users/{id}', () => {
     expect(body.content.find((c) => c.id === free.id)).toMatchObject({
       isPaid: false,
       isUnlocked: true,
+      thumbnail: mediaPath('images/preview.png'),
     });
     expect(body.content.find((c) => c.id === members.id)).toMatchObject({
       isPaid: true,
@@ -296,7 +298,14 @@ describe('GET /api/v1/users/{id}: the viewer and the creator', () => {
     expect(unlockedIds(after)).toEqual([free.id, hypr.id].sort());
     expect(after.content.find((c) => c.id === soul.id)?.isUnlocked).toBe(false);
     expect(after.content.find((c) => c.id === paid.id)?.isUnlocked).toBe(false);
-    // The tiles carry the public preview only, unlocked or not.
+    // Tiles carry the preview when unlocked (signed: the item is not free), else the teaser;
+    // never the full media.
+    expect(after.content.find((c) => c.id === hypr.id)?.thumbnail).toMatch(
+      /^\/api\/v1\/media\/images\/preview\.png\?exp=\d+&sig=/,
+    );
+    expect(after.content.find((c) => c.id === paid.id)?.thumbnail).toBe(
+      mediaPath(teaserKeyOf('images/preview.png')),
+    );
     expect(res.body).not.toContain('full.png');
     expect(res.body).not.toContain('full.mp4');
 

@@ -230,7 +230,7 @@ export default function UploadPage() {
           name="tags"
           render={({ field }) => (
             <TagInput
-              tags={field.value}
+              tags={field.value ?? []}
               addTag={addTag}
               onChange={field.onChange}
               label={t('upload.tagsLabel')}

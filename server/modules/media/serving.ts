@@ -1,0 +1,58 @@
+import type { Role } from '../../../common/rules/roles';
+import type { Db } from '../../db/client';
+import { forbidden, notFound } from '../../http/errors';
+import { isFreeItem } from '../billing/entitlements';
+import { lookUpMedia, viewerMaySeeItemMedia } from './access';
+import { isPreviewKey, isTeaserKey } from './keys';
+import { mayReadItemMedia } from './policy';
+import type { MediaUrls } from './signed-urls';
+
+/** How one media object goes out: its type and who may keep it how long. */
+export interface MediaServing {
+  contentType: string;
+  cacheControl: string;
+}
+
+// A teaser never changes and is public: anyone may keep it.
+const TEASER: MediaServing = {
+  contentType: 'image/webp',
+  cacheControl: 'public, max-age=31536000, immutable',
+};
+// A day, not forever: an upload no item uses yet may become a paid item's picture.
+const PUBLIC_PREVIEW_CACHE = 'public, max-age=86400';
+const SIGNED_CACHE = 'private, max-age=600';
+
+/**
+ * Whether the caller may load the media behind `key`, and how it goes out (policy.ts has the
+ * rule). Throws 404 for an unknown key and 403 for an item's media without the right to it.
+ */
+export async function mediaServing(
+  deps: { db: Db; urls: MediaUrls; now: Date },
+  key: string,
+  viewer: { id: string; role: Role } | null,
+  query: { exp?: string | undefined; sig?: string | undefined },
+): Promise<MediaServing> {
+  if (isTeaserKey(key)) return TEASER;
+  const isPreview = isPreviewKey(key);
+  const hasValidSignature = deps.urls.verify(key, query.exp, query.sig);
+  // Only an entitled viewer was handed this signature: a preview needs no look-up then.
+  if (isPreview && hasValidSignature) {
+    return { contentType: 'image/webp', cacheControl: SIGNED_CACHE };
+  }
+  const lookup = await lookUpMedia(deps.db, key);
+  if (!lookup) throw notFound('No such media');
+  const contentType = isPreview ? 'image/webp' : lookup.row.mimeType;
+  if (lookup.visibility === 'public') {
+    return { contentType, cacheControl: isPreview ? PUBLIC_PREVIEW_CACHE : 'private, max-age=300' };
+  }
+  if (isPreview && lookup.usedBy.some(isFreeItem)) {
+    return { contentType, cacheControl: PUBLIC_PREVIEW_CACHE };
+  }
+  const allowed = mayReadItemMedia({
+    hasValidSignature,
+    viewerMaySeeAnItem:
+      !hasValidSignature && (await viewerMaySeeItemMedia(deps.db, viewer, lookup, deps.now)),
+  });
+  if (!allowed) throw forbidden('This media link has expired or belongs to a locked item');
+  return { contentType, cacheControl: hasValidSignature ? SIGNED_CACHE : 'private, no-store' };
+}
