@@ -31,6 +31,7 @@ import {
   type SubscriptionRow,
 } from '../../db/schema/index';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors';
+import { isUuid } from '../../http/ids';
 import type { MediaUrls } from '../media/signed-urls';
 import { canViewItem } from './entitlements';
 import {
@@ -77,8 +78,6 @@ async function callProvider<T>(action: () => Promise<T>): Promise<T> {
 
 const formatCents = (cents: number, currency: string) =>
   `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function priceMismatch(serverCents: number, currency: string) {
   return badRequest(`Price mismatch: the price is ${formatCents(serverCents, currency)}`, {
@@ -133,7 +132,7 @@ async function planCheckout(
     if (body.tier === 'Aura')
       throw badRequest('tier: Aura is free, there is nothing to pay', { field: 'tier' });
     const creatorId = body.creatorId ?? (typeof body.productId === 'string' ? body.productId : '');
-    if (!UUID.test(creatorId)) {
+    if (!isUuid(creatorId)) {
       throw badRequest("creatorId: a membership needs the creator's id", { field: 'creatorId' });
     }
     const [creator] = await deps.db

@@ -81,11 +81,14 @@ export async function salesByItem(db: Db, limit = 100): Promise<ItemSales[]> {
     .limit(limit);
 }
 
-/** The highest tier of this creator the fan holds now ('Aura' when none): the 'subscribed' badge. */
+/**
+ * The highest tier the fan holds now ('Aura' when none): of one creator for the 'subscribed'
+ * badge, of any creator (creatorId null) for the tier shown on a public profile.
+ */
 export async function membershipTier(
   db: Db,
   userId: string,
-  creatorId: string,
+  creatorId: string | null,
   now: Date,
 ): Promise<Tier> {
   const rows = await db
@@ -94,7 +97,7 @@ export async function membershipTier(
     .where(
       and(
         eq(entitlements.userId, userId),
-        eq(entitlements.creatorId, creatorId),
+        creatorId === null ? undefined : eq(entitlements.creatorId, creatorId),
         isNotNull(entitlements.tier),
         gt(entitlements.periodEnd, now),
       ),
