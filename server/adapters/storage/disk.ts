@@ -15,7 +15,6 @@ export function createDiskStorage(root: string): MediaStorage {
   };
 
   return {
-    kind: 'disk',
     async commitFile(tempPath, key) {
       const target = fileOf(key);
       await fsp.mkdir(path.dirname(target), { recursive: true });

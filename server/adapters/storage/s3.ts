@@ -18,8 +18,6 @@ export interface S3StorageOptions {
   accessKeyId?: string | undefined;
   secretAccessKey?: string | undefined;
   forcePathStyle: boolean;
-  /** Key prefix inside the bucket, so one bucket can hold several installations. */
-  prefix?: string;
 }
 
 const isMissing = (err: unknown) =>
@@ -46,10 +44,8 @@ export function createS3Storage(options: S3StorageOptions): MediaStorage {
       : {}),
   });
   const Bucket = options.bucket;
-  const objectKey = (key: string) => `${options.prefix ?? ''}${key}`;
 
   return {
-    kind: 's3',
     async commitFile(tempPath, key, contentType) {
       try {
         const { size } = await fsp.stat(tempPath);
@@ -58,7 +54,7 @@ export function createS3Storage(options: S3StorageOptions): MediaStorage {
         await client.send(
           new PutObjectCommand({
             Bucket,
-            Key: objectKey(key),
+            Key: key,
             Body: fs.createReadStream(tempPath),
             ContentLength: size,
             ContentType: contentType,
@@ -71,7 +67,7 @@ export function createS3Storage(options: S3StorageOptions): MediaStorage {
     async open(key, rangeOf) {
       let size: number;
       try {
-        const head = await client.send(new HeadObjectCommand({ Bucket, Key: objectKey(key) }));
+        const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
         size = head.ContentLength ?? 0;
       } catch (err) {
         if (isMissing(err)) return null;
@@ -82,7 +78,7 @@ export function createS3Storage(options: S3StorageOptions): MediaStorage {
         const answer = await client.send(
           new GetObjectCommand({
             Bucket,
-            Key: objectKey(key),
+            Key: key,
             ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
           }),
         );
@@ -95,7 +91,7 @@ export function createS3Storage(options: S3StorageOptions): MediaStorage {
       }
     },
     async remove(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) }));
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
   };
 }

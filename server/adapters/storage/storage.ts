@@ -20,7 +20,6 @@ export interface StoredObject {
  * upload never reaches the store.
  */
 export interface MediaStorage {
-  readonly kind: 'disk' | 's3';
   /** Moves a complete temporary file into the store under `key`; the temp file is gone after. */
   commitFile(tempPath: string, key: string, contentType: string): Promise<void>;
   /** Streams an object (or one range of it); null when there is no such object. */

@@ -1,4 +1,4 @@
-import { subcategoriesOf, CATEGORIES } from '../../../common/catalog/categories';
+import { CATEGORIES, isSubcategoryOf } from '../../../common/catalog/categories';
 import { centsToAmount } from '../../../common/rules/price';
 import type { DashboardResponse, RecentContentItem } from '../../../common/schemas/dashboard';
 import type { ItemRow } from '../../db/schema/index';
@@ -8,7 +8,7 @@ import type { MediaUrls } from '../media/signed-urls';
 const categoryLabel = (id: string) => CATEGORIES.find((c) => c.id === id)?.label ?? id;
 
 function presentRecent(item: ItemRow, urls: MediaUrls): RecentContentItem {
-  const where = subcategoriesOf(item.category).includes(item.subcategory)
+  const where = isSubcategoryOf(item.category, item.subcategory)
     ? `${categoryLabel(item.category)} · ${item.subcategory}`
     : categoryLabel(item.category);
   return {

@@ -103,7 +103,7 @@ async function latestComments(db: Db, ids: readonly number[]): Promise<Map<numbe
       id: Number(row.id),
       user: creatorName({ username: row.username, displayName: row.display_name }),
       userId: row.author_id,
-      userImage: row.profile_image ?? row.avatar_url,
+      userImage: creatorImage({ profileImage: row.profile_image, avatarUrl: row.avatar_url }),
       text: row.text,
       createdAt: new Date(Number(row.created_ms)).toISOString(),
     });

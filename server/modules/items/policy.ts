@@ -4,9 +4,6 @@ import type { UserStatus } from '../../../common/schemas/users';
 
 type Actor = { id: string; role: Role };
 
-/** SPEC §6: upload is open to every signed-in user (the route's requireAuth is the check). */
-export const mayPublish = (_viewer: Actor) => true;
-
 /** README rule: a `user` who publishes their first item becomes a `creator`; other roles stay. */
 export const promotesToCreator = (role: Role) => role === 'user';
 

@@ -4,6 +4,7 @@ import { parsePriceToCents } from '../../../common/schemas/billing';
 import type { MediaKind } from '../../../common/schemas/media';
 import {
   normalizeTags,
+  UPLOAD_REQUIRED_FIELDS,
   type CreateItemRequest,
   type CreateItemResponse,
   type ItemDetail,
@@ -111,13 +112,13 @@ export async function createItem(
   body: CreateItemRequest,
 ): Promise<CreateItemResponse> {
   const priceCents = parsePriceToCents(body.price);
-  if (priceCents === null) throw badRequest('upload.requiredFields');
+  if (priceCents === null) throw badRequest(UPLOAD_REQUIRED_FIELDS);
   const media = await resolveMedia(deps.db, viewer.id, [
     { field: 'image', kind: 'image', url: body.image },
     { field: 'audio', kind: 'audio', url: body.audio },
     { field: 'video', kind: 'video', url: body.video },
   ]);
-  if (!media.image) throw badRequest('upload.requiredFields');
+  if (!media.image) throw badRequest(UPLOAD_REQUIRED_FIELDS);
 
   const { item, promotedTo } = await deps.db.transaction(async (tx) => {
     const [item] = await tx
