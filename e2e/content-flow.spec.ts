@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { PNG_8X8, signUp, startSignedIn } from './content-api';
+import { signInPage, signUpViaApi } from './support/accounts';
+import { PNG_8X8 } from './support/images';
 
 /** Holds image uploads until the test lets each one through, so its progress can be seen. */
 async function holdImageUploads(page: Page): Promise<Route[]> {
@@ -16,8 +17,8 @@ test('a creator publishes an item that a fan likes, comments, visits and finds l
   request,
   baseURL,
 }) => {
-  const creator = await signUp(request, 'maker');
-  await startSignedIn(page, creator);
+  const creator = await signUpViaApi(request, { prefix: 'maker' });
+  await signInPage(page, creator);
   const title = `Night drive loop ${Date.now().toString(36)}`;
 
   // ---- the creator's dashboard before anything happened ----
@@ -100,8 +101,8 @@ test('a creator publishes an item that a fan likes, comments, visits and finds l
   // ---- a fan likes, comments and opens it ----
   const fanContext = await browser.newContext({ baseURL });
   const fanPage = await fanContext.newPage();
-  const fan = await signUp(request, 'fan');
-  await startSignedIn(fanPage, fan);
+  const fan = await signUpViaApi(request, { prefix: 'fan' });
+  await signInPage(fanPage, fan);
   await fanPage.goto('/discover');
   await expect(fanPage.getByTestId('spotlight')).toBeVisible();
   const post = fanPage.getByRole('article').filter({ hasText: title });

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { PNG_8X8, signUp, startSignedIn } from './content-api';
+import { signInPage, signUpViaApi } from './support/accounts';
+import { PNG_8X8 } from './support/images';
 
 /*
  * The content screens' other states, on the demo data a first start seeds (a dozen creators with
@@ -8,7 +9,7 @@ import { PNG_8X8, signUp, startSignedIn } from './content-api';
  */
 
 test.beforeEach(async ({ page, request }) => {
-  await startSignedIn(page, await signUp(request, 'viewer'));
+  await signInPage(page, await signUpViaApi(request, { prefix: 'viewer' }));
 });
 
 const scrollLeftOf = (slider: Locator) => slider.evaluate((el) => el.scrollLeft);

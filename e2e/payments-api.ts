@@ -1,34 +1,14 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { CreateItemResponse } from '../common/schemas/items';
-import { signUpViaApi, startSignedIn, uniqueUsername, type Account } from './support/accounts';
-import { seedStorage } from './support/seeded-session';
+import { uniqueUsername, type Account } from './support/accounts';
+import { PNG_8X8 } from './support/images';
 
 /*
- * Set-up for the payments browser tests: people and items are made through the public API (as
- * Documenso's app-tests do), never by reaching into the database.
+ * Set-up for the payments browser tests: items are made through the public API (as Documenso's
+ * app-tests do), never by reaching into the database.
  */
 
-/** A payments test's person: a fresh account signed up through the accounts API. */
-export type ApiUser = Account;
-
-/** Signs a fresh account up (and so in) through POST /v1/auth/signup. */
-export async function signUp(request: APIRequestContext, prefix: string): Promise<ApiUser> {
-  return signUpViaApi(request, { prefix });
-}
-
-/** Every page load of the test starts signed in as `user`, in English. */
-export async function signInPage(page: Page, user: ApiUser): Promise<void> {
-  await startSignedIn(page, user);
-  await seedStorage(page, { language: 'en' });
-}
-
-const auth = (user: ApiUser) => ({ authorization: `Bearer ${user.token}` });
-
-// An 8x8 PNG made with sharp: a real image the upload accepts.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWOosDmBFTEMLQkACvNfAfLoGpsAAAAASUVORK5CYII=',
-  'base64',
-);
+const auth = (user: Account) => ({ authorization: `Bearer ${user.token}` });
 
 export interface ApiItem {
   id: number;
@@ -38,12 +18,12 @@ export interface ApiItem {
 /** Publishes a paid item as `creator` (publishing makes a user a creator, issue 4). */
 export async function createLockedItem(
   request: APIRequestContext,
-  creator: ApiUser,
+  creator: Account,
   price: string,
 ): Promise<ApiItem> {
   const upload = await request.post('/api/v1/media/upload-image', {
     headers: auth(creator),
-    multipart: { file: { name: 'cover.png', mimeType: 'image/png', buffer: PNG } },
+    multipart: { file: { name: 'cover.png', mimeType: 'image/png', buffer: PNG_8X8 } },
   });
   expect(upload.ok(), await upload.text()).toBe(true);
   const { url } = (await upload.json()) as { url: string };
@@ -74,7 +54,7 @@ export interface WalletState {
   entries: { kind: string; amountCents: number; itemId: number | null }[];
 }
 
-export async function walletOf(request: APIRequestContext, user: ApiUser): Promise<WalletState> {
+export async function walletOf(request: APIRequestContext, user: Account): Promise<WalletState> {
   const res = await request.get('/api/v1/wallet', { headers: auth(user) });
   expect(res.ok(), await res.text()).toBe(true);
   return (await res.json()) as WalletState;

@@ -1,11 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import {
-  createLockedItem,
-  payOnLocalCheckout,
-  signInPage,
-  signUp,
-  type ApiItem,
-} from './payments-api';
+import { createLockedItem, payOnLocalCheckout, type ApiItem } from './payments-api';
+import { signInPage, signUpViaApi } from './support/accounts';
 
 /** From the locked product page to the checkout and on to the local provider's page. */
 async function startCheckout(page: Page, item: ApiItem): Promise<void> {
@@ -22,9 +17,9 @@ test('a fan buys a locked item with the test card and sees it unlocked everywher
   page,
   request,
 }) => {
-  const creator = await signUp(request, 'seller');
+  const creator = await signUpViaApi(request, { prefix: 'seller' });
   const item = await createLockedItem(request, creator, '4,50');
-  const fan = await signUp(request, 'buyer');
+  const fan = await signUpViaApi(request, { prefix: 'buyer' });
   await signInPage(page, fan);
 
   await page.goto('/discover');
@@ -74,9 +69,9 @@ test('a declined card shows the provider message under the card field', async ({
   page,
   request,
 }) => {
-  const creator = await signUp(request, 'seller');
+  const creator = await signUpViaApi(request, { prefix: 'seller' });
   const item = await createLockedItem(request, creator, '3,00');
-  const fan = await signUp(request, 'buyer');
+  const fan = await signUpViaApi(request, { prefix: 'buyer' });
   await signInPage(page, fan);
   await startCheckout(page, item);
 
@@ -95,9 +90,9 @@ test('a declined card shows the provider message under the card field', async ({
 });
 
 test('cancelling the payment returns to discover', async ({ page, request }) => {
-  const creator = await signUp(request, 'seller');
+  const creator = await signUpViaApi(request, { prefix: 'seller' });
   const item = await createLockedItem(request, creator, '2,00');
-  const fan = await signUp(request, 'buyer');
+  const fan = await signUpViaApi(request, { prefix: 'buyer' });
   await signInPage(page, fan);
   await startCheckout(page, item);
 

@@ -1,17 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
-import {
-  createLockedItem,
-  payOnLocalCheckout,
-  signInPage,
-  signUp,
-  walletOf,
-  type ApiItem,
-  type ApiUser,
-} from './payments-api';
+import { createLockedItem, payOnLocalCheckout, walletOf, type ApiItem } from './payments-api';
+import { signInPage, signUpViaApi, type Account } from './support/accounts';
 
 /** Spends from the fan's wallet behind the page's back, as another tab would. */
-async function unlockElsewhere(request: APIRequestContext, fan: ApiUser, item: ApiItem) {
+async function unlockElsewhere(request: APIRequestContext, fan: Account, item: ApiItem) {
   const res = await request.post('/api/v1/wallet/unlock', {
     headers: { authorization: `Bearer ${fan.token}`, 'idempotency-key': `other-tab-${item.id}` },
     data: { itemId: item.id },
@@ -30,12 +23,12 @@ test('a fan tops up, pays with balance, keeps seeing the result and is charged o
   page,
   request,
 }) => {
-  const creator = await signUp(request, 'seller');
+  const creator = await signUpViaApi(request, { prefix: 'seller' });
   const item = await createLockedItem(request, creator, '4,50');
   const productItem = await createLockedItem(request, creator, '3,00');
   const staleItem = await createLockedItem(request, creator, '2,00');
   const otherTabItem = await createLockedItem(request, creator, '1,00');
-  const fan = await signUp(request, 'wallet');
+  const fan = await signUpViaApi(request, { prefix: 'wallet' });
   await signInPage(page, fan);
 
   await page.goto('/wallet');
@@ -133,9 +126,9 @@ test('not enough balance says so before paying and links to the wallet', async (
   page,
   request,
 }) => {
-  const creator = await signUp(request, 'seller');
+  const creator = await signUpViaApi(request, { prefix: 'seller' });
   const item = await createLockedItem(request, creator, '7,00');
-  const fan = await signUp(request, 'broke');
+  const fan = await signUpViaApi(request, { prefix: 'broke' });
   await signInPage(page, fan);
 
   await page.goto(`/product/${item.id}`);

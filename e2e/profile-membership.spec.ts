@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { payOnLocalCheckout, signInPage, signUp } from './payments-api';
-import { signInDemoViaApi } from './support/accounts';
+import { payOnLocalCheckout } from './payments-api';
+import { signInDemoViaApi, signInPage, signUpViaApi } from './support/accounts';
 
 /*
  * The tier-based profile /hypr/{id} (SPEC §2): following a seeded creator and subscribing to
@@ -18,7 +18,7 @@ test('a fan follows, unfollows and subscribes to Hypr from a creator profile', a
   request,
 }) => {
   const creator = await signInDemoViaApi(request, 'creator');
-  const fan = await signUp(request, 'member');
+  const fan = await signUpViaApi(request, { prefix: 'member' });
   await signInPage(page, fan);
 
   await page.goto(`/hypr/${creator.id}`);
@@ -82,7 +82,7 @@ test('a fan follows, unfollows and subscribes to Hypr from a creator profile', a
 
 test('a failed follow shows the error once and keeps the state', async ({ page, request }) => {
   const creator = await signInDemoViaApi(request, 'creator');
-  const fan = await signUp(request, 'follower');
+  const fan = await signUpViaApi(request, { prefix: 'follower' });
   await signInPage(page, fan);
   await page.route('**/api/creator/*/follow', (route) =>
     route.fulfill({ status: 503, json: { error: 'Service unavailable' } }),
@@ -100,7 +100,7 @@ test('a failed follow shows the error once and keeps the state', async ({ page, 
 });
 
 test('an unknown profile says so', async ({ page, request }) => {
-  await signInPage(page, await signUp(request, 'visitor'));
+  await signInPage(page, await signUpViaApi(request, { prefix: 'visitor' }));
   await page.goto('/hypr/00000000-0000-4000-8000-000000000000');
   await expect(page.getByTestId('profile-not-found')).toHaveText(
     'Error loading profile or profile not found.',

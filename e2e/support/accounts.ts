@@ -2,6 +2,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { Role } from '../../common/rules/roles';
 import type { AuthUser, LoginResponse } from '../../common/schemas/auth';
 import { DEMO_ACCOUNTS } from '../../server/seed/accounts';
+import { seedStorage } from './seeded-session';
 
 /*
  * Accounts for the browser tests, made and signed in through the public API (as Documenso's
@@ -89,6 +90,12 @@ export async function startSignedIn(page: Page, account: Account): Promise<void>
     },
     { token: account.token, user: account.user },
   );
+}
+
+/** Every page load of the test starts signed in as `account`, in English. */
+export async function signInPage(page: Page, account: Account): Promise<void> {
+  await startSignedIn(page, account);
+  await seedStorage(page, { language: 'en' });
 }
 
 /** What the browser keeps of the session (SPEC §4 keys). */
