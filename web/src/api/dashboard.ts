@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { DashboardResponse } from '../../../common/schemas/dashboard';
 import { ProfileResponse } from '../../../common/schemas/users';
-import { request, RequestError } from './request';
+import { isNotFound, request } from './request';
 
 /** SPEC §8: the body arrived but is not the object the screen needs ('invalidData'). */
 export class InvalidDataError extends Error {
@@ -44,7 +44,7 @@ export function useProfile() {
       try {
         return parseOrInvalid(ProfileResponse, await request('/api/v1/users/profile'));
       } catch (error) {
-        if (error instanceof RequestError && error.status === 404) return null;
+        if (isNotFound(error)) return null;
         throw error;
       }
     },

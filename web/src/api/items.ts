@@ -12,10 +12,10 @@ import { decodeTokenPayload } from '../../../common/rules/token';
 import { AuthUser } from '../../../common/schemas/auth';
 import { FEED_POST_COMMENTS } from '../../../common/schemas/feed';
 import { ProfileResponse } from '../../../common/schemas/users';
-import { storeToken } from '../app/token-storage';
+import { storeToken, USER_KEY } from '../app/token-storage';
 import { dashboardKeys } from './dashboard';
 import { feedKeys, updateFeedPost } from './feed';
-import { request, RequestError } from './request';
+import { request, retryUnlessNotFound } from './request';
 
 export const itemKeys = {
   all: ['items'] as const,
@@ -23,16 +23,13 @@ export const itemKeys = {
   comments: (id: number) => ['items', id, 'comments'] as const,
 };
 
-const isNotFound = (error: unknown) => error instanceof RequestError && error.status === 404;
-
 /** GET /api/v1/items/{id}: the item as this viewer may see it (locked items carry no media). */
 export function useItem(id: number | null) {
   return useQuery({
     queryKey: itemKeys.detail(id ?? 0),
     queryFn: async () => ItemDetail.parse(await request(`/api/v1/items/${id}`)),
     enabled: id !== null,
-    // A missing item stays missing; retrying a 404 only delays the message.
-    retry: (count, error) => !isNotFound(error) && count < 1,
+    retry: retryUnlessNotFound,
   });
 }
 
@@ -47,7 +44,7 @@ async function adoptUpgradedToken(token: string): Promise<void> {
   if (!payload) return;
   let stored: unknown = null;
   try {
-    stored = JSON.parse(localStorage.getItem('user') ?? 'null');
+    stored = JSON.parse(localStorage.getItem(USER_KEY) ?? 'null');
   } catch {
     // an unreadable stored user is replaced below
   }

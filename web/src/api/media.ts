@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { UploadMediaResponse, type MediaKind } from '../../../common/schemas/media';
 import { decodeTokenPayload, isTokenLive } from '../../../common/rules/token';
 import { readStoredToken } from '../app/token-storage';
+import { errorMessage } from './request';
 
 export type { MediaKind };
 
@@ -26,16 +27,12 @@ function uploadToken(): string | null {
   return readStoredToken();
 }
 
-/** SPEC §8: the server's error field, else its message field, else 'Error {status}'. */
-function errorText(xhr: XMLHttpRequest): string {
+function parseJson(text: string): unknown {
   try {
-    const body = JSON.parse(xhr.responseText) as { error?: unknown; message?: unknown };
-    if (typeof body.error === 'string') return body.error;
-    if (typeof body.message === 'string') return body.message;
+    return JSON.parse(text);
   } catch {
-    // not JSON: the status text below
+    return null;
   }
-  return `Error ${xhr.status}`;
 }
 
 /**
@@ -64,15 +61,10 @@ export function uploadMedia(
       }
     };
     xhr.onload = () => {
+      const body = parseJson(xhr.responseText);
       if (xhr.status < 200 || xhr.status >= 300) {
-        reject(new Error(errorText(xhr)));
+        reject(new Error(errorMessage(body, xhr.status)));
         return;
-      }
-      let body: unknown;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        body = null;
       }
       const parsed = UploadMediaResponse.safeParse(body);
       if (parsed.success) resolve(parsed.data);

@@ -1,14 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FollowResponse } from '../../../common/schemas/follows';
 import { PublicProfileResponse } from '../../../common/schemas/users';
-import { request, RequestError } from './request';
+import { request, retryUnlessNotFound } from './request';
 
 export const profileKeys = {
   all: ['profiles'] as const,
   byId: (id: string) => ['profiles', id] as const,
 };
-
-const isNotFound = (error: unknown) => error instanceof RequestError && error.status === 404;
 
 /** SPEC §7 GET /api/v1/users/{id}: a person's public profile as this viewer sees it. */
 export function usePublicProfile(id: string) {
@@ -16,8 +14,7 @@ export function usePublicProfile(id: string) {
     queryKey: profileKeys.byId(id),
     queryFn: async () =>
       PublicProfileResponse.parse(await request(`/api/v1/users/${encodeURIComponent(id)}`)),
-    // A missing person stays missing; retrying a 404 only delays the message.
-    retry: (count, error) => !isNotFound(error) && count < 1,
+    retry: retryUnlessNotFound,
   });
 }
 

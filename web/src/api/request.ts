@@ -47,18 +47,24 @@ export async function request<T>(
   // The server refuses a stored token it no longer honours (logged out elsewhere, role changed,
   // account deactivated): the session is over, so the app shows the signed-out state.
   if (res.status === 401 && token && options.token === undefined) clearToken();
-  if (!res.ok) {
-    const fields = (body && typeof body === 'object' ? body : {}) as {
-      error?: unknown;
-      message?: unknown;
-    };
-    const message =
-      typeof fields.error === 'string'
-        ? fields.error
-        : typeof fields.message === 'string'
-          ? fields.message
-          : `Error ${res.status}`;
-    throw new RequestError(res.status, message, body);
-  }
+  if (!res.ok) throw new RequestError(res.status, errorMessage(body, res.status), body);
   return body as T;
 }
+
+/** SPEC §8: the body's `error` field, else its `message` field, else `Error {status}`. */
+export function errorMessage(body: unknown, status: number): string {
+  const fields = (body && typeof body === 'object' ? body : {}) as {
+    error?: unknown;
+    message?: unknown;
+  };
+  if (typeof fields.error === 'string') return fields.error;
+  if (typeof fields.message === 'string') return fields.message;
+  return `Error ${status}`;
+}
+
+export const isNotFound = (error: unknown): boolean =>
+  error instanceof RequestError && error.status === 404;
+
+/** A query's retry rule: a missing record stays missing, so retrying a 404 only delays it. */
+export const retryUnlessNotFound = (count: number, error: unknown): boolean =>
+  !isNotFound(error) && count < 1;

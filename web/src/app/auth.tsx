@@ -61,9 +61,6 @@ async function signOut(): Promise<void> {
   }
 }
 
-/** Re-reads the stored token; storeToken and clearToken already do this themselves. */
-export const notifyAuthChanged = refresh;
-
 // Other tabs report through `storage`; this tab's own changes through SESSION_CHANGED_EVENT.
 window.addEventListener('storage', refresh);
 window.addEventListener(SESSION_CHANGED_EVENT, refresh);

@@ -4,7 +4,7 @@ import type { AuthUser } from '../../../common/schemas/auth';
 // SPEC §4: the token lives under `token`; the auth flow also writes it under `authToken`,
 // which the creator upload call reads. Login also keeps the user it answered with.
 const KEYS = ['token', 'authToken'] as const;
-const USER_KEY = 'user';
+export const USER_KEY = 'user';
 
 /**
  * Fired on this window whenever the stored session changes: the browser's own `storage` event

@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Card, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useItem, useRecordVisit } from '../../api/items';
-import { RequestError } from '../../api/request';
+import { isNotFound } from '../../api/request';
 import type { BalanceUnlockNotice } from '../../components/billing/balance-unlock';
 import { BalanceUnlockStatus } from '../../components/billing/BalanceUnlockStatus';
 import { PayWithBalance } from '../../components/billing/PayWithBalance';
@@ -49,10 +49,8 @@ function ProductView({ productId }: { productId: number | null }) {
     recordVisit();
   }, [item.data, recordVisit]);
 
-  const isNotFound =
-    productId === null ||
-    (item.isError && item.error instanceof RequestError && item.error.status === 404);
-  if (isNotFound) {
+  const isMissing = productId === null || isNotFound(item.error);
+  if (isMissing) {
     return (
       <Shell>
         <Alert variant="warning" role="alert" data-testid="product-not-found">

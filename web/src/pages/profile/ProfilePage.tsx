@@ -2,7 +2,7 @@ import { Alert, Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { usePublicProfile } from '../../api/profiles';
-import { RequestError } from '../../api/request';
+import { isNotFound } from '../../api/request';
 import { TierCard } from '../../components/billing/TierCard';
 import { ContentTiles } from './ContentTiles';
 import { ProfileHeader } from './ProfileHeader';
@@ -37,7 +37,7 @@ function ProfileView({ id }: { id: string }) {
     );
   }
   if (profile.isError) {
-    const isMissing = profile.error instanceof RequestError && profile.error.status === 404;
+    const isMissing = isNotFound(profile.error);
     // SPEC §8: the two profile messages; only a failure that may pass offers a retry.
     return isMissing ? (
       <Alert variant="warning" role="alert" data-testid="profile-not-found">
