@@ -11,35 +11,40 @@ import {
 } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { VERSION_TAG } from '../common/version';
-import { createGuards } from './auth/guard';
-import { createTokenService } from './auth/tokens';
 import type { Config } from './config';
-import { systemClock, type AppContext, type Clock } from './context';
-import type { Database } from './db/client';
+import { createContainer, type Container, type ContainerOverrides } from './container';
+import type { DatabaseHandle } from './db/client';
 import { registerErrorHandling } from './http/errors';
 import { refuseNulText } from './http/nul-text';
-import { createRateLimitStore } from './http/rate-limit';
 import { contentSecurityPolicy } from './http/security';
 import { registerSpa } from './http/spa';
+import { scheduleMembershipRenewals } from './jobs/membership-renewals';
 import { authRoutes } from './modules/auth/routes';
-import { billingRoutes } from './modules/billing/routes';
+import { billingRoutes, walletRoutes } from './modules/billing/index';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { feedRoutes } from './modules/feed/routes';
-import { followsRoutes } from './modules/follows/routes';
-import { itemsRoutes } from './modules/items/routes';
-import { mediaRoutes } from './modules/media/routes';
+import { followsRoutes } from './modules/follows/index';
+import { itemsRoutes } from './modules/items/index';
+import { mediaRoutes } from './modules/media/index';
 import { healthRoutes } from './modules/health/routes';
-import { usersRoutes } from './modules/users/routes';
-import { walletRoutes } from './modules/wallet/routes';
+import { usersRoutes } from './modules/users/index';
 
 export interface BuildAppOptions {
   config: Config;
-  db: Database;
-  dbKind: 'pglite' | 'postgres';
+  /** The open database; buildApp does not close it. */
+  db: DatabaseHandle;
   /** Folder of the built SPA; null serves the API only (tests). */
   webRoot?: string | null;
-  clock?: Clock;
   logger?: boolean;
+  /** Replaces parts of the container (clock, storage, payments, bus) in tests. */
+  overrides?: ContainerOverrides;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The shared services this app was built on. */
+    container: Container;
+  }
 }
 
 /** zod validation and serialisation plus the `{ error }` answers; shared with tests of the error shape. */
@@ -78,9 +83,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
     crossOriginEmbedderPolicy: false,
   });
-  const rateLimitStore = await createRateLimitStore(config);
-  app.addHook('onClose', rateLimitStore.close);
-  await app.register(rateLimit, rateLimitStore.options);
+  const c = await createContainer({
+    config,
+    database: options.db,
+    overrides: {
+      reportError: (err, context) => app.log.error({ err }, `${context} failed`),
+      ...options.overrides,
+    },
+  });
+  app.decorate('container', c);
+  app.addHook('onReady', () => c.start());
+  app.addHook('onClose', () => c.close());
+  await app.register(rateLimit, c.rateLimit);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Aura API', version: VERSION_TAG },
@@ -92,33 +106,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  if (!config.JWT_SECRET) throw new Error('buildApp needs config.JWT_SECRET');
-  const clock = options.clock ?? systemClock;
-  const tokens = createTokenService({
-    secret: config.JWT_SECRET,
-    ttlSeconds: config.JWT_TTL_SECONDS,
-    clock,
-  });
   app.decorateRequest('viewer', null);
-  const ctx: AppContext = {
-    config,
-    db: options.db,
-    dbKind: options.dbKind,
-    clock,
-    tokens,
-    guards: createGuards(options.db, tokens),
-  };
-  await app.register(healthRoutes({ db: ctx.db, kind: ctx.dbKind, version: VERSION_TAG }));
+  await app.register(healthRoutes({ db: c.db, kind: c.dbKind, version: VERSION_TAG }));
   // -- feature modules register below this line --
-  await app.register(authRoutes(ctx));
-  await app.register(usersRoutes(ctx));
-  await app.register(billingRoutes(ctx));
-  await app.register(walletRoutes(ctx));
-  await app.register(mediaRoutes(ctx));
-  await app.register(itemsRoutes(ctx));
-  await app.register(feedRoutes(ctx));
-  await app.register(dashboardRoutes(ctx));
-  await app.register(followsRoutes(ctx));
+  await app.register(authRoutes(c));
+  await app.register(usersRoutes(c));
+  await app.register(billingRoutes(c));
+  await app.register(walletRoutes(c));
+  await app.register(mediaRoutes(c));
+  await app.register(itemsRoutes(c));
+  await app.register(feedRoutes(c));
+  await app.register(dashboardRoutes(c));
+  await app.register(followsRoutes(c));
+  scheduleMembershipRenewals(c);
 
   await registerSpa(app, options.webRoot ?? null);
   return app;

@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { withJwtSecret } from './config-secrets';
-import { systemClock } from './context';
 import { embeddedDatabaseDir, openDatabase, type DatabaseHandle } from './db/client';
 import { acquireDataDirLock, DataDirLockedError } from './db/lock';
 import { seedDemoOnce } from './seed/index';
@@ -30,7 +29,7 @@ async function open(config: Config): Promise<{ handle: DatabaseHandle; unlock: (
 async function main(): Promise<void> {
   const config = withJwtSecret(loadConfig());
   const { handle, unlock } = await open(config);
-  const app = await buildApp({ config, db: handle.db, dbKind: handle.kind, webRoot });
+  const app = await buildApp({ config, db: handle, webRoot });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -57,12 +56,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   if (config.seedDemo) {
-    const report = await seedDemoOnce({
-      config,
-      db: handle.db,
-      dbKind: handle.kind,
-      clock: systemClock,
-    });
+    const report = await seedDemoOnce(app.container);
     if (report) {
       console.log('Demo data seeded (first start).');
       for (const line of report.lines) console.log(`  ${line}`);

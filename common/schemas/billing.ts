@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CURRENCIES } from '../rules/money';
 import { TIERS } from '../rules/tiers';
 
 /*
@@ -25,6 +26,21 @@ export const TOPUP_MIN_CENTS = 100;
 export const TOPUP_MAX_CENTS = 50_000;
 /** The wallet holds euros: the currency of item prices. */
 export const WALLET_CURRENCY = 'eur';
+
+/** Stored enumerations (the database CHECKs the same lists). */
+export const PAYMENT_PROVIDERS = ['local', 'stripe'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+export const CHECKOUT_KINDS = ['item', 'subscription', 'topup'] as const;
+export const CHECKOUT_STATUSES = ['open', 'complete', 'expired'] as const;
+export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
+export const PAYMENT_STATUSES = ['paid', 'unpaid'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const SUBSCRIPTION_STATUSES = ['incomplete', 'active', 'past_due', 'canceled'] as const;
+export const LEDGER_ACCOUNTS = ['wallet', 'earnings'] as const;
+export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
+export const LEDGER_KINDS = ['topup', 'spend', 'refund', 'sale', 'membership', 'payout'] as const;
+export const ENTITLEMENT_SOURCES = ['purchase', 'balance', 'subscription', 'grant'] as const;
+export type EntitlementSource = (typeof ENTITLEMENT_SOURCES)[number];
 
 /** Amount as typed -> integer cents, or null when it is not a plain amount with at most 2 decimals. */
 export function parsePriceToCents(value: number | string): number | null {
@@ -62,7 +78,7 @@ export const CreateCheckoutSessionResponse = z.object({
 });
 export type CreateCheckoutSessionResponse = z.infer<typeof CreateCheckoutSessionResponse>;
 
-export const CheckoutKind = z.enum(['item', 'subscription', 'topup']);
+export const CheckoutKind = z.enum(CHECKOUT_KINDS);
 export type CheckoutKind = z.infer<typeof CheckoutKind>;
 
 /** SPEC §3 purchased product; media URLs are present only when the viewer is entitled now. */
@@ -80,7 +96,7 @@ export const PurchasedProduct = z.object({
 });
 export type PurchasedProduct = z.infer<typeof PurchasedProduct>;
 
-export const SubscriptionStatus = z.enum(['incomplete', 'active', 'past_due', 'canceled']);
+export const SubscriptionStatus = z.enum(SUBSCRIPTION_STATUSES);
 export type SubscriptionStatus = z.infer<typeof SubscriptionStatus>;
 
 export const Subscription = z.object({
@@ -246,7 +262,7 @@ export type MembershipResponse = z.infer<typeof MembershipResponse>;
 
 // ---- wallet ----
 
-export const LedgerKind = z.enum(['topup', 'spend', 'refund', 'sale', 'membership']);
+export const LedgerKind = z.enum(LEDGER_KINDS);
 export type LedgerKind = z.infer<typeof LedgerKind>;
 
 export const WalletEntry = z.object({
@@ -304,9 +320,17 @@ export type WalletUnlockResponse = z.infer<typeof WalletUnlockResponse>;
 // ---- creator earnings ----
 
 /** GET /api/v1/billing/earnings (the signed-in creator's): net of the platform fee. */
-export const EarningsResponse = z.object({
+/** A creator's net earnings in one currency (amounts of two currencies are never added). */
+export const CurrencyEarnings = z.object({
+  currency: z.enum(CURRENCIES),
   currentMonthCents: z.number().int(),
   totalCents: z.number().int(),
+});
+export type CurrencyEarnings = z.infer<typeof CurrencyEarnings>;
+
+/** GET /api/v1/billing/earnings: net of the platform fee, one entry per currency earned in. */
+export const EarningsResponse = z.object({
+  byCurrency: z.array(CurrencyEarnings),
   platformFeePercent: z.number(),
 });
 export type EarningsResponse = z.infer<typeof EarningsResponse>;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CURRENCIES } from '../rules/money';
+import { CurrencyEarnings } from './billing';
 
 /** SPEC §3 dashboard response, computed from the database for the signed-in user. */
 export const DashboardMetrics = z.object({
@@ -11,10 +13,16 @@ export const DashboardMetrics = z.object({
 });
 export type DashboardMetrics = z.infer<typeof DashboardMetrics>;
 
-/** Net earnings (after the platform fee) in dollars, two decimals at most. */
+/**
+ * Net earnings (after the platform fee). SPEC §3's `currentMonth` and `total` are amounts (two
+ * decimals) in `currency`, the creator's main currency (the one they earned most in); every
+ * currency earned in is listed in `byCurrency`, never added together.
+ */
 export const DashboardEarnings = z.object({
   currentMonth: z.number(),
   total: z.number(),
+  currency: z.enum(CURRENCIES),
+  byCurrency: z.array(CurrencyEarnings),
 });
 export type DashboardEarnings = z.infer<typeof DashboardEarnings>;
 

@@ -113,7 +113,6 @@ export type ItemDetail = z.infer<typeof ItemDetail>;
 export const CreateItemResponse = z.object({
   id: z.number().int(),
   item: ItemDetail,
-  token: z.string().nullable(),
 });
 export type CreateItemResponse = z.infer<typeof CreateItemResponse>;
 

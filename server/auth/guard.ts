@@ -40,9 +40,10 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
- * One query per request checks the user still exists, is active, has the role and token version
- * the token was issued for, and that this token was not revoked by logout (issue: revocation
- * takes effect at once).
+ * One query per request checks the user still exists, is active, still has the token version
+ * the token was issued for, and that this token was not revoked by logout (revocation takes
+ * effect at once). The role is the database's, not the token's (issue 9): a promotion keeps the
+ * session; a demotion, suspension or deletion bumps the token version and so ends it.
  */
 export async function resolveViewer(
   db: Database,
@@ -65,7 +66,7 @@ export async function resolveViewer(
     .limit(1);
   const user = rows[0];
   if (!user || user.revoked || user.status !== 'active') return null;
-  if (user.tokenVersion !== verified.ver || user.role !== verified.role) return null;
+  if (user.tokenVersion !== verified.ver) return null;
   return { id: user.id, role: user.role, username: user.username, token: verified };
 }
 

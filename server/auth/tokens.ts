@@ -17,13 +17,16 @@ export interface TokenService {
   verify(token: string): Promise<VerifiedToken | null>;
 }
 
-/** HS256 tokens with the SPEC §3 payload (id, role, exp in seconds). */
+/**
+ * HS256 tokens with the SPEC §3 payload (id, role, exp in seconds). `key` is the tokens key
+ * derived from the root secret (server/keys.ts), never the root secret itself.
+ */
 export function createTokenService(opts: {
-  secret: string;
+  key: Uint8Array;
   ttlSeconds: number;
   clock: Clock;
 }): TokenService {
-  const key = new TextEncoder().encode(opts.secret);
+  const { key } = opts;
   const nowSeconds = () => Math.floor(opts.clock.now().getTime() / 1000);
   return {
     async issue(user) {

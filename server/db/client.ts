@@ -16,9 +16,22 @@ export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** A database handle or an open transaction: services accept either. */
 export type Db = Database | Tx;
 
+export type DatabaseKind = 'pglite' | 'postgres';
+
 export interface DatabaseHandle {
   db: Database;
-  kind: 'pglite' | 'postgres';
+  kind: DatabaseKind;
+  /**
+   * Calls `onNotify` for every NOTIFY on `channel` (sent by any instance, delivered at the
+   * sender's commit); resolves to the unsubscribe.
+   */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Runs `work` only if no other instance holds the lock `key` (a PostgreSQL advisory lock
+   * on one pooled connection; one process owns an embedded database, so there an in-process
+   * flag). `ran: false` when another holder had it.
+   */
+  withAdvisoryLock<T>(key: number, work: () => Promise<T>): Promise<{ ran: boolean; value?: T }>;
   close(): Promise<void>;
 }
 
@@ -47,12 +60,120 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     await client.waitReady;
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder });
-    return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+    const held = new Set<number>();
+    return {
+      db: db as unknown as Database,
+      kind: 'pglite',
+      async listen(channel, onNotify) {
+        const unlisten = await client.listen(channel, onNotify);
+        return async () => unlisten();
+      },
+      async withAdvisoryLock(key, work) {
+        if (held.has(key)) return { ran: false };
+        held.add(key);
+        try {
+          return { ran: true, value: await work() };
+        } finally {
+          held.delete(key);
+        }
+      },
+      close: () => client.close(),
+    };
   }
   await migratePostgres(target.url);
   const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+  // An idle pooled connection that the server drops (restart, failover) emits 'error' on the
+  // pool; unhandled, that would end the process. The pool replaces it on the next checkout.
+  pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema });
-  return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+  const listeners: PgListener[] = [];
+  return {
+    db: db as unknown as Database,
+    kind: 'postgres',
+    async listen(channel, onNotify) {
+      const listener = new PgListener(target.url, channel, onNotify);
+      listeners.push(listener);
+      await listener.start();
+      return () => listener.stop();
+    },
+    async withAdvisoryLock(key, work) {
+      const client = await pool.connect();
+      try {
+        const { rows } = await client.query<{ ok: boolean }>(
+          'select pg_try_advisory_lock($1) as ok',
+          [key],
+        );
+        if (!rows[0]?.ok) return { ran: false };
+        try {
+          return { ran: true, value: await work() };
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [key]).catch(() => {});
+        }
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await Promise.all(listeners.map((l) => l.stop()));
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to queries). When the
+ * connection drops it reconnects with backoff and then calls `onNotify('')`, so the listener
+ * catches up on anything it missed while away.
+ */
+class PgListener {
+  private client: pg.Client | null = null;
+  private stopped = false;
+  private retryMs = 100;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly url: string,
+    private readonly channel: string,
+    private readonly onNotify: (payload: string) => void,
+  ) {}
+
+  async start(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.url });
+    client.on('notification', (message) => {
+      if (message.channel === this.channel) this.onNotify(message.payload ?? '');
+    });
+    client.on('error', () => this.reconnectSoon(client));
+    client.on('end', () => this.reconnectSoon(client));
+    await client.connect();
+    await client.query(`LISTEN ${pg.escapeIdentifier(this.channel)}`);
+    this.client = client;
+    this.retryMs = 100;
+  }
+
+  private reconnectSoon(from: pg.Client): void {
+    if (this.stopped || this.client !== from) return;
+    this.client = null;
+    from.end().catch(() => {});
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.start()
+        .then(() => this.onNotify(''))
+        .catch(() => {
+          this.retryMs = Math.min(this.retryMs * 2, 5000);
+          this.client = from;
+          this.reconnectSoon(from);
+        });
+    }, this.retryMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => {});
+  }
 }
 
 /** Several app instances may start at once against one server: an advisory lock serialises them. */

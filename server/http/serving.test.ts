@@ -39,8 +39,7 @@ async function serve(
     : await openDatabase({ kind: 'pglite', dataDir: null });
   const app = await buildApp({
     config,
-    db: handle.db,
-    dbKind: handle.kind,
+    db: handle,
     webRoot,
     logger: false,
   });

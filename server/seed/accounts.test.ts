@@ -9,10 +9,7 @@ let t: TestApp;
 const report: SeedReport = { lines: [] };
 beforeAll(async () => {
   t = await createTestApp();
-  await seedAccounts(
-    { config: t.config, db: t.db, dbKind: 'pglite', clock: { now: () => new Date() } },
-    report,
-  );
+  await seedAccounts(t.container, report);
 });
 afterAll(() => t.close());
 

@@ -12,14 +12,8 @@ const report: SeedReport = { lines: [] };
 
 beforeAll(async () => {
   t = await createMediaTestApp();
-  const ctx = {
-    config: t.config,
-    db: t.db,
-    dbKind: 'pglite' as const,
-    clock: { now: () => new Date() },
-  };
-  await seedAccounts(ctx, report);
-  await seedContent(ctx, report);
+  await seedAccounts(t.container, report);
+  await seedContent(t.container, report);
 });
 afterAll(() => t.close());
 

@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { MediaKind } from '../../common/schemas/media';
-import { createMediaStorage, mediaTempDir } from '../adapters/storage/index';
+import { mediaTempDir } from '../adapters/storage/index';
+import { systemMeta } from '../events/record';
 import {
   itemComments,
   itemLikes,
@@ -10,8 +11,7 @@ import {
   users,
   type MediaObjectRow,
 } from '../db/schema/index';
-import { mediaPath } from '../modules/media/keys';
-import { storeUpload, type MediaDeps } from '../modules/media/service';
+import { mediaPath, storeUpload, type MediaDeps } from '../modules/media/index';
 import {
   DEMO_COMMENTS,
   DEMO_CREATOR_ITEMS,
@@ -27,7 +27,7 @@ const HOUR = 3600 * 1000;
 
 /** Demo media go through the same checks and storage as a real upload. */
 const store = (deps: MediaDeps, ownerId: string, kind: MediaKind, bytes: Buffer) =>
-  storeUpload(deps, ownerId, kind, Readable.from([bytes]), () => false);
+  storeUpload(deps, ownerId, kind, Readable.from([bytes]), () => false, systemMeta(new Date()));
 
 async function findOrCreateCreator(ctx: SeedContext, creator: DemoCreator, deps: MediaDeps) {
   await ctx.db
@@ -163,7 +163,7 @@ export async function seedContent(ctx: SeedContext, report: SeedReport): Promise
   const deps: MediaDeps = {
     db: ctx.db,
     config: ctx.config,
-    storage: createMediaStorage(ctx.config),
+    storage: ctx.storage,
     tempDir: mediaTempDir(ctx.config),
   };
   const now = ctx.clock.now().getTime();

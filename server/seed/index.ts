@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm';
-import type { AppContext } from '../context';
+import { inArray } from 'drizzle-orm';
+import type { DomainEventType } from '../../common/events';
+import type { Container } from '../container';
 import { auditEvents } from '../db/schema/index';
+import { recordEvent, systemMeta } from '../events/record';
 import { seedAccounts } from './accounts';
 import { seedContent } from './content';
 
@@ -10,23 +12,31 @@ export interface SeedReport {
 }
 
 /** Seeders write ordinary rows; they need no HTTP-side services. */
-export type SeedContext = Pick<AppContext, 'config' | 'db' | 'dbKind' | 'clock'>;
+export type SeedContext = Pick<Container, 'config' | 'db' | 'dbKind' | 'clock' | 'storage'>;
 
 type Seeder = (ctx: SeedContext, report: SeedReport) => Promise<void>;
 
 // Feature modules append their seeders here, in dependency order (accounts before items).
 const seeders: Seeder[] = [seedAccounts, seedContent];
 
+// Databases seeded before typed events (migration 0006) carry the older marker.
+const SEEDED_MARKERS: DomainEventType[] = ['system.demo_seeded', 'demo.seeded' as DomainEventType];
+
 /** Seeds the demo platform once: the marker row makes later starts keep the data as it is. */
 export async function seedDemoOnce(ctx: SeedContext): Promise<SeedReport | null> {
   const done = await ctx.db
     .select({ id: auditEvents.id })
     .from(auditEvents)
-    .where(eq(auditEvents.action, 'demo.seeded'))
+    .where(inArray(auditEvents.action, SEEDED_MARKERS))
     .limit(1);
   if (done.length > 0) return null;
   const report: SeedReport = { lines: [] };
   for (const seed of seeders) await seed(ctx, report);
-  await ctx.db.insert(auditEvents).values({ action: 'demo.seeded', data: {} });
+  await recordEvent(
+    ctx.db,
+    null,
+    { type: 'system.demo_seeded', subjectId: 'demo', data: {} },
+    systemMeta(ctx.clock.now()),
+  );
   return report;
 }

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
-import { createTokenService, type TokenService } from '../auth/tokens';
-import { systemClock, type Clock } from '../context';
+import type { TokenService } from '../auth/tokens';
+import type { Container, ContainerOverrides } from '../container';
+import type { Clock } from '../context';
 import { openDatabase, type Database } from '../db/client';
 
 export interface TestApp {
@@ -11,6 +12,8 @@ export interface TestApp {
   config: Config;
   /** Issues tokens exactly as the app does (same secret and clock). */
   tokens: TokenService;
+  /** The app's shared services (bus, jobs, keys, ...). */
+  container: Container;
   close(): Promise<void>;
 }
 
@@ -19,7 +22,11 @@ export interface TestApp {
  * TEST_DATABASE_URL when set (migrated once by global-setup.ts).
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; clock?: Clock } = {},
+  options: {
+    env?: Record<string, string>;
+    clock?: Clock;
+    overrides?: ContainerOverrides;
+  } = {},
 ): Promise<TestApp> {
   const url = process.env.TEST_DATABASE_URL;
   const config = loadConfig({
@@ -37,23 +44,21 @@ export async function createTestApp(
     : await openDatabase({ kind: 'pglite', dataDir: null });
   const app = await buildApp({
     config,
-    db: handle.db,
-    dbKind: handle.kind,
+    db: handle,
     webRoot: null,
     logger: false,
-    ...(options.clock ? { clock: options.clock } : {}),
+    overrides: {
+      ...(options.clock ? { clock: options.clock } : {}),
+      ...options.overrides,
+    },
   });
   await app.ready();
-  const tokens = createTokenService({
-    secret: config.JWT_SECRET ?? '',
-    ttlSeconds: config.JWT_TTL_SECONDS,
-    clock: options.clock ?? systemClock,
-  });
   return {
     app,
     db: handle.db,
     config,
-    tokens,
+    tokens: app.container.tokens,
+    container: app.container,
     async close() {
       await app.close();
       await handle.close();

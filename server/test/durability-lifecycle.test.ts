@@ -20,6 +20,7 @@ import {
   withEmbeddedDatabase,
   type RunningProcess,
 } from './durability-process';
+import { testAction } from './factories';
 
 const started: RunningProcess[] = [];
 afterEach(() => {
@@ -83,7 +84,9 @@ describe('stopping and starting again', () => {
 
     // Between runs, add a row the way any write would land: it must be there after the next stop.
     await withEmbeddedDatabase(dataDir, async (db) => {
-      await db.insert(auditEvents).values({ action: 'test.lifecycle', subject: 'between-runs' });
+      await db
+        .insert(auditEvents)
+        .values({ action: testAction('test.lifecycle'), subjectId: 'between-runs' });
     });
 
     const second = await track(startServer(dataDir));
@@ -98,13 +101,16 @@ describe('stopping and starting again', () => {
       const seeded = await db
         .select()
         .from(auditEvents)
-        .where(eq(auditEvents.action, 'demo.seeded'));
+        .where(eq(auditEvents.action, 'system.demo_seeded'));
       expect(seeded).toHaveLength(1);
       const marker = await db
         .select()
         .from(auditEvents)
         .where(
-          and(eq(auditEvents.action, 'test.lifecycle'), eq(auditEvents.subject, 'between-runs')),
+          and(
+            eq(auditEvents.action, testAction('test.lifecycle')),
+            eq(auditEvents.subjectId, 'between-runs'),
+          ),
         );
       expect(marker).toHaveLength(1);
     });

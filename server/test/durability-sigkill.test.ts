@@ -17,6 +17,7 @@ import {
   withEmbeddedDatabase,
   type RunningProcess,
 } from './durability-process';
+import { testAction } from './factories';
 
 const WRITER = 'server/test/durability-writer.ts';
 const COMMITTED = /^committed (\d+)$/;
@@ -63,9 +64,9 @@ describe('SIGKILL during writes', () => {
 
       const rows = await withEmbeddedDatabase(dataDir, (db) =>
         db
-          .select({ id: auditEvents.id, subject: auditEvents.subject })
+          .select({ id: auditEvents.id, subject: auditEvents.subjectId })
           .from(auditEvents)
-          .where(eq(auditEvents.action, 'test.durability')),
+          .where(eq(auditEvents.action, testAction('test.durability'))),
       );
       const stored = new Set(rows.map((r) => r.id));
       expect(reported.filter((id) => !stored.has(id))).toEqual([]);
@@ -89,7 +90,7 @@ describe('SIGKILL during writes', () => {
       const rows = await db
         .select({ id: auditEvents.id })
         .from(auditEvents)
-        .where(eq(auditEvents.action, 'test.durability'));
+        .where(eq(auditEvents.action, testAction('test.durability')));
       return new Set(rows.map((r) => r.id));
     });
     expect([...reported, ...last].filter((id) => !stored.has(id))).toEqual([]);

@@ -1,7 +1,11 @@
-// One file per feature; each feature module owns its tables.
-export * from './audit';
-export * from './billing';
-export * from './content';
-export * from './entitlements';
-export * from './items';
-export * from './users';
+// Every table, for drizzle-kit and for reads that join across modules. Each table is defined,
+// and written, only by the module that owns it (the linter enforces the writes).
+export * from '../../events/tables';
+export * from '../../jobs/tables';
+export * from '../../modules/billing/entitlement-tables';
+export * from '../../modules/billing/tables';
+export * from '../../modules/follows/tables';
+export * from '../../modules/items/engagement-tables';
+export * from '../../modules/items/tables';
+export * from '../../modules/media/tables';
+export * from '../../modules/users/tables';

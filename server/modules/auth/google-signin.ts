@@ -1,9 +1,15 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { LoginResponse } from '../../../common/schemas/auth';
 import { GoogleUnavailableError, type GoogleIdentity } from '../../adapters/identity/google';
-import { auditEvents, users, type UserRow } from '../../db/schema/index';
+import type { EventMeta } from '../../events/record';
 import { forbidden, HttpError, unauthorized } from '../../http/errors';
-import { findUser } from './accounts';
+import {
+  createAccount,
+  findUser,
+  linkGoogleAccount,
+  recordSignIn,
+  takenUsernames,
+  type UserRow,
+} from '../users/index';
 import { maySignIn } from './policy';
 import { ACCOUNT_SUSPENDED, signedIn, type AuthDeps } from './service';
 import { randomUsername, usernameCandidates, usernameStem } from './usernames';
@@ -39,7 +45,11 @@ function usable(user: UserRow): UserRow {
 }
 
 /** The account already tied to this Google account, or the one with its email, now linked. */
-async function existingAccount(deps: AuthDeps, identity: GoogleIdentity): Promise<UserRow | null> {
+async function existingAccount(
+  deps: AuthDeps,
+  identity: GoogleIdentity,
+  meta: EventMeta,
+): Promise<UserRow | null> {
   const bySub = await findUser(deps.db, { googleSub: identity.sub });
   if (bySub) return usable(bySub);
   const byEmail = await findUser(deps.db, { email: identity.email });
@@ -47,75 +57,60 @@ async function existingAccount(deps: AuthDeps, identity: GoogleIdentity): Promis
   // The address is tied to another Google account: do not move the account between them.
   if (byEmail.googleSub) throw unauthorized(GOOGLE_LOGIN_FAILED);
   usable(byEmail);
-  return deps.db.transaction(async (tx) => {
-    const [linked] = await tx
-      .update(users)
-      .set({ googleSub: identity.sub, avatarUrl: byEmail.avatarUrl ?? identity.picture })
-      .where(and(eq(users.id, byEmail.id), isNull(users.googleSub)))
-      .returning();
-    if (!linked) return null;
-    await tx.insert(auditEvents).values({
-      actorId: linked.id,
-      action: 'account.google_linked',
-      subject: linked.id,
-    });
-    return linked;
-  });
+  return deps.db.transaction((tx) =>
+    linkGoogleAccount(tx, byEmail, { sub: identity.sub, picture: identity.picture }, meta),
+  );
 }
 
 async function freeUsername(deps: AuthDeps, identity: GoogleIdentity): Promise<string> {
   const stem = usernameStem(identity.email, identity.name);
   const candidates = usernameCandidates(stem, NUMBERED_CANDIDATES);
-  const taken = await deps.db
-    .select({ name: sql<string>`lower(${users.username})` })
-    .from(users)
-    .where(
-      inArray(
-        sql`lower(${users.username})`,
-        candidates.map((c) => c.toLowerCase()),
-      ),
-    );
-  const takenNames = new Set(taken.map((r) => r.name));
+  const takenNames = await takenUsernames(deps.db, candidates);
   return candidates.find((c) => !takenNames.has(c.toLowerCase())) ?? randomUsername(stem);
 }
 
 /** A new account for a Google identity; null when a concurrent sign-up took its name or email. */
-async function createAccount(deps: AuthDeps, identity: GoogleIdentity): Promise<UserRow | null> {
+async function createGoogleAccount(
+  deps: AuthDeps,
+  identity: GoogleIdentity,
+  meta: EventMeta,
+): Promise<UserRow | null> {
   const username = await freeUsername(deps, identity);
-  return deps.db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(users)
-      .values({
+  return deps.db.transaction((tx) =>
+    createAccount(
+      tx,
+      {
         username,
         email: identity.email,
         googleSub: identity.sub,
         givenName: identity.givenName,
         familyName: identity.familyName,
         avatarUrl: identity.picture,
-        registeredAt: deps.clock.now(),
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!created) return null;
-    await tx.insert(auditEvents).values({
-      actorId: created.id,
-      action: 'account.created',
-      subject: created.id,
-      data: { via: 'google' },
-    });
-    return created;
-  });
+      },
+      'google',
+      meta,
+    ),
+  );
 }
 
 /**
  * SPEC §7 POST /v1/auth/google: a verified Google ID token signs in the account tied to it,
  * links the account with its (verified) email, or creates one with a username made from it.
  */
-export async function googleSignIn(deps: AuthDeps, credential: string): Promise<LoginResponse> {
+export async function googleSignIn(
+  deps: AuthDeps,
+  credential: string,
+  meta: EventMeta,
+): Promise<LoginResponse> {
   const identity = await verifiedIdentity(deps, credential);
   for (let attempt = 0; attempt < RACE_RETRIES; attempt += 1) {
-    const user = (await existingAccount(deps, identity)) ?? (await createAccount(deps, identity));
-    if (user) return signedIn(deps, user);
+    const user =
+      (await existingAccount(deps, identity, meta)) ??
+      (await createGoogleAccount(deps, identity, meta));
+    if (user) {
+      await deps.db.transaction((tx) => recordSignIn(tx, user.id, 'google', meta));
+      return signedIn(deps, user);
+    }
   }
   throw new HttpError(409, 'The account changed while signing in. Please try again.');
 }

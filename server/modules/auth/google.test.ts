@@ -78,7 +78,7 @@ describe('POST /v1/auth/google', () => {
     const audit = await t.db
       .select()
       .from(auditEvents)
-      .where(eq(auditEvents.subject, existing.user.id));
+      .where(eq(auditEvents.subjectId, existing.user.id));
     expect(audit.map((a) => a.action)).toContain('account.google_linked');
     // The password still works after linking.
     const login = await post(t, '/v1/auth/login', {
@@ -173,7 +173,9 @@ describe('Google sign-in while Google is unreachable', () => {
     });
     const deps = { db: t.db, clock: systemClock, tokens: t.tokens, google: unreachable };
     const email = freshEmail();
-    await expect(googleSignIn(deps, await issuer.idToken({ email }))).rejects.toMatchObject({
+    await expect(
+      googleSignIn(deps, await issuer.idToken({ email }), { at: new Date() }),
+    ).rejects.toMatchObject({
       statusCode: 502,
       message: expect.stringMatching(/Google could not be reached/),
     });

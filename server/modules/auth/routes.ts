@@ -12,9 +12,10 @@ import {
   Username,
 } from '../../../common/schemas/auth';
 import { createGoogleVerifier } from '../../adapters/identity/google';
-import type { AppContext } from '../../context';
-import { perMinute } from '../../http/rate-limit';
-import { isEmailTaken, isUsernameTaken } from './accounts';
+import type { Container } from '../../container';
+import { perMinute } from '../../http/rate-limits';
+import { requestMeta } from '../../http/request-meta';
+import { isEmailTaken, isUsernameTaken } from '../users/index';
 import { googleSignIn } from './google-signin';
 import { login, LoginThrottledError, logout, signup, type AuthDeps } from './service';
 
@@ -22,7 +23,7 @@ const MessageResponse = z.object({ message: z.string() });
 
 /** Accounts (issue 3): sign-in, sign-up, Google sign-in, availability checks and logout. */
 export const authRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (ctx: Container): FastifyPluginAsyncZod =>
   async (app) => {
     const { config } = ctx;
     const deps: AuthDeps = {
@@ -48,7 +49,7 @@ export const authRoutes =
       },
       async (request, reply) => {
         try {
-          return await login(deps, request.body);
+          return await login(deps, request.body, requestMeta(request, ctx.clock));
         } catch (err) {
           if (err instanceof LoginThrottledError) {
             reply.header('retry-after', String(err.retryAfterSeconds));
@@ -64,7 +65,10 @@ export const authRoutes =
         config: authLimit,
         schema: { tags: ['auth'], body: SignupRequest, response: { 201: SignupResponse } },
       },
-      async (request, reply) => reply.code(201).send(await signup(deps, request.body, 'auth')),
+      async (request, reply) =>
+        reply
+          .code(201)
+          .send(await signup(deps, request.body, 'auth', requestMeta(request, ctx.clock))),
     );
 
     app.post(
@@ -73,7 +77,10 @@ export const authRoutes =
         config: authLimit,
         schema: { tags: ['auth'], body: SignupRequest, response: { 201: SignupResponse } },
       },
-      async (request, reply) => reply.code(201).send(await signup(deps, request.body, 'register')),
+      async (request, reply) =>
+        reply
+          .code(201)
+          .send(await signup(deps, request.body, 'register', requestMeta(request, ctx.clock))),
     );
 
     app.post(
@@ -82,7 +89,8 @@ export const authRoutes =
         config: authLimit,
         schema: { tags: ['auth'], body: GoogleLoginRequest, response: { 200: LoginResponse } },
       },
-      async (request) => googleSignIn(deps, request.body.credential),
+      async (request) =>
+        googleSignIn(deps, request.body.credential, requestMeta(request, ctx.clock)),
     );
 
     app.get(
@@ -125,7 +133,7 @@ export const authRoutes =
       },
       async (request) => {
         const viewer = ctx.guards.viewerOf(request);
-        await logout(deps, viewer.id, viewer.token);
+        await logout(deps, viewer.id, viewer.token, requestMeta(request, ctx.clock));
         return { message: 'Signed out' };
       },
     );

@@ -1,4 +1,3 @@
-import { eq, lt, sql } from 'drizzle-orm';
 import { loginIdentifierField } from '../../../common/rules/account';
 import { isWeakPassword } from '../../../common/rules/password';
 import type {
@@ -12,9 +11,18 @@ import { hashPassword, needsRehash, verifyPassword } from '../../auth/passwords'
 import type { TokenService, VerifiedToken } from '../../auth/tokens';
 import type { Clock } from '../../context';
 import type { Database } from '../../db/client';
-import { auditEvents, revokedTokens, users, type UserRow } from '../../db/schema/index';
+import type { EventMeta } from '../../events/record';
 import { badRequest, forbidden, HttpError, unauthorized } from '../../http/errors';
-import { assertUnclaimed, findUser, uniqueViolationAnswer } from './accounts';
+import {
+  assertUnclaimed,
+  createAccount,
+  findUser,
+  recordFailedSignIn,
+  recordSignIn,
+  revokeToken,
+  uniqueViolationAnswer,
+  type UserRow,
+} from '../users/index';
 import { loginRetryAt, maySignIn } from './policy';
 import { presentAuthUser } from './presenter';
 
@@ -56,6 +64,7 @@ export async function signup(
   deps: AuthDeps,
   body: SignupInput,
   form: SignupForm,
+  meta: EventMeta,
 ): Promise<SignupResponse> {
   const mayAcceptWeak = form === 'register' && body.acceptWeakPassword === true;
   if (isWeakPassword(body.password) && !mayAcceptWeak) {
@@ -70,30 +79,23 @@ export async function signup(
   await assertUnclaimed(deps.db, body.username, body.email);
 
   const passwordHash = await hashPassword(body.password);
-  let user: UserRow | undefined;
+  let user: UserRow | null;
   try {
-    user = await deps.db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(users)
-        .values({
-          username: body.username,
-          email: body.email,
-          passwordHash,
-          newsletter: body.newsletter,
-          registeredAt: deps.clock.now(),
-        })
-        .returning();
-      if (!created) throw new Error('user insert returned nothing');
-      await tx.insert(auditEvents).values({
-        actorId: created.id,
-        action: 'account.created',
-        subject: created.id,
-        data: { via: form, newsletter: body.newsletter },
-      });
-      return created;
-    });
+    user = await deps.db.transaction((tx) =>
+      createAccount(
+        tx,
+        { username: body.username, email: body.email, passwordHash, newsletter: body.newsletter },
+        form,
+        meta,
+      ),
+    );
   } catch (err) {
     throw uniqueViolationAnswer(err) ?? err;
+  }
+  // Taken between the check and the insert: answered like the check would have.
+  if (!user) {
+    await assertUnclaimed(deps.db, body.username, body.email);
+    throw new HttpError(409, 'usernameTaken', { field: 'username' });
   }
   return { message: 'Registration successful', ...(await signedIn(deps, user)) };
 }
@@ -103,7 +105,11 @@ export async function signup(
  * of one account in a row are slowed (policy.ts); an unknown account costs the same hashing
  * time as a known one.
  */
-export async function login(deps: AuthDeps, body: LoginRequest): Promise<LoginResponse> {
+export async function login(
+  deps: AuthDeps,
+  body: LoginRequest,
+  meta: EventMeta,
+): Promise<LoginResponse> {
   const identifier = body.email ?? body.username ?? '';
   const user = await findUser(
     deps.db,
@@ -114,40 +120,32 @@ export async function login(deps: AuthDeps, body: LoginRequest): Promise<LoginRe
     throw unauthorized(WRONG_CREDENTIALS);
   }
 
-  const now = deps.clock.now();
+  const now = meta.at;
   const retryAt = loginRetryAt(user.failedLogins, user.lastFailedLoginAt);
   if (retryAt && retryAt > now) {
     throw new LoginThrottledError(Math.ceil((retryAt.getTime() - now.getTime()) / 1000));
   }
 
   if (!(await verifyPassword(user.passwordHash, body.password))) {
-    // Counted in SQL, so concurrent failures are all counted.
-    await deps.db
-      .update(users)
-      .set({ failedLogins: sql`${users.failedLogins} + 1`, lastFailedLoginAt: now })
-      .where(eq(users.id, user.id));
+    await deps.db.transaction((tx) => recordFailedSignIn(tx, user.id, meta));
     throw unauthorized(WRONG_CREDENTIALS);
   }
   if (!maySignIn(user.status)) throw forbidden(ACCOUNT_SUSPENDED);
 
   const rehashed =
     user.passwordHash && needsRehash(user.passwordHash)
-      ? { passwordHash: await hashPassword(body.password) }
-      : {};
-  await deps.db
-    .update(users)
-    .set({ failedLogins: 0, lastFailedLoginAt: null, lastLoginAt: now, ...rehashed })
-    .where(eq(users.id, user.id));
+      ? await hashPassword(body.password)
+      : undefined;
+  await deps.db.transaction((tx) => recordSignIn(tx, user.id, 'password', meta, rehashed));
   return signedIn(deps, user);
 }
 
-/** Ends this token at once (issue 3); expired revocations are pruned on the way. */
-export async function logout(deps: AuthDeps, userId: string, token: VerifiedToken): Promise<void> {
-  const now = deps.clock.now();
-  await deps.db
-    .insert(revokedTokens)
-    .values({ jti: token.jti, userId, expiresAt: new Date(token.exp * 1000) })
-    .onConflictDoNothing();
-  // A token past its expiry is refused anyway, so its revocation row has done its job.
-  await deps.db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, now));
+/** Ends this token at once (issue 3). */
+export async function logout(
+  deps: AuthDeps,
+  userId: string,
+  token: VerifiedToken,
+  meta: EventMeta,
+): Promise<void> {
+  await deps.db.transaction((tx) => revokeToken(tx, userId, token, meta));
 }

@@ -35,7 +35,7 @@ describe('POST /v1/auth/signup', () => {
     // OWASP parameters: argon2id, 19 MiB, 2 passes, 1 lane.
     expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(row?.newsletter).toBe(true);
-    const audit = await t.db.select().from(auditEvents).where(eq(auditEvents.subject, row!.id));
+    const audit = await t.db.select().from(auditEvents).where(eq(auditEvents.subjectId, row!.id));
     expect(audit.map((a) => a.action)).toEqual(['account.created']);
 
     const profile = await t.app.inject({

@@ -48,7 +48,7 @@ describe('POST /v1/billing/create-checkout-session', () => {
       });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: 'priceMismatch', field: 'price' });
-      expect(res.json().error).toContain('9.99 EUR');
+      expect(res.json().error).toContain('€9.99');
     }
     const stored = await t.db
       .select()

@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, isNotNull, isNull, or } from 'drizzle-orm';
-import { ADMIN_AREA_ROLES, type Role } from '../../../common/rules/roles';
+import { can } from '../../../common/rules/permissions';
+import type { Role } from '../../../common/rules/roles';
 import { tierCovers, type Tier } from '../../../common/rules/tiers';
 import type { Db } from '../../db/client';
 import { entitlements } from '../../db/schema/index';
@@ -29,8 +30,7 @@ export async function viewableItemIds(
   const pending: EntitlementSubject[] = [];
   for (const item of subjects) {
     if (isFreeItem(item)) viewable.add(item.id);
-    else if (viewer && (viewer.id === item.creatorId || ADMIN_AREA_ROLES.includes(viewer.role)))
-      viewable.add(item.id);
+    else if (can(viewer, 'item.viewLocked', { ownerId: item.creatorId })) viewable.add(item.id);
     else pending.push(item);
   }
   if (!viewer || pending.length === 0) return viewable;

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   isTier,
   TIER_PRICE_CENTS,
@@ -6,23 +6,25 @@ import {
   type PaidTier,
 } from '../../../common/rules/tiers';
 import type { Db } from '../../db/client';
+import { isCurrency } from '../../../common/rules/money';
+import { auditEvents, items } from '../../db/schema/index';
+import { recordEvent, type EventMeta } from '../../events/record';
+import { entitlements } from './entitlement-tables';
+import { creditEarnings, creditWallet } from './ledger';
+import { recordSale } from './sales';
 import {
-  auditEvents,
   checkoutSessions,
-  entitlements,
-  items,
   subscriptions,
   type CheckoutKind,
   type CheckoutSessionRow,
   type SavedLocalCard,
   type SubscriptionRow,
-} from '../../db/schema/index';
+} from './tables';
 import type {
   ProviderName,
   ProviderSession,
   ProviderSubscription,
 } from '../../adapters/payments/provider';
-import { creditEarnings, creditWallet } from './ledger';
 
 /**
  * Granting what was paid for, exactly once (issue 5). Every function runs inside one
@@ -34,7 +36,8 @@ import { creditEarnings, creditWallet } from './ledger';
 export interface FulfilContext {
   provider: ProviderName;
   feePercent: number;
-  now: Date;
+  /** When and from where: the request (success page, webhook, local pay) or a job. */
+  meta: EventMeta;
 }
 
 export type FulfilResult = 'fulfilled' | 'already' | 'unpaid' | 'unknown' | 'mismatch';
@@ -64,25 +67,16 @@ async function lockCheckoutRow(
       tier: m.tier && isTier(m.tier) ? m.tier : null,
       label: m.label ?? '',
       amountCents: session.amountTotal,
-      currency: session.currency.toLowerCase(),
+      currency: isCurrency(session.currency.toLowerCase())
+        ? (session.currency.toLowerCase() as 'eur' | 'usd')
+        : 'eur',
       customerEmail: session.customerEmail,
-      expiresAt: ctx.now,
-      createdAt: ctx.now,
+      expiresAt: ctx.meta.at,
+      createdAt: ctx.meta.at,
     })
     .onConflictDoNothing();
   const [rebuilt] = await select();
   return rebuilt ?? null;
-}
-
-async function audit(
-  tx: Db,
-  action: string,
-  actorId: string | null,
-  subject: string,
-  data: Record<string, unknown>,
-  at: Date,
-) {
-  await tx.insert(auditEvents).values({ action, actorId, subject, data, createdAt: at });
 }
 
 /** Sets how long a membership gives access: the one entitlement row of that subscription. */
@@ -114,6 +108,41 @@ export async function accessEndOf(tx: Db, subscriptionId: string): Promise<Date 
   return row?.periodEnd ?? null;
 }
 
+/** The event of a subscription's state change, by what it changed from and to. */
+export async function recordSubscriptionChange(
+  tx: Db,
+  meta: EventMeta,
+  from: SubscriptionRow['status'] | null,
+  row: SubscriptionRow,
+): Promise<void> {
+  const who = { fanId: row.userId, creatorId: row.creatorId };
+  const options = { audience: [row.userId, row.creatorId] };
+  if (from !== 'past_due' && row.status === 'past_due') {
+    await recordEvent(
+      tx,
+      null,
+      { type: 'membership.payment_failed', subjectId: row.id, data: { ...who, tier: row.tier } },
+      meta,
+      options,
+    );
+  } else if (from !== 'canceled' && row.status === 'canceled') {
+    await recordEvent(
+      tx,
+      null,
+      { type: 'membership.ended', subjectId: row.id, data: who },
+      meta,
+      options,
+    );
+  } else {
+    await recordEvent(
+      tx,
+      null,
+      { type: 'membership.synced', subjectId: row.id, data: { status: row.status } },
+      meta,
+    );
+  }
+}
+
 /**
  * Brings our subscription row in line with the provider's current state (read from its API, so
  * the order webhooks arrive in does not matter) and adjusts access: active extends it to the
@@ -142,7 +171,7 @@ export async function syncSubscription(
     currentPeriodEnd: remote.currentPeriodEnd,
     cancelAtPeriodEnd: remote.cancelAtPeriodEnd,
     canceledAt: remote.canceledAt,
-    updatedAt: ctx.now,
+    updatedAt: ctx.meta.at,
   };
   if (row) {
     [row] = await tx
@@ -169,7 +198,7 @@ export async function syncSubscription(
         priceCents: TIER_PRICE_CENTS[tier],
         currency: TIER_CURRENCY,
         localCard: owner?.localCard ?? null,
-        createdAt: ctx.now,
+        createdAt: ctx.meta.at,
       })
       .onConflictDoNothing()
       .returning();
@@ -187,12 +216,13 @@ export async function syncSubscription(
     }
   }
   if (!row) return null;
+  await recordSubscriptionChange(tx, ctx.meta, existing?.status ?? null, row);
   const accessUntil = await accessEndOf(tx, row.id);
   if (row.status === 'active') {
-    await setSubscriptionAccess(tx, row, row.currentPeriodEnd, ctx.now);
+    await setSubscriptionAccess(tx, row, row.currentPeriodEnd, ctx.meta.at);
   } else if (row.status === 'canceled' && accessUntil) {
-    const ended = remote.endedAt ?? ctx.now;
-    if (ended < accessUntil) await setSubscriptionAccess(tx, row, ended, ctx.now);
+    const ended = remote.endedAt ?? ctx.meta.at;
+    if (ended < accessUntil) await setSubscriptionAccess(tx, row, ended, ctx.meta.at);
   }
   return row;
 }
@@ -204,48 +234,50 @@ async function grantItem(tx: Db, ctx: FulfilContext, row: CheckoutSessionRow): P
         .from(items)
         .where(eq(items.id, row.itemId))
     : [];
-  const granted = item
-    ? await tx
-        .insert(entitlements)
-        .values({
-          userId: row.userId,
-          itemId: item.id,
-          source: 'purchase',
-          sourceRef: `checkout:${row.id}`,
-          createdAt: ctx.now,
-        })
-        .onConflictDoNothing()
-        .returning({ id: entitlements.id })
-    : [];
-  if (!item || granted.length === 0) {
-    // Paid for something already owned (two checkouts raced) or since deleted: the money goes
-    // back to the buyer's balance instead of being kept for nothing.
-    await creditWallet(tx, {
-      userId: row.userId,
-      amountCents: row.amountCents,
-      kind: 'refund',
-      ref: `refund:${row.id}`,
-      itemId: item?.id ?? null,
-      checkoutSessionId: row.id,
-      at: ctx.now,
-    });
-    return;
-  }
-  await creditEarnings(tx, {
-    creatorId: item.creatorId,
-    grossCents: row.amountCents,
-    currency: row.currency,
-    feePercent: ctx.feePercent,
-    kind: 'sale',
-    ref: `sale:${row.id}`,
-    itemId: item.id,
+  const sold =
+    item !== undefined &&
+    (await recordSale(
+      tx,
+      {
+        buyerId: row.userId,
+        item,
+        grossCents: row.amountCents,
+        currency: row.currency,
+        feePercent: ctx.feePercent,
+        via: 'card',
+        ref: `checkout:${row.id}`,
+        checkoutSessionId: row.id,
+      },
+      ctx.meta,
+    ));
+  if (sold) return;
+  // Paid for something already owned (two checkouts raced) or since deleted: the money goes
+  // back to the buyer's balance instead of being kept for nothing.
+  await creditWallet(tx, {
+    userId: row.userId,
+    amountCents: row.amountCents,
+    kind: 'refund',
+    ref: `refund:${row.id}`,
+    itemId: item?.id ?? null,
     checkoutSessionId: row.id,
-    at: ctx.now,
+    at: ctx.meta.at,
   });
-  await tx
-    .update(items)
-    .set({ salesCount: sql`${items.salesCount} + 1` })
-    .where(eq(items.id, item.id));
+  await recordEvent(
+    tx,
+    { id: row.userId },
+    {
+      type: 'sale.refunded_to_balance',
+      subjectId: row.id,
+      data: {
+        itemId: item?.id ?? null,
+        buyerId: row.userId,
+        amountCents: row.amountCents,
+        currency: row.currency,
+      },
+    },
+    ctx.meta,
+    { audience: [row.userId] },
+  );
 }
 
 /** Earnings ref of a membership payment: the first one is the checkout's, then one per invoice. */
@@ -282,8 +314,25 @@ async function grantMembership(
     ref: membershipRef(remote.id, null),
     subscriptionId: sub.id,
     checkoutSessionId: row.id,
-    at: ctx.now,
+    at: ctx.meta.at,
   });
+  await recordEvent(
+    tx,
+    { id: row.userId },
+    {
+      type: 'membership.started',
+      subjectId: sub.id,
+      data: {
+        fanId: row.userId,
+        creatorId: sub.creatorId,
+        tier: sub.tier,
+        amountCents: row.amountCents,
+        currency: row.currency,
+      },
+    },
+    ctx.meta,
+    { audience: [row.userId, sub.creatorId] },
+  );
 }
 
 /**
@@ -306,6 +355,12 @@ export async function fulfilCheckout(
         .update(checkoutSessions)
         .set({ status: 'expired' })
         .where(eq(checkoutSessions.id, row.id));
+      await recordEvent(
+        tx,
+        null,
+        { type: 'checkout.expired', subjectId: row.id, data: {} },
+        ctx.meta,
+      );
     }
     return 'unpaid';
   }
@@ -319,20 +374,18 @@ export async function fulfilCheckout(
       .select({ id: auditEvents.id })
       .from(auditEvents)
       .where(
-        and(eq(auditEvents.action, 'billing.amount_mismatch'), eq(auditEvents.subject, row.id)),
+        and(eq(auditEvents.action, 'checkout.amount_mismatch'), eq(auditEvents.subjectId, row.id)),
       );
     if (noted) return 'mismatch';
-    await audit(
+    await recordEvent(
       tx,
-      'billing.amount_mismatch',
-      row.userId,
-      row.id,
+      null,
       {
-        expected: row.amountCents,
-        paid: session.amountTotal,
-        currency: session.currency,
+        type: 'checkout.amount_mismatch',
+        subjectId: row.id,
+        data: { expected: row.amountCents, paid: session.amountTotal, currency: session.currency },
       },
-      ctx.now,
+      ctx.meta,
     );
     return 'mismatch';
   }
@@ -342,10 +395,21 @@ export async function fulfilCheckout(
       status: 'complete',
       paymentStatus: 'paid',
       customerEmail: session.customerEmail ?? row.customerEmail,
-      fulfilledAt: ctx.now,
+      fulfilledAt: ctx.meta.at,
     })
     .where(eq(checkoutSessions.id, row.id));
 
+  await recordEvent(
+    tx,
+    { id: row.userId },
+    {
+      type: 'checkout.fulfilled',
+      subjectId: row.id,
+      data: { kind: row.kind, amountCents: row.amountCents, currency: row.currency },
+    },
+    ctx.meta,
+    { audience: [row.userId] },
+  );
   if (row.kind === 'item') await grantItem(tx, ctx, row);
   else if (row.kind === 'topup') {
     await creditWallet(tx, {
@@ -354,22 +418,20 @@ export async function fulfilCheckout(
       kind: 'topup',
       ref: `topup:${row.id}`,
       checkoutSessionId: row.id,
-      at: ctx.now,
+      at: ctx.meta.at,
     });
+    await recordEvent(
+      tx,
+      { id: row.userId },
+      {
+        type: 'wallet.topped_up',
+        subjectId: row.userId,
+        data: { userId: row.userId, amountCents: row.amountCents, currency: row.currency },
+      },
+      ctx.meta,
+      { audience: [row.userId] },
+    );
   } else await grantMembership(tx, ctx, row, remoteSubscription, localCard);
-
-  await audit(
-    tx,
-    'billing.checkout_fulfilled',
-    row.userId,
-    row.id,
-    {
-      kind: row.kind,
-      amountCents: row.amountCents,
-      currency: row.currency,
-    },
-    ctx.now,
-  );
   return 'fulfilled';
 }
 
@@ -381,16 +443,36 @@ export async function recordInvoicePaid(
   remote: ProviderSubscription,
 ): Promise<void> {
   const sub = await syncSubscription(tx, ctx, remote);
-  if (!sub || invoice.amountPaid <= 0) return;
-  await creditEarnings(tx, {
+  const currency = invoice.currency.toLowerCase();
+  if (!sub || invoice.amountPaid <= 0 || !isCurrency(currency)) return;
+  const booked = await creditEarnings(tx, {
     creatorId: sub.creatorId,
     grossCents: invoice.amountPaid,
-    currency: invoice.currency,
+    currency,
     feePercent: ctx.feePercent,
     kind: 'membership',
     // The first invoice is the checkout's own payment, which the checkout path also books.
     ref: membershipRef(remote.id, invoice.isFirstInvoice ? null : invoice.invoiceId),
     subscriptionId: sub.id,
-    at: ctx.now,
+    at: ctx.meta.at,
   });
+  if (booked !== null && !invoice.isFirstInvoice) {
+    await recordEvent(
+      tx,
+      null,
+      {
+        type: 'membership.renewed',
+        subjectId: sub.id,
+        data: {
+          fanId: sub.userId,
+          creatorId: sub.creatorId,
+          periodEnd: sub.currentPeriodEnd.toISOString(),
+          amountCents: invoice.amountPaid,
+          currency,
+        },
+      },
+      ctx.meta,
+      { audience: [sub.userId, sub.creatorId] },
+    );
+  }
 }

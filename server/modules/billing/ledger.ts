@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { Currency } from '../../../common/rules/money';
 import { WALLET_CURRENCY } from '../../../common/schemas/billing';
 import type { Db } from '../../db/client';
 import { ledgerEntries, wallets, type LedgerEntryKind } from '../../db/schema/index';
@@ -97,13 +98,16 @@ export async function debitWallet(
   return row.balanceCents;
 }
 
-/** Credits a creator for a sale or membership payment, net of the platform fee; once per ref. */
+/**
+ * Credits a creator for a sale or membership payment, net of the platform fee, once per ref:
+ * the net cents credited, or null when `ref` was already booked.
+ */
 export async function creditEarnings(
   tx: Db,
   entry: {
     creatorId: string;
     grossCents: number;
-    currency: string;
+    currency: Currency;
     feePercent: number;
     kind: Extract<LedgerEntryKind, 'sale' | 'membership'>;
     ref: string;
@@ -112,7 +116,8 @@ export async function creditEarnings(
     checkoutSessionId?: string | null;
     at: Date;
   },
-): Promise<boolean> {
+): Promise<number | null> {
+  const netCents = entry.grossCents - platformFee(entry.grossCents, entry.feePercent);
   const inserted = await tx
     .insert(ledgerEntries)
     .values({
@@ -120,7 +125,7 @@ export async function creditEarnings(
       account: 'earnings',
       userId: entry.creatorId,
       kind: entry.kind,
-      amountCents: entry.grossCents - platformFee(entry.grossCents, entry.feePercent),
+      amountCents: netCents,
       grossCents: entry.grossCents,
       currency: entry.currency,
       ref: entry.ref,
@@ -130,5 +135,5 @@ export async function creditEarnings(
     })
     .onConflictDoNothing({ target: ledgerEntries.ref })
     .returning({ id: ledgerEntries.id });
-  return inserted.length > 0;
+  return inserted.length > 0 ? netCents : null;
 }

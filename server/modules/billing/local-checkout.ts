@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { displayNameOf } from '../../../common/rules/display-name';
+import { and, eq } from 'drizzle-orm';
 import type {
   LocalCheckoutSummary,
   LocalPayRequest,
@@ -7,6 +8,7 @@ import type {
 import { chargeTestCard, newLocalId } from '../../adapters/payments/local';
 import type { ProviderSession, ProviderSubscription } from '../../adapters/payments/provider';
 import { checkoutSessions, items, type CheckoutSessionRow } from '../../db/schema/index';
+import { recordEvent, type EventMeta } from '../../events/record';
 import { conflict, HttpError, notFound } from '../../http/errors';
 import { fulfilCheckout } from './fulfilment';
 import { addMonth } from './periods';
@@ -37,7 +39,7 @@ export async function localCheckoutSummary(
   const row = await findLocalSession(deps, id);
   const creators = await creatorSummaries(deps.db, row.creatorId ? [row.creatorId] : []);
   const creator = row.creatorId ? creators.get(row.creatorId) : undefined;
-  const merchantName = creator ? (creator.displayName ?? creator.username) : 'Aura';
+  const merchantName = creator ? displayNameOf(creator) : 'Aura';
   let description = 'Aura balance top-up';
   if (row.kind === 'subscription') description = `${row.tier ?? ''} membership: ${merchantName}`;
   if (row.kind === 'item') {
@@ -81,14 +83,15 @@ export async function payLocalCheckout(
   deps: BillingDeps,
   id: string,
   body: LocalPayRequest,
+  meta: EventMeta,
 ): Promise<LocalPayResponse> {
-  const now = deps.clock.now();
+  const now = meta.at;
   refuseUnlessOpen(await findLocalSession(deps, id), now);
   const charge = chargeTestCard(body, now);
   if (!charge.ok) {
     throw new HttpError(charge.status, charge.message, { field: charge.field, code: charge.code });
   }
-  const ctx = fulfilContext(deps);
+  const ctx = fulfilContext(deps, meta);
   await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .select()
@@ -132,16 +135,22 @@ export async function payLocalCheckout(
 export async function cancelLocalCheckout(
   deps: BillingDeps,
   id: string,
+  meta: EventMeta,
 ): Promise<LocalPayResponse> {
   const row = await findLocalSession(deps, id);
   if (row.status === 'complete') {
     throw conflict('This checkout session is already paid.', { code: 'session_complete' });
   }
   if (row.status === 'open') {
-    await deps.db
-      .update(checkoutSessions)
-      .set({ status: 'expired' })
-      .where(eq(checkoutSessions.id, id));
+    await deps.db.transaction(async (tx) => {
+      const expired = await tx
+        .update(checkoutSessions)
+        .set({ status: 'expired' })
+        .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, 'open')))
+        .returning({ id: checkoutSessions.id });
+      if (expired.length === 0) return;
+      await recordEvent(tx, null, { type: 'checkout.expired', subjectId: id, data: {} }, meta);
+    });
   }
   return { redirectUrl: cancelUrl(id) };
 }

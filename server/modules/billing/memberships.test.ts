@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, type TestUser } from '../../test/factories';
 import { canViewItem } from './entitlements';
 import { runRenewals } from './renewals';
-import { earningsSummary, subscriberCount } from './stats';
+import { earningsByCurrency, subscriberCount } from './stats';
 import {
   createItem,
   earningsEntries,
@@ -92,10 +92,9 @@ describe('memberships (local provider)', () => {
     const anonymous = await t.app.inject({ url: `/api/v1/billing/membership/${creator.user.id}` });
     expect(anonymous.json()).toMatchObject({ isSubscribed: false });
     expect(await subscriberCount(t.db, creator.user.id, now)).toBe(1);
-    expect(await earningsSummary(t.db, creator.user.id, now)).toEqual({
-      currentMonthCents: 1350,
-      totalCents: 1350,
-    });
+    expect(await earningsByCurrency(t.db, creator.user.id, now)).toEqual([
+      { currency: 'usd', currentMonthCents: 1350, totalCents: 1350 },
+    ]);
 
     // A second membership of the same creator is refused while this one runs.
     const again = await t.app.inject({
@@ -267,12 +266,17 @@ describe('memberships (local provider)', () => {
     const fan = await createUser(t);
     await subscribe(fan, creator, 'Hypr');
     const res = await t.app.inject({ url: '/api/v1/billing/earnings', headers: creator.auth });
-    expect(res.json()).toEqual({ currentMonthCents: 450, totalCents: 450, platformFeePercent: 10 });
+    expect(res.json()).toEqual({
+      byCurrency: [{ currency: 'usd', currentMonthCents: 450, totalCents: 450 }],
+      platformFeePercent: 10,
+    });
     clock.set('2031-09-02T00:00:00.000Z');
     const next = await t.app.inject({
       url: '/api/v1/billing/earnings',
       headers: (await fresh(creator)).auth,
     });
-    expect(next.json()).toMatchObject({ currentMonthCents: 0, totalCents: 450 });
+    expect(next.json()).toMatchObject({
+      byCurrency: [{ currency: 'usd', currentMonthCents: 0, totalCents: 450 }],
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { displayNameOf } from '../../../common/rules/display-name';
 import type {
   CheckoutSessionResponse,
   PurchasedProduct,
@@ -23,7 +24,7 @@ export function presentPurchasedProduct(
   const urls = itemMediaUrls(item, isEntitled, media);
   return {
     id: item.id,
-    userName: creator.displayName ?? creator.username,
+    userName: displayNameOf(creator),
     userImage: creator.image,
     title: item.title,
     description: item.description,
@@ -44,7 +45,7 @@ export function presentSubscription(
   return {
     id: row.id,
     creatorId: row.creatorId,
-    creatorName: creator.displayName ?? creator.username,
+    creatorName: displayNameOf(creator),
     creatorImage: creator.image,
     tier: row.tier,
     status: row.status,

@@ -2,8 +2,9 @@ import { and, asc, eq, lte } from 'drizzle-orm';
 import { chargeSavedCard } from '../../adapters/payments/local';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { subscriptions } from '../../db/schema/index';
-import { setSubscriptionAccess } from './fulfilment';
+import { recordEvent, systemMeta } from '../../events/record';
+import { recordSubscriptionChange, setSubscriptionAccess } from './fulfilment';
+import { subscriptions } from './tables';
 import { creditEarnings } from './ledger';
 import { addMonth } from './periods';
 
@@ -28,6 +29,7 @@ export async function runRenewals(
   now: Date,
 ): Promise<RenewalReport> {
   const report: RenewalReport = { renewed: 0, pastDue: 0, ended: 0 };
+  const meta = systemMeta(now);
   const due = await db
     .select({ id: subscriptions.id })
     .from(subscriptions)
@@ -50,10 +52,12 @@ export async function runRenewals(
         .for('update', { skipLocked: true });
       if (!sub || sub.status !== 'active' || sub.currentPeriodEnd > now) return;
       if (sub.cancelAtPeriodEnd) {
-        await tx
+        const [ended] = await tx
           .update(subscriptions)
           .set({ status: 'canceled', updatedAt: now })
-          .where(eq(subscriptions.id, sub.id));
+          .where(eq(subscriptions.id, sub.id))
+          .returning();
+        if (ended) await recordSubscriptionChange(tx, meta, sub.status, ended);
         report.ended += 1;
         return;
       }
@@ -62,7 +66,7 @@ export async function runRenewals(
       for (let i = 0; i < MAX_PERIODS_PER_RUN && end <= now; i += 1) {
         if (!chargeSavedCard(sub.localCard).ok) {
           // Access stays what was paid: the entitlement keeps the old period end.
-          await tx
+          const [pastDue] = await tx
             .update(subscriptions)
             .set({
               status: 'past_due',
@@ -70,7 +74,9 @@ export async function runRenewals(
               currentPeriodEnd: end,
               updatedAt: now,
             })
-            .where(eq(subscriptions.id, sub.id));
+            .where(eq(subscriptions.id, sub.id))
+            .returning();
+          if (pastDue) await recordSubscriptionChange(tx, meta, sub.status, pastDue);
           report.pastDue += 1;
           return;
         }
@@ -84,6 +90,23 @@ export async function runRenewals(
           subscriptionId: sub.id,
           at: now,
         });
+        await recordEvent(
+          tx,
+          null,
+          {
+            type: 'membership.renewed',
+            subjectId: sub.id,
+            data: {
+              fanId: sub.userId,
+              creatorId: sub.creatorId,
+              periodEnd: addMonth(end).toISOString(),
+              amountCents: sub.priceCents,
+              currency: sub.currency,
+            },
+          },
+          meta,
+          { audience: [sub.userId, sub.creatorId] },
+        );
         start = end;
         end = addMonth(end);
       }

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { TIER_CURRENCY, TIER_PRICE_CENTS } from '../../../common/rules/tiers';
@@ -18,12 +19,9 @@ import {
   TOPUP_MIN_CENTS,
   WALLET_CURRENCY,
 } from '../../../common/schemas/billing';
-import { createPaymentsProvider } from '../../adapters/payments/index';
-import type { PaymentsProvider } from '../../adapters/payments/provider';
-import type { AppContext } from '../../context';
-import { mediaUrlsOf } from '../media/signed-urls';
+import type { Container } from '../../container';
+import { requestMeta } from '../../http/request-meta';
 import { cancelLocalCheckout, localCheckoutSummary, payLocalCheckout } from './local-checkout';
-import { runRenewals } from './renewals';
 import {
   cancelSubscription,
   createCheckoutSession,
@@ -33,7 +31,7 @@ import {
   retrieveCheckoutSession,
   type BillingDeps,
 } from './service';
-import { earningsSummary } from './stats';
+import { earningsByCurrency } from './stats';
 
 const SessionParams = z.object({
   sessionId: z.string().regex(/^[\w-]{1,255}$/, 'sessionIdInvalid'),
@@ -41,30 +39,18 @@ const SessionParams = z.object({
 const SubscriptionParams = z.object({ id: z.uuid('subscriptionIdInvalid') });
 const CreatorParams = z.object({ creatorId: z.uuid('creatorIdInvalid') });
 
-/** How often the local provider's renewal job looks for memberships at their period end. */
-const RENEWAL_INTERVAL_MS = 60_000;
-
 export const billingRoutes =
-  (ctx: AppContext, options: { provider?: PaymentsProvider } = {}): FastifyPluginAsyncZod =>
+  (ctx: Container): FastifyPluginAsyncZod =>
   async (app) => {
-    const provider = options.provider ?? createPaymentsProvider(ctx.config, ctx.db);
+    const provider = ctx.payments;
     const deps: BillingDeps = {
       db: ctx.db,
       config: ctx.config,
       clock: ctx.clock,
       provider,
-      media: mediaUrlsOf(ctx),
+      media: ctx.mediaUrls,
     };
-
-    if (provider.name === 'local') {
-      const timer = setInterval(() => {
-        runRenewals(ctx.db, ctx.config, ctx.clock.now()).catch((err: unknown) =>
-          app.log.error({ err }, 'membership renewals failed'),
-        );
-      }, RENEWAL_INTERVAL_MS);
-      timer.unref();
-      app.addHook('onClose', async () => clearInterval(timer));
-    }
+    const meta = (request: FastifyRequest) => requestMeta(request, ctx.clock);
 
     app.get(
       '/api/v1/billing/config',
@@ -93,7 +79,8 @@ export const billingRoutes =
           response: { 200: CreateCheckoutSessionResponse },
         },
       },
-      async (request) => createCheckoutSession(deps, ctx.guards.viewerOf(request), request.body),
+      async (request) =>
+        createCheckoutSession(deps, ctx.guards.viewerOf(request), request.body, meta(request)),
     );
 
     app.get(
@@ -108,7 +95,12 @@ export const billingRoutes =
         },
       },
       async (request) =>
-        retrieveCheckoutSession(deps, ctx.guards.viewerOf(request), request.params.sessionId),
+        retrieveCheckoutSession(
+          deps,
+          ctx.guards.viewerOf(request),
+          request.params.sessionId,
+          meta(request),
+        ),
     );
 
     // The signature is computed over the exact bytes Stripe sent: this route alone keeps the
@@ -129,7 +121,12 @@ export const billingRoutes =
         async (request) => {
           const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
           const signature = request.headers['stripe-signature'];
-          return handleWebhook(deps, body, typeof signature === 'string' ? signature : undefined);
+          return handleWebhook(
+            deps,
+            body,
+            typeof signature === 'string' ? signature : undefined,
+            meta(request),
+          );
         },
       );
     });
@@ -165,13 +162,14 @@ export const billingRoutes =
           response: { 200: LocalPayResponse, 402: PaymentErrorResponse },
         },
       },
-      async (request) => payLocalCheckout(deps, request.params.sessionId, request.body),
+      async (request) =>
+        payLocalCheckout(deps, request.params.sessionId, request.body, meta(request)),
     );
 
     app.post(
       '/api/v1/billing/local-checkout/:sessionId/cancel',
       { schema: { tags: ['billing'], params: SessionParams, response: { 200: LocalPayResponse } } },
-      async (request) => cancelLocalCheckout(deps, request.params.sessionId),
+      async (request) => cancelLocalCheckout(deps, request.params.sessionId, meta(request)),
     );
 
     app.get(
@@ -200,7 +198,8 @@ export const billingRoutes =
           response: { 200: Subscription },
         },
       },
-      async (request) => cancelSubscription(deps, ctx.guards.viewerOf(request), request.params.id),
+      async (request) =>
+        cancelSubscription(deps, ctx.guards.viewerOf(request), request.params.id, meta(request)),
     );
 
     app.get(
@@ -223,7 +222,11 @@ export const billingRoutes =
         },
       },
       async (request) => ({
-        ...(await earningsSummary(ctx.db, ctx.guards.viewerOf(request).id, ctx.clock.now())),
+        byCurrency: await earningsByCurrency(
+          ctx.db,
+          ctx.guards.viewerOf(request).id,
+          ctx.clock.now(),
+        ),
         platformFeePercent: ctx.config.PLATFORM_FEE_PERCENT,
       }),
     );

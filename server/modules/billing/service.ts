@@ -15,7 +15,11 @@ import {
 } from '../../../common/schemas/billing';
 import type { PaymentsProvider, ProviderSubscription } from '../../adapters/payments/provider';
 import { WebhookSignatureError } from '../../adapters/payments/provider';
+import { can } from '../../../common/rules/permissions';
+import { formatMoney, type Currency } from '../../../common/rules/money';
+import { authorize } from '../../auth/authorize';
 import type { Viewer } from '../../auth/guard';
+import { recordEvent, type EventMeta } from '../../events/record';
 import type { Config } from '../../config';
 import type { Clock } from '../../context';
 import type { Database, Db } from '../../db/client';
@@ -32,15 +36,16 @@ import {
 } from '../../db/schema/index';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors';
 import { isUuid } from '../../http/ids';
-import type { MediaUrls } from '../media/signed-urls';
+import type { MediaUrls } from '../media/index';
 import { canViewItem } from './entitlements';
+import { assertPurchasable } from './sales';
 import {
+  accessEndOf,
   fulfilCheckout,
   recordInvoicePaid,
   syncSubscription,
   type FulfilContext,
 } from './fulfilment';
-import { mayCancelSubscription, mayReadCheckout } from './policy';
 import {
   presentCheckoutSession,
   presentPurchasedProduct,
@@ -60,10 +65,10 @@ export interface BillingDeps {
 /** Hosted checkouts stay open this long (Stripe allows 30 minutes to 24 hours). */
 const CHECKOUT_LIFETIME_MS = 23 * 3600 * 1000;
 
-export const fulfilContext = (deps: BillingDeps): FulfilContext => ({
+export const fulfilContext = (deps: BillingDeps, meta: EventMeta): FulfilContext => ({
   provider: deps.provider.name,
   feePercent: deps.config.PLATFORM_FEE_PERCENT,
-  now: deps.clock.now(),
+  meta,
 });
 
 /** Provider outages are answered 502, not 500: the request was fine, the provider was not. */
@@ -76,8 +81,7 @@ async function callProvider<T>(action: () => Promise<T>): Promise<T> {
   }
 }
 
-const formatCents = (cents: number, currency: string) =>
-  `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+const formatCents = (cents: number, currency: string) => formatMoney(cents, currency);
 
 function priceMismatch(serverCents: number, currency: string) {
   return badRequest(`Price mismatch: the price is ${formatCents(serverCents, currency)}`, {
@@ -93,7 +97,7 @@ interface CheckoutPlan {
   tier: 'Hypr' | 'HyprSoul' | null;
   name: string;
   amountCents: number;
-  currency: string;
+  currency: Currency;
   interval: 'month' | null;
 }
 
@@ -175,20 +179,15 @@ async function planCheckout(
   if (!Number.isSafeInteger(productId) || productId <= 0) {
     throw badRequest("productId: must be the item's numeric id", { field: 'productId' });
   }
-  const [item] = await deps.db.select().from(items).where(eq(items.id, productId));
-  if (!item || item.status !== 'available') throw notFound('Item not found');
-  if (item.creatorId === viewer.id) throw badRequest('You cannot buy your own item');
-  if (item.priceCents === 0) {
-    throw badRequest(
-      item.tierRequired === 'Aura'
-        ? 'This item is free'
-        : `This item is included in the ${item.tierRequired} membership: subscribe to unlock it`,
-    );
-  }
+  const [found] = await deps.db
+    .select({ item: items, creatorStatus: users.status })
+    .from(items)
+    .innerJoin(users, eq(users.id, items.creatorId))
+    .where(eq(items.id, productId));
+  if (!found) throw notFound('Item not found');
+  const { item } = found;
+  await assertPurchasable(deps.db, viewer, item, { status: found.creatorStatus }, now, 'card');
   if (cents !== item.priceCents) throw priceMismatch(item.priceCents, item.currency);
-  if (await canViewItem(deps.db, viewer, item, now)) {
-    throw conflict('You already have access to this item');
-  }
   return {
     kind: 'item',
     itemId: item.id,
@@ -206,7 +205,9 @@ export async function createCheckoutSession(
   deps: BillingDeps,
   viewer: Viewer,
   body: CreateCheckoutSessionRequest,
+  meta: EventMeta,
 ): Promise<CreateCheckoutSessionResponse> {
+  authorize(viewer, body.tier === TOPUP_TIER ? 'wallet.use' : 'item.buy');
   const plan = await planCheckout(deps, viewer, body);
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + CHECKOUT_LIFETIME_MS);
@@ -240,25 +241,44 @@ export async function createCheckoutSession(
       expiresAt,
     }),
   );
-  await deps.db
-    .insert(checkoutSessions)
-    .values({
-      id: created.id,
-      provider: deps.provider.name,
-      kind: plan.kind,
-      userId: viewer.id,
-      itemId: plan.itemId,
-      creatorId: plan.creatorId,
-      tier: plan.tier,
-      label: metadata.label ?? '',
-      amountCents: plan.amountCents,
-      currency: plan.currency,
-      customerEmail: buyer?.email ?? null,
-      expiresAt,
-      createdAt: now,
-    })
-    // A very fast webhook may already have stored it from the metadata.
-    .onConflictDoNothing();
+  await deps.db.transaction(async (tx) => {
+    const stored = await tx
+      .insert(checkoutSessions)
+      .values({
+        id: created.id,
+        provider: deps.provider.name,
+        kind: plan.kind,
+        userId: viewer.id,
+        itemId: plan.itemId,
+        creatorId: plan.creatorId,
+        tier: plan.tier,
+        label: metadata.label ?? '',
+        amountCents: plan.amountCents,
+        currency: plan.currency,
+        customerEmail: buyer?.email ?? null,
+        expiresAt,
+        createdAt: now,
+      })
+      // A very fast webhook may already have stored it from the metadata.
+      .onConflictDoNothing()
+      .returning({ id: checkoutSessions.id });
+    if (stored.length === 0) return;
+    await recordEvent(
+      tx,
+      viewer,
+      {
+        type: 'checkout.created',
+        subjectId: created.id,
+        data: {
+          kind: plan.kind,
+          provider: deps.provider.name,
+          amountCents: plan.amountCents,
+          currency: plan.currency,
+        },
+      },
+      meta,
+    );
+  });
   return { id: created.id, url: created.url, provider: deps.provider.name };
 }
 
@@ -290,12 +310,13 @@ export async function retrieveCheckoutSession(
   deps: BillingDeps,
   viewer: Viewer,
   sessionId: string,
+  meta: EventMeta,
 ): Promise<CheckoutSessionResponse> {
   const find = () =>
     deps.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
   let [row] = await find();
   if (!row) throw notFound('Checkout session not found');
-  if (!mayReadCheckout(viewer, row.userId)) {
+  if (!can(viewer, 'checkout.read', { ownerId: row.userId })) {
     throw forbidden('This checkout session belongs to another account');
   }
   if (!row.fulfilledAt && row.provider === 'stripe' && deps.provider.name === 'stripe') {
@@ -304,7 +325,7 @@ export async function retrieveCheckoutSession(
       const sub = remote.subscriptionId
         ? await callProvider(() => deps.provider.retrieveSubscription(remote.subscriptionId ?? ''))
         : null;
-      const ctx = fulfilContext(deps);
+      const ctx = fulfilContext(deps, meta);
       await deps.db.transaction((tx) => fulfilCheckout(tx, ctx, remote, sub));
       [row] = await find();
       if (!row) throw notFound('Checkout session not found');
@@ -357,6 +378,7 @@ export async function handleWebhook(
   deps: BillingDeps,
   rawBody: Buffer,
   signature: string | undefined,
+  meta: EventMeta,
 ): Promise<{ received: true; duplicate: boolean }> {
   if (deps.provider.name !== 'stripe') {
     throw notFound('Webhooks are only used with the Stripe provider');
@@ -387,11 +409,11 @@ export async function handleWebhook(
     remoteSub = await callProvider(() => provider.retrieveSubscription(id));
   }
 
-  const ctx = fulfilContext(deps);
+  const ctx = fulfilContext(deps, meta);
   return deps.db.transaction(async (tx) => {
     const stored = await tx
       .insert(billingEvents)
-      .values({ id: event.id, provider: 'stripe', type: event.type, receivedAt: ctx.now })
+      .values({ id: event.id, provider: 'stripe', type: event.type, receivedAt: meta.at })
       .onConflictDoNothing()
       .returning({ id: billingEvents.id });
     if (stored.length === 0) return { received: true as const, duplicate: true };
@@ -445,24 +467,44 @@ export async function cancelSubscription(
   deps: BillingDeps,
   viewer: Viewer,
   subscriptionId: string,
+  meta: EventMeta,
 ): Promise<Subscription> {
   const [row] = await deps.db
     .select()
     .from(subscriptions)
     .where(eq(subscriptions.id, subscriptionId));
-  if (!row || !mayCancelSubscription(viewer, row.userId)) throw notFound('Subscription not found');
+  if (!row || !can(viewer, 'membership.cancel', { ownerId: row.userId })) {
+    throw notFound('Subscription not found');
+  }
   if (row.status === 'canceled') throw conflict('This membership has already ended');
-  const now = deps.clock.now();
+  const now = meta.at;
   if (!row.cancelAtPeriodEnd) {
     if (row.provider === 'stripe' && deps.provider.name === 'stripe') {
       await callProvider(() =>
         deps.provider.cancelSubscriptionAtPeriodEnd(row.providerSubscriptionId),
       );
     }
-    await deps.db
-      .update(subscriptions)
-      .set({ cancelAtPeriodEnd: true, canceledAt: now, updatedAt: now })
-      .where(and(eq(subscriptions.id, row.id)));
+    await deps.db.transaction(async (tx) => {
+      await tx
+        .update(subscriptions)
+        .set({ cancelAtPeriodEnd: true, canceledAt: now, updatedAt: now })
+        .where(and(eq(subscriptions.id, row.id)));
+      await recordEvent(
+        tx,
+        viewer,
+        {
+          type: 'membership.canceled',
+          subjectId: row.id,
+          data: {
+            fanId: row.userId,
+            creatorId: row.creatorId,
+            accessUntil: (await accessEndOf(tx, row.id))?.toISOString() ?? null,
+          },
+        },
+        meta,
+        { audience: [row.userId, row.creatorId] },
+      );
+    });
   }
   const [updated] = await deps.db
     .select()

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { tierRank, type Tier } from '../../../common/rules/tiers';
+import type { CurrencyEarnings } from '../../../common/schemas/billing';
 import type { Db } from '../../db/client';
 import { entitlements, items, ledgerEntries, subscriptions, users } from '../../db/schema/index';
 import { startOfUtcMonth } from './periods';
@@ -25,15 +26,19 @@ export async function subscriberCount(db: Db, creatorId: string, now: Date): Pro
   return row?.count ?? 0;
 }
 
-/** Dashboard earnings (SPEC §3 earnings currentMonth, total): net cents credited to the creator. */
-export async function earningsSummary(
+/**
+ * A creator's net earnings (what the earnings ledger credited), per currency: EUR item sales
+ * and USD memberships are never added together. Currencies with no entries are left out.
+ */
+export async function earningsByCurrency(
   db: Db,
   creatorId: string,
   now: Date,
-): Promise<{ currentMonthCents: number; totalCents: number }> {
+): Promise<CurrencyEarnings[]> {
   const monthStart = startOfUtcMonth(now);
-  const [row] = await db
+  const rows = await db
     .select({
+      currency: ledgerEntries.currency,
       total: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)::int`,
       month: sql<number>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${gte(ledgerEntries.createdAt, monthStart)}), 0)::int`,
     })
@@ -44,8 +49,14 @@ export async function earningsSummary(
         eq(ledgerEntries.userId, creatorId),
         lte(ledgerEntries.createdAt, now),
       ),
-    );
-  return { currentMonthCents: row?.month ?? 0, totalCents: row?.total ?? 0 };
+    )
+    .groupBy(ledgerEntries.currency)
+    .orderBy(ledgerEntries.currency);
+  return rows.map((r) => ({
+    currency: r.currency,
+    currentMonthCents: r.month,
+    totalCents: r.total,
+  }));
 }
 
 export interface ItemSales {

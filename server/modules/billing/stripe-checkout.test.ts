@@ -296,7 +296,9 @@ describe('POST /v1/billing/webhook', () => {
     const audit = await t.db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.action, 'billing.amount_mismatch'), eq(auditEvents.subject, id)));
+      .where(
+        and(eq(auditEvents.action, 'checkout.amount_mismatch'), eq(auditEvents.subjectId, id)),
+      );
     expect(audit).toHaveLength(1);
     expect(audit[0]?.data).toMatchObject({ expected: 2000, paid: 100 });
   });

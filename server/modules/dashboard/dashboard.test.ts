@@ -30,7 +30,7 @@ describe('GET /api/v1/dashboard', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       metrics: { views: 0, subscribers: 0, likes: 0 },
-      earnings: { currentMonth: 0, total: 0 },
+      earnings: { currentMonth: 0, total: 0, currency: 'usd', byCurrency: [] },
       recentContent: [],
     });
   });
@@ -75,8 +75,17 @@ describe('GET /api/v1/dashboard', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.metrics).toEqual({ views: 4, subscribers: 1, likes: 2 });
-    // Net of the 10% platform fee: 9.99 -> 8.99 and 5.00 -> 4.50.
-    expect(body.earnings).toEqual({ currentMonth: 13.49, total: 13.49 });
+    // Net of the 10% platform fee: 9.99 EUR -> 8.99 and 5.00 USD -> 4.50, never added together
+    // (issue 9); the SPEC's two numbers are of the main currency, here the euro.
+    expect(body.earnings).toEqual({
+      currentMonth: 8.99,
+      total: 8.99,
+      currency: 'eur',
+      byCurrency: [
+        { currency: 'eur', currentMonthCents: 899, totalCents: 899 },
+        { currency: 'usd', currentMonthCents: 450, totalCents: 450 },
+      ],
+    });
     expect(body.recentContent).toHaveLength(6);
     expect(body.recentContent.map((c: { title: string }) => c.title)).toEqual([
       'Item 7',

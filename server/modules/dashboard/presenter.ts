@@ -1,9 +1,13 @@
 import { CATEGORIES, isSubcategoryOf } from '../../../common/catalog/categories';
 import { centsToAmount } from '../../../common/rules/price';
-import type { DashboardResponse, RecentContentItem } from '../../../common/schemas/dashboard';
+import type { CurrencyEarnings } from '../../../common/schemas/billing';
+import type {
+  DashboardEarnings,
+  DashboardResponse,
+  RecentContentItem,
+} from '../../../common/schemas/dashboard';
 import type { ItemRow } from '../../db/schema/index';
-import { itemMediaUrls } from '../media/item-urls';
-import type { MediaUrls } from '../media/signed-urls';
+import { itemMediaUrls, type MediaUrls } from '../media/index';
 
 const categoryLabel = (id: string) => CATEGORIES.find((c) => c.id === id)?.label ?? id;
 
@@ -22,23 +26,41 @@ function presentRecent(item: ItemRow, urls: MediaUrls): RecentContentItem {
   };
 }
 
+/**
+ * SPEC §3's two numbers are of the creator's main currency (the largest total; dollars, the
+ * SPEC's currency, when there is none or a tie); `byCurrency` lists every currency apart.
+ */
+export function presentEarnings(byCurrency: CurrencyEarnings[]): DashboardEarnings {
+  const main = byCurrency.reduce<CurrencyEarnings | null>(
+    (best, entry) =>
+      !best ||
+      entry.totalCents > best.totalCents ||
+      (entry.totalCents === best.totalCents && entry.currency === 'usd')
+        ? entry
+        : best,
+    null,
+  );
+  return {
+    currentMonth: centsToAmount(main?.currentMonthCents ?? 0),
+    total: centsToAmount(main?.totalCents ?? 0),
+    currency: main?.currency ?? 'usd',
+    byCurrency,
+  };
+}
+
 export function presentDashboard(
   figures: {
     views: number;
     likes: number;
     subscribers: number;
-    earnings: { currentMonthCents: number; totalCents: number };
+    earnings: CurrencyEarnings[];
     recent: ItemRow[];
   },
   urls: MediaUrls,
 ): DashboardResponse {
   return {
     metrics: { views: figures.views, subscribers: figures.subscribers, likes: figures.likes },
-    // SPEC §2 shows earnings in dollars: the ledger's cents as an amount with two decimals.
-    earnings: {
-      currentMonth: centsToAmount(figures.earnings.currentMonthCents),
-      total: centsToAmount(figures.earnings.totalCents),
-    },
+    earnings: presentEarnings(figures.earnings),
     recentContent: figures.recent.map((item) => presentRecent(item, urls)),
   };
 }

@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DashboardResponse } from '../../../common/schemas/dashboard';
-import type { AppContext } from '../../context';
-import { mediaUrlsOf } from '../media/signed-urls';
+import type { Container } from '../../container';
 import { dashboardSubject } from './policy';
 import { dashboardOf, type DashboardDeps } from './service';
 
 export const dashboardRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (ctx: Container): FastifyPluginAsyncZod =>
   async (app) => {
-    const deps: DashboardDeps = { db: ctx.db, clock: ctx.clock, urls: mediaUrlsOf(ctx) };
+    const deps: DashboardDeps = { db: ctx.db, clock: ctx.clock, urls: ctx.mediaUrls };
 
     app.get(
       '/api/v1/dashboard',

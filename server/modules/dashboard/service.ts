@@ -4,8 +4,8 @@ import type { Clock } from '../../context';
 import type { Database } from '../../db/client';
 import { items } from '../../db/schema/index';
 import { newestFirst } from '../feed/cursor';
-import { earningsSummary, subscriberCount } from '../billing/stats';
-import type { MediaUrls } from '../media/signed-urls';
+import { earningsByCurrency, subscriberCount } from '../billing/index';
+import type { MediaUrls } from '../media/index';
 import { presentDashboard } from './presenter';
 
 export interface DashboardDeps {
@@ -38,7 +38,7 @@ export async function dashboardOf(deps: DashboardDeps, userId: string): Promise<
       .orderBy(...newestFirst(items.createdAt, items.id))
       .limit(RECENT_CONTENT_SIZE),
     subscriberCount(deps.db, userId, now),
-    earningsSummary(deps.db, userId, now),
+    earningsByCurrency(deps.db, userId, now),
   ]);
   return presentDashboard(
     {

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FeedPage, FeedQuery, SpotlightResponse } from '../../../common/schemas/feed';
-import type { AppContext } from '../../context';
-import { mediaUrlsOf } from '../media/signed-urls';
+import type { Container } from '../../container';
 import { feedPage, spotlight, type FeedDeps } from './service';
 
 export const feedRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (ctx: Container): FastifyPluginAsyncZod =>
   async (app) => {
-    const deps: FeedDeps = { db: ctx.db, clock: ctx.clock, urls: mediaUrlsOf(ctx) };
+    const deps: FeedDeps = { db: ctx.db, clock: ctx.clock, urls: ctx.mediaUrls };
 
     // The /discover screen is for signed-in users, but a signed-out caller gets the same posts,
     // all locked: the feed is the storefront.

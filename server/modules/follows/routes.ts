@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FollowResponse } from '../../../common/schemas/follows';
-import type { AppContext } from '../../context';
+import type { Container } from '../../container';
+import { requestMeta } from '../../http/request-meta';
 import { setFollowing } from './service';
 
 // Any text reaches the service, which answers 404 for what cannot be a username.
@@ -9,7 +10,7 @@ const CreatorParams = z.object({ username: z.string() });
 
 /** SPEC §7 follow and unfollow of a creator by username (bearer, no body). */
 export const followsRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (ctx: Container): FastifyPluginAsyncZod =>
   async (app) => {
     for (const [action, shouldFollow] of [
       ['follow', true],
@@ -27,7 +28,13 @@ export const followsRoutes =
           },
         },
         async (request) =>
-          setFollowing(ctx.db, ctx.guards.viewerOf(request), request.params.username, shouldFollow),
+          setFollowing(
+            ctx.db,
+            ctx.guards.viewerOf(request),
+            request.params.username,
+            shouldFollow,
+            requestMeta(request, ctx.clock),
+          ),
       );
     }
   };

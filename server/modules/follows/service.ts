@@ -2,11 +2,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { USERNAME_MAX_LENGTH, USERNAME_PATTERN } from '../../../common/rules/account';
 import type { Role } from '../../../common/rules/roles';
 import type { FollowResponse } from '../../../common/schemas/follows';
-import type { Db } from '../../db/client';
+import { authorize } from '../../auth/authorize';
+import type { Database, Db } from '../../db/client';
+import { recordEvent, type EventMeta } from '../../events/record';
 import { follows, items, users } from '../../db/schema/index';
 import { badRequest, notFound } from '../../http/errors';
-import { usernameMatches } from '../auth/accounts';
-import { mayViewProfile } from '../users/policy';
+import { mayViewProfile, usernameMatches } from '../users/index';
 import { isFollowable, isSelf } from './policy';
 import { presentFollow } from './presenter';
 
@@ -70,11 +71,13 @@ async function hasPublished(db: Db, userId: string): Promise<boolean> {
  * may unfollow whoever they follow; only a creator can be newly followed (policy.ts).
  */
 export async function setFollowing(
-  db: Db,
+  db: Database,
   viewer: Viewer,
   username: string,
   shouldFollow: boolean,
+  meta: EventMeta,
 ): Promise<FollowResponse> {
+  authorize(viewer, 'user.follow');
   const target = await findTarget(db, viewer, username);
   if (isSelf(viewer, target)) throw badRequest(CANNOT_FOLLOW_SELF);
   if (shouldFollow) {
@@ -83,16 +86,31 @@ export async function setFollowing(
     if (!isFollowable({ role: target.role, hasItems })) throw badRequest(NOT_FOLLOWABLE);
   }
   return db.transaction(async (tx) => {
-    if (shouldFollow) {
-      await tx
-        .insert(follows)
-        .values({ followerId: viewer.id, creatorId: target.id })
-        .onConflictDoNothing();
-    } else {
-      await tx
-        .delete(follows)
-        .where(and(eq(follows.followerId, viewer.id), eq(follows.creatorId, target.id)));
+    const changed = shouldFollow
+      ? await tx
+          .insert(follows)
+          .values({ followerId: viewer.id, creatorId: target.id, createdAt: meta.at })
+          .onConflictDoNothing()
+          .returning({ creatorId: follows.creatorId })
+      : await tx
+          .delete(follows)
+          .where(and(eq(follows.followerId, viewer.id), eq(follows.creatorId, target.id)))
+          .returning({ creatorId: follows.creatorId });
+    const followers = await followerCount(tx, target.id);
+    // A repeated follow or unfollow changes nothing and records nothing.
+    if (changed.length > 0) {
+      await recordEvent(
+        tx,
+        viewer,
+        {
+          type: shouldFollow ? 'follow.created' : 'follow.removed',
+          subjectId: target.id,
+          data: { followerId: viewer.id, creatorId: target.id, followers },
+        },
+        meta,
+        { audience: [target.id] },
+      );
     }
-    return presentFollow(shouldFollow, await followerCount(tx, target.id));
+    return presentFollow(shouldFollow, followers);
   });
 }

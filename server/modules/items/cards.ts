@@ -1,10 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { avatarOf, displayNameOf } from '../../../common/rules/display-name';
 import type { Role } from '../../../common/rules/roles';
 import { FEED_POST_COMMENTS, type ItemComment } from '../../../common/schemas/feed';
 import type { UserStatus } from '../../../common/schemas/users';
 import type { Db } from '../../db/client';
 import { itemLikes, items, users, type ItemRow } from '../../db/schema/index';
-import { viewableItemIds } from '../billing/entitlements';
+import { viewableItemIds } from '../billing/index';
 import { isOwner } from './policy';
 
 export type Viewer = { id: string; role: Role } | null;
@@ -40,9 +41,8 @@ export interface ItemView extends ItemWithCreator {
 }
 
 export const creatorName = (c: Pick<CreatorColumns, 'username' | 'displayName'>) =>
-  c.displayName?.trim() || c.username;
-export const creatorImage = (c: Pick<CreatorColumns, 'profileImage' | 'avatarUrl'>) =>
-  c.profileImage ?? c.avatarUrl;
+  displayNameOf(c);
+export const creatorImage = (c: Pick<CreatorColumns, 'profileImage' | 'avatarUrl'>) => avatarOf(c);
 
 /** Items with their creators, in the given order (one query). */
 export async function itemsWithCreators(

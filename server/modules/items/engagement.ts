@@ -8,8 +8,9 @@ import type {
   LikeResponse,
   VisitResponse,
 } from '../../../common/schemas/items';
-import type { Clock } from '../../context';
+import { authorize } from '../../auth/authorize';
 import type { Database } from '../../db/client';
+import { recordEvent, type EventMeta } from '../../events/record';
 import { itemComments, itemLikes, items, itemVisits, users } from '../../db/schema/index';
 import { badRequest } from '../../http/errors';
 import { decodeCursor, encodeCursor, microsOf, newerThan } from '../feed/cursor';
@@ -31,9 +32,8 @@ import { findVisibleItem } from './service';
 
 export interface EngagementDeps {
   db: Database;
-  clock: Clock;
   /** Keys the hash of a signed-out visitor's address (the address itself is never stored). */
-  visitorSecret: string;
+  visitorKey: Uint8Array;
 }
 
 type Author = { id: string; role: Role };
@@ -44,7 +44,9 @@ export async function setLike(
   viewer: Author,
   rawId: string,
   isLiked: boolean,
+  meta: EventMeta,
 ): Promise<LikeResponse> {
+  authorize(viewer, 'item.like');
   const { item } = await findVisibleItem(deps.db, viewer, rawId);
   return deps.db.transaction(async (tx) => {
     const changed = isLiked
@@ -66,7 +68,21 @@ export async function setLike(
             .set({ likesCount: sql`${items.likesCount} + ${delta}` })
             .where(eq(items.id, item.id))
             .returning({ likes: items.likesCount });
-    return { liked: isLiked, likes: row?.likes ?? 0 };
+    const likes = row?.likes ?? 0;
+    if (delta !== 0) {
+      await recordEvent(
+        tx,
+        viewer,
+        {
+          type: isLiked ? 'item.liked' : 'item.unliked',
+          subjectId: String(item.id),
+          data: { userId: viewer.id, likes },
+        },
+        meta,
+        { audience: [item.creatorId] },
+      );
+    }
+    return { liked: isLiked, likes };
   });
 }
 
@@ -137,13 +153,27 @@ export async function addComment(
   viewer: Author,
   rawId: string,
   text: string,
+  meta: EventMeta,
 ): Promise<CommentResponse> {
+  authorize(viewer, 'item.comment');
   const { item } = await findVisibleItem(deps.db, viewer, rawId);
   return deps.db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(itemComments)
-      .values({ itemId: item.id, authorId: viewer.id, text, createdAt: deps.clock.now() })
+      .values({ itemId: item.id, authorId: viewer.id, text, createdAt: meta.at })
       .returning({ id: itemComments.id });
+    if (!inserted) throw new Error('comment insert returned nothing');
+    await recordEvent(
+      tx,
+      viewer,
+      {
+        type: 'comment.added',
+        subjectId: String(inserted.id),
+        data: { itemId: item.id, authorId: viewer.id },
+      },
+      meta,
+      { audience: [item.creatorId] },
+    );
     const [counter] = await tx
       .update(items)
       .set({ commentsCount: sql`${items.commentsCount} + 1` })
@@ -153,7 +183,7 @@ export async function addComment(
       .select(commentColumns)
       .from(itemComments)
       .innerJoin(users, eq(users.id, itemComments.authorId))
-      .where(eq(itemComments.id, inserted?.id ?? 0));
+      .where(eq(itemComments.id, inserted.id));
     if (!row || !counter) throw new Error('comment insert returned nothing');
     return { comment: presentComment(row), commentsCount: counter.commentsCount };
   });
@@ -162,7 +192,7 @@ export async function addComment(
 /** A signed-in viewer is their id; a signed-out one a keyed hash of their address. */
 function viewerKey(deps: EngagementDeps, viewer: Viewer, address: string): string {
   if (viewer) return `u:${viewer.id}`;
-  const hash = createHmac('sha256', deps.visitorSecret).update(address).digest('base64url');
+  const hash = createHmac('sha256', deps.visitorKey).update(address).digest('base64url');
   return `a:${hash.slice(0, 22)}`;
 }
 
@@ -172,12 +202,13 @@ export async function recordVisit(
   viewer: Viewer,
   rawId: string,
   address: string,
+  meta: EventMeta,
 ): Promise<VisitResponse> {
   const { item } = await findVisibleItem(deps.db, viewer, rawId);
   if (!countsAsVisit(viewer, item.creatorId)) {
     return { visitors: item.visitorsCount, counted: false };
   }
-  const day = deps.clock.now().toISOString().slice(0, 10);
+  const day = meta.at.toISOString().slice(0, 10);
   return deps.db.transaction(async (tx) => {
     const inserted = await tx
       .insert(itemVisits)
@@ -195,6 +226,15 @@ export async function recordVisit(
             .set({ visitorsCount: sql`${items.visitorsCount} + 1` })
             .where(eq(items.id, item.id))
             .returning({ visitors: items.visitorsCount });
-    return { visitors: row?.visitors ?? 0, counted: inserted.length > 0 };
+    const visitors = row?.visitors ?? 0;
+    if (inserted.length > 0) {
+      await recordEvent(
+        tx,
+        viewer,
+        { type: 'item.visited', subjectId: String(item.id), data: { visitors } },
+        meta,
+      );
+    }
+    return { visitors, counted: inserted.length > 0 };
   });
 }

@@ -146,7 +146,6 @@ describe('POST /api/v1/aura/create', () => {
       status: 'unavailable',
       tierRequired: 'Hypr',
     });
-    expect(answer.token).toBeNull();
     expect(answer.item).toMatchObject({
       id: answer.id,
       creatorId: creator.user.id,
@@ -217,24 +216,22 @@ describe('POST /api/v1/aura/create', () => {
     expect(await itemCountOf(other.user.id)).toBe(0);
   });
 
-  it('turns a user into a creator on the first item and hands back a working token', async () => {
+  it('turns a user into a creator on the first item, keeping their session', async () => {
     const fan = await createUser(t);
-    const first = await publishItem(t, fan, {}, {});
-    expect(first.token).toEqual(expect.any(String));
+    await publishItem(t, fan, {}, {});
     const [row] = await t.db.select().from(users).where(eq(users.id, fan.user.id));
     expect(row?.role).toBe('creator');
 
-    // The old token names the old role and is refused; the new one works.
-    const stale = await t.app.inject({ url: '/api/v1/dashboard', headers: fan.auth });
-    expect(stale.statusCode).toBe(401);
-    const fresh = { authorization: `Bearer ${first.token}` };
-    const dashboard = await t.app.inject({ url: '/api/v1/dashboard', headers: fresh });
-    expect(dashboard.statusCode).toBe(200);
+    // A promotion ends no session: the token signed for the old role keeps working, and the
+    // server answers with the role its database holds.
+    const profile = await t.app.inject({ url: '/api/v1/users/profile', headers: fan.auth });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json().role).toBe('creator');
 
     // The second item changes nothing about the role.
-    const creator = { ...fan, token: first.token ?? '', auth: fresh };
-    const second = await publishItem(t, creator, {}, {});
-    expect(second.token).toBeNull();
+    await publishItem(t, fan, {}, {});
+    const [after] = await t.db.select().from(users).where(eq(users.id, fan.user.id));
+    expect(after?.role).toBe('creator');
   });
 });
 

@@ -1,21 +1,16 @@
-import { ADMIN_AREA_ROLES, type Role } from '../../../common/rules/roles';
-import type { ItemStatus } from '../../../common/schemas/items';
-import type { UserStatus } from '../../../common/schemas/users';
+import { can } from '../../../common/rules/permissions';
+import type { Role } from '../../../common/rules/roles';
 
 type Actor = { id: string; role: Role };
 
 /** README rule: a `user` who publishes their first item becomes a `creator`; other roles stay. */
 export const promotesToCreator = (role: Role) => role === 'user';
 
-/**
- * Listed: available, by an active creator (what the feed shows). An unlisted item (unavailable,
- * or its creator suspended or deleted) is hidden from everyone but its creator and staff.
- */
-export const isListed = (item: { status: ItemStatus }, creator: { status: UserStatus }) =>
-  item.status === 'available' && creator.status === 'active';
+export { isListed } from '../../../common/rules/purchase';
 
+/** An unlisted item is seen by its creator and by staff who moderate content. */
 export const maySeeUnlisted = (viewer: Actor | null, creatorId: string) =>
-  viewer !== null && (viewer.id === creatorId || ADMIN_AREA_ROLES.includes(viewer.role));
+  can(viewer, 'item.viewUnlisted', { ownerId: creatorId });
 
 export const isOwner = (viewer: Actor | null, creatorId: string) => viewer?.id === creatorId;
 

@@ -12,49 +12,23 @@ import {
   LikeResponse,
   VisitResponse,
 } from '../../../common/schemas/items';
-import { bearerToken } from '../../auth/guard';
-import type { TokenService } from '../../auth/tokens';
-import type { AppContext } from '../../context';
-import { mediaUrlsOf } from '../media/signed-urls';
+import type { Container } from '../../container';
+import { perCaller } from '../../http/rate-limits';
+import { requestMeta } from '../../http/request-meta';
 import { addComment, listComments, recordVisit, setLike, type EngagementDeps } from './engagement';
 import { createItem, getItem, type ItemsDeps } from './service';
 
 // Malformed ids reach the service, which answers 404 like for an unknown item.
 const ItemParams = z.object({ id: z.string().max(40) });
 
-/**
- * Per signed-in user when the request carries a token this server signed, else per address:
- * made-up tokens share their address's counter, so rotating them does not escape the limit.
- */
-const perCaller = (tokens: TokenService, max: number) => ({
-  rateLimit: {
-    max,
-    timeWindow: '1 minute',
-    keyGenerator: async (request: FastifyRequest) => {
-      const token = bearerToken(request);
-      const verified = token ? await tokens.verify(token) : null;
-      return verified ? `user:${verified.id}` : `ip:${request.ip}`;
-    },
-  },
-});
-
 const bearer = [{ bearer: [] }];
 
 export const itemsRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (ctx: Container): FastifyPluginAsyncZod =>
   async (app) => {
-    if (!ctx.config.JWT_SECRET) throw new Error('items need config.JWT_SECRET');
-    const deps: ItemsDeps = {
-      db: ctx.db,
-      clock: ctx.clock,
-      tokens: ctx.tokens,
-      urls: mediaUrlsOf(ctx),
-    };
-    const engagement: EngagementDeps = {
-      db: ctx.db,
-      clock: ctx.clock,
-      visitorSecret: ctx.config.JWT_SECRET,
-    };
+    const deps: ItemsDeps = { db: ctx.db, clock: ctx.clock, urls: ctx.mediaUrls };
+    const engagement: EngagementDeps = { db: ctx.db, visitorKey: ctx.keys['visitor-hash'] };
+    const meta = (request: FastifyRequest) => requestMeta(request, ctx.clock);
 
     app.post(
       '/api/v1/aura/create',
@@ -71,7 +45,7 @@ export const itemsRoutes =
       async (request, reply) => {
         // SPEC §6: upload is open to every signed-in user, so requireAuth is the whole check.
         const viewer = ctx.guards.viewerOf(request);
-        return reply.status(201).send(await createItem(deps, viewer, request.body));
+        return reply.status(201).send(await createItem(deps, viewer, request.body, meta(request)));
       },
     );
 
@@ -100,7 +74,13 @@ export const itemsRoutes =
           response: { 200: LikeResponse },
         },
         handler: async (request) =>
-          setLike(engagement, ctx.guards.viewerOf(request), request.params.id, isLiked),
+          setLike(
+            engagement,
+            ctx.guards.viewerOf(request),
+            request.params.id,
+            isLiked,
+            meta(request),
+          ),
       });
     }
 
@@ -140,6 +120,7 @@ export const itemsRoutes =
               ctx.guards.viewerOf(request),
               request.params.id,
               request.body.text,
+              meta(request),
             ),
           ),
     );
@@ -151,6 +132,7 @@ export const itemsRoutes =
         config: perCaller(ctx.tokens, 300),
         schema: { tags: ['items'], params: ItemParams, response: { 200: VisitResponse } },
       },
-      async (request) => recordVisit(engagement, request.viewer, request.params.id, request.ip),
+      async (request) =>
+        recordVisit(engagement, request.viewer, request.params.id, request.ip, meta(request)),
     );
   };

@@ -9,13 +9,14 @@ import {
   type CreateItemResponse,
   type ItemDetail,
 } from '../../../common/schemas/items';
-import type { TokenService } from '../../auth/tokens';
+import { authorize } from '../../auth/authorize';
 import type { Clock } from '../../context';
 import type { Database, Db } from '../../db/client';
-import { auditEvents, items, mediaObjects, users, type ItemRow } from '../../db/schema/index';
+import { items, mediaObjects, type ItemRow } from '../../db/schema/index';
+import { recordEvent, type EventMeta } from '../../events/record';
 import { badRequest, notFound } from '../../http/errors';
-import { keyFromMediaUrl } from '../media/keys';
-import type { MediaUrls } from '../media/signed-urls';
+import { keyFromMediaUrl, type MediaUrls } from '../media/index';
+import { promoteToCreator } from '../users/index';
 import { itemsWithCreators, viewItems, type ItemWithCreator, type Viewer } from './cards';
 import { isListed, maySeeUnlisted, promotesToCreator } from './policy';
 import { presentItemDetail } from './presenter';
@@ -23,7 +24,6 @@ import { presentItemDetail } from './presenter';
 export interface ItemsDeps {
   db: Database;
   clock: Clock;
-  tokens: TokenService;
   urls: MediaUrls;
 }
 
@@ -104,13 +104,15 @@ async function resolveMedia(db: Db, ownerId: string, choices: MediaChoice[]) {
 
 /**
  * SPEC §7 POST /api/v1/aura/create. Publishing the first item turns a `user` into a `creator`
- * in the same transaction; since tokens name the role, the answer then carries a new token.
+ * in the same transaction; the session stays valid (the guard reads the role from the database).
  */
 export async function createItem(
   deps: ItemsDeps,
   viewer: { id: string; role: Role },
   body: CreateItemRequest,
+  meta: EventMeta,
 ): Promise<CreateItemResponse> {
+  authorize(viewer, 'item.create');
   const priceCents = parsePriceToCents(body.price);
   if (priceCents === null) throw badRequest(UPLOAD_REQUIRED_FIELDS);
   const media = await resolveMedia(deps.db, viewer.id, [
@@ -120,7 +122,7 @@ export async function createItem(
   ]);
   if (!media.image) throw badRequest(UPLOAD_REQUIRED_FIELDS);
 
-  const { item, promotedTo } = await deps.db.transaction(async (tx) => {
+  const { item, role } = await deps.db.transaction(async (tx) => {
     const [item] = await tx
       .insert(items)
       .values({
@@ -138,41 +140,33 @@ export async function createItem(
         subcategory: body.subcategory,
         explicitContent: body.explicitContent,
         tierRequired: body.tierRequired ?? 'Aura',
-        createdAt: deps.clock.now(),
+        createdAt: meta.at,
       })
       .returning();
     if (!item) throw new Error('item insert returned nothing');
-    await tx.insert(auditEvents).values({
-      actorId: viewer.id,
-      action: 'item.created',
-      subject: String(item.id),
-      data: { priceCents, tierRequired: item.tierRequired, status: item.status },
-    });
-    let promotedTo: { role: Role; tokenVersion: number } | null = null;
-    if (promotesToCreator(viewer.role)) {
-      // Guarded by the old role, so two first items published at once promote only once.
-      const [promoted] = await tx
-        .update(users)
-        .set({ role: 'creator' })
-        .where(and(eq(users.id, viewer.id), eq(users.role, 'user')))
-        .returning({ role: users.role, tokenVersion: users.tokenVersion });
-      if (promoted) {
-        promotedTo = promoted;
-        await tx.insert(auditEvents).values({
-          actorId: viewer.id,
-          action: 'user.role_changed',
-          subject: viewer.id,
-          data: { from: 'user', to: 'creator', reason: 'first item published', itemId: item.id },
-        });
-      }
-    }
-    return { item, promotedTo };
+    await recordEvent(
+      tx,
+      viewer,
+      {
+        type: 'item.created',
+        subjectId: String(item.id),
+        data: {
+          creatorId: viewer.id,
+          priceCents,
+          tierRequired: item.tierRequired,
+          status: item.status,
+        },
+      },
+      meta,
+    );
+    const promoted = promotesToCreator(viewer.role)
+      ? await promoteToCreator(tx, viewer.id, item.id, meta)
+      : null;
+    return { item, role: promoted ?? viewer.role };
   });
 
-  const token = promotedTo ? await deps.tokens.issue({ id: viewer.id, ...promotedTo }) : null;
-  const owner = { id: viewer.id, role: promotedTo?.role ?? viewer.role };
-  const detail = await presentOwnItem(deps, owner, item);
-  return { id: item.id, item: detail, token };
+  const detail = await presentOwnItem(deps, { id: viewer.id, role }, item);
+  return { id: item.id, item: detail };
 }
 
 async function presentOwnItem(

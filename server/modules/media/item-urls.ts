@@ -1,5 +1,5 @@
 import type { ItemRow } from '../../db/schema/index';
-import { isFreeItem } from '../billing/entitlements';
+import { isFreeItem } from '../billing/index';
 import { teaserKeyOf } from './keys';
 import type { MediaUrls } from './signed-urls';
 

@@ -2,8 +2,9 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MEDIA_KINDS, UploadMediaResponse } from '../../../common/schemas/media';
-import { createMediaStorage, mediaTempDir, type MediaStorage } from '../../adapters/storage/index';
-import type { AppContext } from '../../context';
+import { mediaTempDir } from '../../adapters/storage/index';
+import type { Container } from '../../container';
+import { requestMeta } from '../../http/request-meta';
 import { HttpError, notFound } from '../../http/errors';
 import { isMediaKey, isTeaserKey } from './keys';
 import { FILE_FIELD, singleFilePart } from './multipart';
@@ -11,7 +12,6 @@ import { presentUpload } from './presenter';
 import { parseByteRange } from './range';
 import { mediaServing } from './serving';
 import { maxBytesOf, storeUpload, tooLarge, type MediaDeps } from './service';
-import { mediaUrlsOf } from './signed-urls';
 import { createMissingTeaser } from './teaser';
 
 const MediaParams = z.object({ key: z.string().max(80) });
@@ -21,16 +21,16 @@ const MediaQuery = z.object({
 });
 
 export const mediaRoutes =
-  (ctx: AppContext, options: { storage?: MediaStorage } = {}): FastifyPluginAsyncZod =>
+  (ctx: Container): FastifyPluginAsyncZod =>
   async (app) => {
-    const storage = options.storage ?? createMediaStorage(ctx.config);
+    const { storage } = ctx;
     const deps: MediaDeps = {
       db: ctx.db,
       config: ctx.config,
       storage,
       tempDir: mediaTempDir(ctx.config),
     };
-    const urls = mediaUrlsOf(ctx);
+    const urls = ctx.mediaUrls;
 
     await app.register(async (uploads) => {
       // Multipart only here: the file is read as a stream, never buffered by a body parser.
@@ -70,6 +70,7 @@ export const mediaRoutes =
                 kind,
                 part.file,
                 () => part.file.truncated,
+                requestMeta(request, ctx.clock),
                 rest,
               );
               return reply.status(201).send(presentUpload(row));

@@ -10,6 +10,7 @@ import type { MediaStorage } from '../../adapters/storage/index';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { mediaObjects, type MediaObjectRow } from '../../db/schema/index';
+import { recordEvent, type EventMeta } from '../../events/record';
 import { badRequest, HttpError } from '../../http/errors';
 import { newMediaKeys, teaserKeyOf } from './keys';
 import { ACCEPTED_FORMATS, SNIFF_BYTES, sniffMediaType, type SniffedType } from './sniff';
@@ -140,6 +141,7 @@ export async function storeUpload(
   kind: MediaKind,
   file: Readable,
   isTruncated: () => boolean,
+  meta: EventMeta,
   beforeCommit: () => Promise<void> = async () => {},
 ): Promise<MediaObjectRow> {
   await fsp.mkdir(deps.tempDir, { recursive: true });
@@ -177,19 +179,32 @@ export async function storeUpload(
       await deps.storage.commitFile(teaserTemp, teaserKeyOf(previewKey), 'image/webp');
       committed.push(teaserKeyOf(previewKey));
     }
-    const [row] = await deps.db
-      .insert(mediaObjects)
-      .values({
-        key,
-        ownerId,
-        kind,
-        mimeType: type.mimeType,
-        sizeBytes: guard.bytes,
-        previewKey: hasPreview ? previewKey : null,
-      })
-      .returning();
-    if (!row) throw new Error('media insert returned nothing');
-    return row;
+    return await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(mediaObjects)
+        .values({
+          key,
+          ownerId,
+          kind,
+          mimeType: type.mimeType,
+          sizeBytes: guard.bytes,
+          previewKey: hasPreview ? previewKey : null,
+          createdAt: meta.at,
+        })
+        .returning();
+      if (!row) throw new Error('media insert returned nothing');
+      await recordEvent(
+        tx,
+        { id: ownerId },
+        {
+          type: 'media.uploaded',
+          subjectId: key,
+          data: { kind, sizeBytes: row.sizeBytes, mimeType: row.mimeType },
+        },
+        meta,
+      );
+      return row;
+    });
   } catch (err) {
     await Promise.all(committed.map((key) => deps.storage.remove(key).catch(() => {})));
     throw err;

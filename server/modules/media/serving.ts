@@ -1,7 +1,7 @@
 import type { Role } from '../../../common/rules/roles';
 import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../http/errors';
-import { isFreeItem } from '../billing/entitlements';
+import { isFreeItem } from '../billing/index';
 import { lookUpMedia, viewerMaySeeItemMedia } from './access';
 import { isPreviewKey, isTeaserKey } from './keys';
 import { mayReadItemMedia } from './policy';

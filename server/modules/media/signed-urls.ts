@@ -1,5 +1,4 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { AppContext } from '../../context';
 import { mediaPath } from './keys';
 
 /**
@@ -16,13 +15,13 @@ export interface MediaUrls {
   verify(key: string, exp: string | undefined, sig: string | undefined): boolean;
 }
 
+/** `key` is the media-urls key derived from the root secret: a media signature is never a token's. */
 export function createMediaUrls(opts: {
-  secret: string;
+  key: Uint8Array;
   ttlSeconds: number;
   now: () => Date;
 }): MediaUrls {
-  // A key of its own, derived from the JWT secret: a media signature can never pass as a token's.
-  const signingKey = createHmac('sha256', opts.secret).update('aura/media-url/v1').digest();
+  const signingKey = opts.key;
   const signature = (key: string, exp: number) =>
     createHmac('sha256', signingKey).update(`${key}\n${exp}`).digest('base64url');
   // Expiry is rounded up to a window so a URL stays the same for a while and browsers can cache.
@@ -44,14 +43,4 @@ export function createMediaUrls(opts: {
       return given.length === expected.length && timingSafeEqual(given, expected);
     },
   };
-}
-
-/** The signer every module uses, from the app's secret, clock and MEDIA_URL_TTL_SECONDS. */
-export function mediaUrlsOf(ctx: Pick<AppContext, 'config' | 'clock'>): MediaUrls {
-  if (!ctx.config.JWT_SECRET) throw new Error('media URLs need config.JWT_SECRET');
-  return createMediaUrls({
-    secret: ctx.config.JWT_SECRET,
-    ttlSeconds: ctx.config.MEDIA_URL_TTL_SECONDS,
-    now: () => ctx.clock.now(),
-  });
 }

@@ -16,7 +16,7 @@ import { IMAGE_EXTENSIONS } from './sniff';
 const key = 'img-0123456789abcdef0123456789abcdef.png';
 
 function signer(at: { t: number }, ttlSeconds = 3600) {
-  return createMediaUrls({ secret: 's'.repeat(32), ttlSeconds, now: () => new Date(at.t) });
+  return createMediaUrls({ key: Buffer.alloc(32, 7), ttlSeconds, now: () => new Date(at.t) });
 }
 
 function parts(url: string) {
@@ -51,7 +51,7 @@ describe('signed media URLs', () => {
     expect(urls.verify(key, p.exp, undefined)).toBe(false);
     expect(urls.verify(key, 'soon', p.sig)).toBe(false);
     const other = createMediaUrls({
-      secret: 'o'.repeat(32),
+      key: Buffer.alloc(32, 9),
       ttlSeconds: 3600,
       now: () => new Date(clock.t),
     });

@@ -1,24 +1,16 @@
 import type { Tier } from '../../../common/rules/tiers';
+import { avatarOf, displayNameOf, fullNameOf } from '../../../common/rules/display-name';
 import { profileCompletion } from '../../../common/rules/profile';
 import type {
   ProfileResponse,
   PublicProfileItem,
   PublicProfileResponse,
 } from '../../../common/schemas/users';
-import type { UserRow } from '../../db/schema/index';
+import type { UserRow } from './tables';
 import { itemMediaUrls, type ItemMediaSubject } from '../media/item-urls';
 import type { MediaUrls } from '../media/signed-urls';
 
-/** The picture shown for a person: their own profile image, else the one from sign-up (Google). */
-export const avatarOf = (user: Pick<UserRow, 'profileImage' | 'avatarUrl'>): string | null =>
-  user.profileImage ?? user.avatarUrl;
-
-const fullNameOf = (user: Pick<UserRow, 'givenName' | 'familyName'>) =>
-  [user.givenName, user.familyName].filter((part) => part && part.trim() !== '').join(' ');
-
-/** The name a page shows: display name, else given and family name, else the username. */
-export const shownNameOf = (user: UserRow): string =>
-  user.displayName?.trim() || fullNameOf(user) || user.username;
+export { avatarOf };
 
 /** SPEC §3 profile response of the signed-in user (their own private fields included). */
 export function presentProfile(user: UserRow): ProfileResponse {
@@ -47,7 +39,7 @@ export function presentProfile(user: UserRow): ProfileResponse {
       profile_image: user.profileImage,
       created_at: user.registeredAt.toISOString(),
     },
-    displayName: shownNameOf(user),
+    displayName: displayNameOf(user),
     avatarUrl: picture,
   };
 }

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ProfileResponse, PublicProfileResponse } from '../../../common/schemas/users';
-import type { AppContext } from '../../context';
-import { mediaUrlsOf } from '../media/signed-urls';
+import type { Container } from '../../container';
 import { ownProfile, publicProfile } from './service';
 
 // Any text is accepted here and an id that is no uuid answers 404 (SPEC §7 profile by id).
@@ -10,9 +9,9 @@ const UserParams = z.object({ id: z.string() });
 
 /** Profiles (issue 3): the signed-in user's own and anyone's public one. */
 export const usersRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (ctx: Container): FastifyPluginAsyncZod =>
   async (app) => {
-    const urls = mediaUrlsOf(ctx);
+    const urls = ctx.mediaUrls;
 
     app.get(
       '/api/v1/users/profile',

@@ -8,11 +8,7 @@ import {
   VisitResponse,
   type CreateItemRequest,
 } from '../../../common/schemas/items';
-import { decodeTokenPayload } from '../../../common/rules/token';
-import { AuthUser } from '../../../common/schemas/auth';
 import { FEED_POST_COMMENTS } from '../../../common/schemas/feed';
-import { ProfileResponse } from '../../../common/schemas/users';
-import { storeToken, USER_KEY } from '../app/token-storage';
 import { dashboardKeys } from './dashboard';
 import { feedKeys, updateFeedPost } from './feed';
 import { request, retryUnlessNotFound } from './request';
@@ -33,59 +29,16 @@ export function useItem(id: number | null) {
   });
 }
 
-/**
- * Publishing the first item makes a `user` a `creator` and answers a fresh token (the old one
- * names the old role and stops working). The stored session takes it over, keeping the stored
- * user with its new role, or reading the user from the profile when none is stored. It never
- * throws: the item is saved by then.
- */
-async function adoptUpgradedToken(token: string): Promise<void> {
-  const payload = decodeTokenPayload(token);
-  if (!payload) return;
-  let stored: unknown = null;
-  try {
-    stored = JSON.parse(localStorage.getItem(USER_KEY) ?? 'null');
-  } catch {
-    // an unreadable stored user is replaced below
-  }
-  const known = AuthUser.safeParse(stored);
-  if (known.success && known.data.id === payload.id) {
-    storeToken(token, { ...known.data, role: payload.role });
-    return;
-  }
-  try {
-    const profile = ProfileResponse.parse(await request('/api/v1/users/profile', { token }));
-    storeToken(token, {
-      id: profile.id,
-      username: profile.username,
-      email: profile.email,
-      role: payload.role,
-      avatar: profile.avatarUrl,
-    });
-  } catch {
-    // The item is saved either way: never report a failed save (a retry would publish it twice).
-    // The token alone is what signs the user in; the stored user is informational.
-    storeToken(token, {
-      id: payload.id,
-      username: '',
-      email: '',
-      role: payload.role,
-      avatar: null,
-    });
-  }
-}
-
 /** SPEC §7 POST /api/v1/aura/create; publishing refreshes the feed and the dashboard. */
 export function useCreateItem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: CreateItemRequest) => {
-      const answer = CreateItemResponse.parse(
+      // A first item makes a `user` a `creator`; the session stays valid (the server reads the
+      // role from its database), and the refreshed profile carries the new role.
+      return CreateItemResponse.parse(
         await request('/api/v1/aura/create', { method: 'POST', body }),
       );
-      // Before anything refetches: a call with the old token would be refused.
-      if (answer.token) await adoptUpgradedToken(answer.token);
-      return answer;
     },
     onSuccess: () =>
       Promise.all([

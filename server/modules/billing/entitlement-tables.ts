@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  check,
   bigserial,
   index,
   pgTable,
@@ -9,9 +10,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { Tier } from '../../../common/rules/tiers';
-import { items } from './items';
-import { users } from './users';
+import { TIERS, type Tier } from '../../../common/rules/tiers';
+import { ENTITLEMENT_SOURCES, type EntitlementSource } from '../../../common/schemas/billing';
+import { inList } from '../../db/checks';
+import { items } from '../items/tables';
+import { users } from '../users/tables';
 
 /**
  * Who may see what: either one item (purchase, balance unlock, grant) or a creator's tier for a
@@ -29,13 +32,15 @@ export const entitlements = pgTable(
     }),
     creatorId: uuid('creator_id').references(() => users.id, { onDelete: 'cascade' }),
     tier: text('tier').$type<Tier>(),
-    source: text('source').$type<'purchase' | 'balance' | 'subscription' | 'grant'>().notNull(),
+    source: text('source').$type<EntitlementSource>().notNull(),
     /** Provider session / event / idempotency key: makes every grant happen exactly once. */
     sourceRef: text('source_ref').notNull(),
     periodEnd: timestamp('period_end', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check('entitlements_source_check', inList(t.source, ENTITLEMENT_SOURCES)),
+    check('entitlements_tier_check', inList(t.tier, TIERS)),
     uniqueIndex('entitlements_source_ref_idx').on(t.sourceRef),
     uniqueIndex('entitlements_user_item_idx')
       .on(t.userId, t.itemId)

@@ -1,21 +1,25 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt } from 'drizzle-orm';
+import { formatMoney } from '../../../common/rules/money';
 import {
   WALLET_CURRENCY,
   type WalletQuery,
   type WalletResponse,
   type WalletUnlockResponse,
 } from '../../../common/schemas/billing';
+import { authorize } from '../../auth/authorize';
 import type { Viewer } from '../../auth/guard';
 import type { Clock } from '../../context';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { auditEvents, entitlements, items, ledgerEntries, wallets } from '../../db/schema/index';
-import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
-import { canViewItem } from '../billing/entitlements';
-import { creditEarnings, debitWallet, lockWalletBalance } from '../billing/ledger';
-import { presentPurchasedProduct } from '../billing/presenter';
-import { creatorSummaries } from '../billing/stats';
-import type { MediaUrls } from '../media/signed-urls';
+import { items, users } from '../../db/schema/index';
+import type { EventMeta } from '../../events/record';
+import { conflict, HttpError, notFound } from '../../http/errors';
+import type { MediaUrls } from '../media/index';
+import { debitWallet, lockWalletBalance } from './ledger';
+import { presentPurchasedProduct } from './presenter';
+import { assertPurchasable, recordSale } from './sales';
+import { creatorSummaries } from './stats';
+import { ledgerEntries, wallets } from './tables';
 
 export interface WalletDeps {
   db: Database;
@@ -24,7 +28,7 @@ export interface WalletDeps {
   media: MediaUrls;
 }
 
-const euros = (cents: number) => `${(cents / 100).toFixed(2)} ${WALLET_CURRENCY.toUpperCase()}`;
+const money = (cents: number) => formatMoney(cents, WALLET_CURRENCY);
 
 /** GET /api/v1/wallet: the balance (sum of the wallet entries, cached on the wallet row) and history. */
 export async function walletOf(
@@ -76,16 +80,18 @@ export async function walletOf(
 
 /**
  * POST /api/v1/wallet/unlock ("pay with balance", SPEC §4 made real): in one transaction the
- * wallet row is locked, the balance checked, the spend booked, the item granted and the creator
- * credited. The idempotency key names the spend, so a repeated request charges nothing again.
+ * wallet row is locked, the purchase rule checked, the spend booked and the sale recorded. The
+ * idempotency key names the spend, so a repeated request charges nothing again.
  */
 export async function unlockWithBalance(
   deps: WalletDeps,
   viewer: Viewer,
   itemId: number,
   idempotencyKey: string,
+  meta: EventMeta,
 ): Promise<WalletUnlockResponse> {
-  const now = deps.clock.now();
+  authorize(viewer, 'item.buy');
+  const now = meta.at;
   const spendRef = `spend:${viewer.id}:${idempotencyKey}`;
   const result = await deps.db.transaction(async (tx) => {
     const balance = await lockWalletBalance(tx, viewer.id);
@@ -99,26 +105,18 @@ export async function unlockWithBalance(
       }
       return { chargedCents: -earlier.amountCents, balanceCents: balance, replayed: true };
     }
-    const [item] = await tx.select().from(items).where(eq(items.id, itemId));
-    if (!item || item.status !== 'available') throw notFound('Item not found');
-    if (item.creatorId === viewer.id) throw badRequest('You cannot buy your own item');
-    if (item.priceCents === 0) {
-      throw badRequest(
-        item.tierRequired === 'Aura'
-          ? 'This item is free'
-          : `This item is included in the ${item.tierRequired} membership: subscribe to unlock it`,
-      );
-    }
-    if (item.currency !== WALLET_CURRENCY) {
-      throw badRequest(`This item is priced in ${item.currency.toUpperCase()}: pay by card`);
-    }
-    if (await canViewItem(tx, viewer, item, now)) {
-      throw conflict('You already have access to this item');
-    }
+    const [found] = await tx
+      .select({ item: items, creatorStatus: users.status })
+      .from(items)
+      .innerJoin(users, eq(users.id, items.creatorId))
+      .where(eq(items.id, itemId));
+    if (!found) throw notFound('Item not found');
+    const { item } = found;
+    await assertPurchasable(tx, viewer, item, { status: found.creatorStatus }, now, 'balance');
     if (balance < item.priceCents) {
       throw new HttpError(
         402,
-        `Not enough balance: this item costs ${euros(item.priceCents)} and your balance is ${euros(balance)}`,
+        `Not enough balance: this item costs ${money(item.priceCents)} and your balance is ${money(balance)}`,
         { code: 'insufficient_balance', balanceCents: balance, priceCents: item.priceCents },
       );
     }
@@ -129,40 +127,21 @@ export async function unlockWithBalance(
       itemId: item.id,
       at: now,
     });
-    const granted = await tx
-      .insert(entitlements)
-      .values({
-        userId: viewer.id,
-        itemId: item.id,
-        source: 'balance',
-        sourceRef: `balance:${viewer.id}:${idempotencyKey}`,
-        createdAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ id: entitlements.id });
+    const sold = await recordSale(
+      tx,
+      {
+        buyerId: viewer.id,
+        item,
+        grossCents: item.priceCents,
+        currency: item.currency,
+        feePercent: deps.config.PLATFORM_FEE_PERCENT,
+        via: 'balance',
+        ref: `balance:${viewer.id}:${idempotencyKey}`,
+      },
+      meta,
+    );
     // A card payment of the same item committed meanwhile: throwing rolls the spend back.
-    if (granted.length === 0) throw conflict('You already have access to this item');
-    await creditEarnings(tx, {
-      creatorId: item.creatorId,
-      grossCents: item.priceCents,
-      currency: item.currency,
-      feePercent: deps.config.PLATFORM_FEE_PERCENT,
-      kind: 'sale',
-      ref: `sale:balance:${viewer.id}:${idempotencyKey}`,
-      itemId: item.id,
-      at: now,
-    });
-    await tx
-      .update(items)
-      .set({ salesCount: sql`${items.salesCount} + 1` })
-      .where(eq(items.id, item.id));
-    await tx.insert(auditEvents).values({
-      action: 'wallet.unlock',
-      actorId: viewer.id,
-      subject: `item:${item.id}`,
-      data: { priceCents: item.priceCents },
-      createdAt: now,
-    });
+    if (!sold) throw conflict('You already have access to this item', { code: 'already_owned' });
     return { chargedCents: item.priceCents, balanceCents, replayed: false };
   });
 

@@ -13,12 +13,29 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { Tier } from '../../../common/rules/tiers';
-import { items } from './items';
-import { users } from './users';
+import { CURRENCIES, type Currency } from '../../../common/rules/money';
+import { TIERS, type PaidTier, type Tier } from '../../../common/rules/tiers';
+import {
+  CHECKOUT_KINDS,
+  CHECKOUT_STATUSES,
+  LEDGER_ACCOUNTS,
+  LEDGER_KINDS,
+  PAYMENT_PROVIDERS,
+  PAYMENT_STATUSES,
+  SUBSCRIPTION_STATUSES,
+  type CheckoutStatus,
+  type LedgerAccount,
+  type LedgerKind,
+  type PaymentProvider,
+  type PaymentStatus,
+  type SubscriptionStatus,
+} from '../../../common/schemas/billing';
+import { inList } from '../../db/checks';
+import { items } from '../items/tables';
+import { users } from '../users/tables';
 
-export type PaymentsProviderName = 'local' | 'stripe';
-export type CheckoutKind = 'item' | 'subscription' | 'topup';
+export type PaymentsProviderName = PaymentProvider;
+export type CheckoutKind = (typeof CHECKOUT_KINDS)[number];
 
 /**
  * One checkout (issue 5), keyed by the provider's own session id so a webhook and the success
@@ -41,9 +58,9 @@ export const checkoutSessions = pgTable(
     /** The label the client sent as `tier` (SPEC §2: the product title for items). */
     label: text('label').notNull(),
     amountCents: integer('amount_cents').notNull(),
-    currency: text('currency').notNull(),
-    status: text('status').$type<'open' | 'complete' | 'expired'>().notNull().default('open'),
-    paymentStatus: text('payment_status').$type<'paid' | 'unpaid'>().notNull().default('unpaid'),
+    currency: text('currency').$type<Currency>().notNull(),
+    status: text('status').$type<CheckoutStatus>().notNull().default('open'),
+    paymentStatus: text('payment_status').$type<PaymentStatus>().notNull().default('unpaid'),
     customerEmail: text('customer_email'),
     paymentMethodTypes: text('payment_method_types')
       .array()
@@ -57,6 +74,12 @@ export const checkoutSessions = pgTable(
   },
   (t) => [
     check('checkout_sessions_amount_positive', sql`${t.amountCents} > 0`),
+    check('checkout_sessions_provider_check', inList(t.provider, PAYMENT_PROVIDERS)),
+    check('checkout_sessions_kind_check', inList(t.kind, CHECKOUT_KINDS)),
+    check('checkout_sessions_status_check', inList(t.status, CHECKOUT_STATUSES)),
+    check('checkout_sessions_payment_status_check', inList(t.paymentStatus, PAYMENT_STATUSES)),
+    check('checkout_sessions_currency_check', inList(t.currency, CURRENCIES)),
+    check('checkout_sessions_tier_check', inList(t.tier, TIERS)),
     index('checkout_sessions_user_idx').on(t.userId, t.createdAt.desc()),
   ],
 );
@@ -92,13 +115,10 @@ export const subscriptions = pgTable(
     creatorId: uuid('creator_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    tier: text('tier').$type<Tier>().notNull(),
-    status: text('status')
-      .$type<'incomplete' | 'active' | 'past_due' | 'canceled'>()
-      .notNull()
-      .default('active'),
+    tier: text('tier').$type<PaidTier>().notNull(),
+    status: text('status').$type<SubscriptionStatus>().notNull().default('active'),
     priceCents: integer('price_cents').notNull(),
-    currency: text('currency').notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
     currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
@@ -109,6 +129,10 @@ export const subscriptions = pgTable(
   },
   (t) => [
     uniqueIndex('subscriptions_provider_id_idx').on(t.provider, t.providerSubscriptionId),
+    check('subscriptions_provider_check', inList(t.provider, PAYMENT_PROVIDERS)),
+    check('subscriptions_tier_check', inList(t.tier, ['Hypr', 'HyprSoul'] satisfies PaidTier[])),
+    check('subscriptions_status_check', inList(t.status, SUBSCRIPTION_STATUSES)),
+    check('subscriptions_currency_check', inList(t.currency, CURRENCIES)),
     index('subscriptions_user_idx').on(t.userId, t.createdAt.desc()),
     index('subscriptions_creator_status_idx').on(t.creatorId, t.status),
     // The renewal job scans local subscriptions that reached their period end.
@@ -129,14 +153,17 @@ export const wallets = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     balanceCents: integer('balance_cents').notNull().default(0),
-    currency: text('currency').notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('wallets_balance_nonnegative', sql`${t.balanceCents} >= 0`)],
+  (t) => [
+    check('wallets_balance_nonnegative', sql`${t.balanceCents} >= 0`),
+    check('wallets_currency_check', inList(t.currency, CURRENCIES)),
+  ],
 );
 
-export type LedgerAccount = 'wallet' | 'earnings';
-export type LedgerEntryKind = 'topup' | 'spend' | 'refund' | 'sale' | 'membership';
+export type { LedgerAccount };
+export type LedgerEntryKind = LedgerKind;
 
 /**
  * Signed cent entries of two accounts: a fan's wallet (top-ups, spends, refunds) and a
@@ -156,7 +183,7 @@ export const ledgerEntries = pgTable(
     amountCents: integer('amount_cents').notNull(),
     /** For earnings: what the buyer paid before the platform fee. */
     grossCents: integer('gross_cents'),
-    currency: text('currency').notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
     ref: text('ref').notNull(),
     itemId: bigint('item_id', { mode: 'number' }).references(() => items.id, {
       onDelete: 'set null',
@@ -169,6 +196,9 @@ export const ledgerEntries = pgTable(
   },
   (t) => [
     uniqueIndex('ledger_entries_ref_idx').on(t.ref),
+    check('ledger_entries_account_check', inList(t.account, LEDGER_ACCOUNTS)),
+    check('ledger_entries_kind_check', inList(t.kind, LEDGER_KINDS)),
+    check('ledger_entries_currency_check', inList(t.currency, CURRENCIES)),
     index('ledger_entries_account_user_idx').on(t.account, t.userId, t.id.desc()),
     index('ledger_entries_item_idx').on(t.itemId),
   ],

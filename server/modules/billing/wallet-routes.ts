@@ -7,17 +7,17 @@ import {
   WalletUnlockRequest,
   WalletUnlockResponse,
 } from '../../../common/schemas/billing';
-import type { AppContext } from '../../context';
-import { mediaUrlsOf } from '../media/signed-urls';
+import type { Container } from '../../container';
 import { badRequest } from '../../http/errors';
-import { unlockWithBalance, walletOf } from './service';
+import { requestMeta } from '../../http/request-meta';
+import { unlockWithBalance, walletOf } from './wallet';
 
 const IDEMPOTENCY_KEY = /^[\w\-:.]{1,100}$/;
 
 export const walletRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (ctx: Container): FastifyPluginAsyncZod =>
   async (app) => {
-    const deps = { db: ctx.db, config: ctx.config, clock: ctx.clock, media: mediaUrlsOf(ctx) };
+    const deps = { db: ctx.db, config: ctx.config, clock: ctx.clock, media: ctx.mediaUrls };
 
     app.get(
       '/api/v1/wallet',
@@ -52,7 +52,13 @@ export const walletRoutes =
             field: 'Idempotency-Key',
           });
         }
-        return unlockWithBalance(deps, ctx.guards.viewerOf(request), request.body.itemId, key);
+        return unlockWithBalance(
+          deps,
+          ctx.guards.viewerOf(request),
+          request.body.itemId,
+          key,
+          requestMeta(request, ctx.clock),
+        );
       },
     );
   };

@@ -9,34 +9,8 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { items } from './items';
-import { users } from './users';
-
-export type MediaKind = 'image' | 'audio' | 'video';
-
-/**
- * One uploaded file (issue 4). Items refer to media by key; the owner check on create stops a
- * user from publishing somebody else's upload, and paid media are served only after an
- * entitlement check.
- */
-export const mediaObjects = pgTable(
-  'media_objects',
-  {
-    key: text('key').primaryKey(),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind').$type<MediaKind>().notNull(),
-    mimeType: text('mime_type').notNull(),
-    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
-    /** Resized preview of an image (feed cards never load originals). */
-    previewKey: text('preview_key'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('media_objects_owner_idx').on(t.ownerId, t.createdAt.desc())],
-);
-
-export type MediaObjectRow = typeof mediaObjects.$inferSelect;
+import { users } from '../users/tables';
+import { items } from './tables';
 
 /** One like per user and item (SPEC §4's unlimited likes is a weakness). */
 export const itemLikes = pgTable(
@@ -81,22 +55,4 @@ export const itemVisits = pgTable(
     day: date('day').notNull(),
   },
   (t) => [primaryKey({ columns: [t.itemId, t.viewerKey, t.day] })],
-);
-
-/** Fans following creators (SPEC §7 follow/unfollow); one row per pair, so a repeat is a no-op. */
-export const follows = pgTable(
-  'follows',
-  {
-    followerId: uuid('follower_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    creatorId: uuid('creator_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.followerId, t.creatorId] }),
-    index('follows_creator_idx').on(t.creatorId),
-  ],
 );

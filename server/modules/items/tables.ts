@@ -10,8 +10,11 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { Tier } from '../../../common/rules/tiers';
-import { users } from './users';
+import { CURRENCIES, type Currency } from '../../../common/rules/money';
+import { TIERS, type Tier } from '../../../common/rules/tiers';
+import { ITEM_STATUSES, type ItemStatus } from '../../../common/schemas/items';
+import { inList } from '../../db/checks';
+import { users } from '../users/tables';
 
 /** A creator's item ("aura", SPEC §3 upload form). The numeric id is the SPEC's productId. */
 export const items = pgTable(
@@ -24,13 +27,13 @@ export const items = pgTable(
     title: text('title').notNull(),
     description: text('description').notNull(),
     priceCents: integer('price_cents').notNull(),
-    currency: text('currency').notNull().default('eur'),
+    currency: text('currency').$type<Currency>().notNull().default('eur'),
     /** Media are stored by key; URLs are made per viewer so locked media never leak. */
     imageKey: text('image_key'),
     imagePreviewKey: text('image_preview_key'),
     audioKey: text('audio_key'),
     videoKey: text('video_key'),
-    status: text('status').$type<'available' | 'unavailable'>().notNull().default('available'),
+    status: text('status').$type<ItemStatus>().notNull().default('available'),
     tags: text('tags')
       .array()
       .notNull()
@@ -48,6 +51,9 @@ export const items = pgTable(
   },
   (t) => [
     check('items_price_nonnegative', sql`${t.priceCents} >= 0`),
+    check('items_status_check', inList(t.status, ITEM_STATUSES)),
+    check('items_tier_required_check', inList(t.tierRequired, TIERS)),
+    check('items_currency_check', inList(t.currency, CURRENCIES)),
     // Keyset pagination of the feed: newest first, id breaks ties.
     index('items_feed_idx').on(t.createdAt.desc(), t.id.desc()),
     index('items_creator_idx').on(t.creatorId, t.createdAt.desc()),

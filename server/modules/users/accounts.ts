@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users, type UserRow } from '../../db/schema/index';
 import { conflict } from '../../http/errors';
+import { users, type UserRow } from './tables';
 
 /*
  * Account look-ups. Usernames and emails are unique in any letter case (the unique indexes are
@@ -38,6 +38,20 @@ export async function isUsernameTaken(db: Db, username: string): Promise<boolean
 export async function isEmailTaken(db: Db, email: string): Promise<boolean> {
   const rows = await db.select({ id: users.id }).from(users).where(emailMatches(email)).limit(1);
   return rows.length > 0;
+}
+
+/** Which of `candidates` are taken, lower-cased (usernames are unique in any letter case). */
+export async function takenUsernames(db: Db, candidates: readonly string[]): Promise<Set<string>> {
+  const taken = await db
+    .select({ name: sql<string>`lower(${users.username})` })
+    .from(users)
+    .where(
+      inArray(
+        sql`lower(${users.username})`,
+        candidates.map((c) => c.toLowerCase()),
+      ),
+    );
+  return new Set(taken.map((r) => r.name));
 }
 
 /** 409 with the SPEC §5 key when the username or the email already belongs to someone. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -10,7 +11,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { Role } from '../../../common/rules/roles';
+import { ROLES, type Role } from '../../../common/rules/roles';
+import { USER_STATUSES, type UserStatus } from '../../../common/schemas/users';
+import { inList } from '../../db/checks';
 
 export const users = pgTable(
   'users',
@@ -23,7 +26,7 @@ export const users = pgTable(
     googleSub: text('google_sub'),
     role: text('role').$type<Role>().notNull().default('user'),
     /** active | suspended | deleted: anything but active stops every token at once. */
-    status: text('status').$type<'active' | 'suspended' | 'deleted'>().notNull().default('active'),
+    status: text('status').$type<UserStatus>().notNull().default('active'),
     /** Bumped on logout-everywhere, role change, suspension: tokens carry it and must match. */
     tokenVersion: integer('token_version').notNull().default(0),
     givenName: text('given_name'),
@@ -49,6 +52,8 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     uniqueIndex('users_google_sub_idx').on(t.googleSub),
     index('users_role_idx').on(t.role),
+    check('users_role_check', inList(t.role, ROLES)),
+    check('users_status_check', inList(t.status, USER_STATUSES)),
   ],
 );
 

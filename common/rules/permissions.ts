@@ -1,0 +1,169 @@
+import { ROLES, type Role } from './roles';
+
+/*
+ * The one authorization model (issue 9): each role maps to named permissions, each granted
+ * either on the actor's own resources (`own`) or on anyone's (`any`). The server checks every
+ * protected call with `authorize(actor, permission, resource)`; presenters turn the same table
+ * into `abilities` so the web shows only what the server would allow. The README's permission
+ * table is checked against this file by its unit test.
+ */
+
+export const PERMISSIONS = [
+  // every signed-in account
+  'item.create',
+  'item.edit',
+  'item.buy',
+  'item.like',
+  'item.comment',
+  'item.viewUnlisted',
+  'item.viewLocked',
+  'media.upload',
+  'user.follow',
+  'user.block',
+  'membership.subscribe',
+  'membership.cancel',
+  'checkout.read',
+  'wallet.use',
+  'profile.edit',
+  'account.edit',
+  'message.send',
+  'report.create',
+  'studio.use',
+  'payout.edit',
+  // moderation (moderator, admin, superadmin)
+  'admin.users.read',
+  'admin.content.read',
+  'admin.reports.read',
+  'admin.reports.resolve',
+  'admin.warn',
+  'admin.items.hide',
+  // administration (admin, superadmin)
+  'admin.users.suspend',
+  'admin.sales.read',
+  'admin.audit.read',
+  'admin.outbox.read',
+  // Control Hub
+  'hub.read',
+  'hub.payouts.write',
+  'hub.payouts.run',
+  'hub.roles.write',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+/** `own`: only on resources the actor owns; `any`: on everyone's. */
+export type Scope = 'own' | 'any';
+export type Grants = Partial<Record<Permission, Scope>>;
+
+/** What every signed-in account may do with its own things (SPEC §6: upload, studio, messages). */
+const SIGNED_IN: Grants = {
+  'item.create': 'own',
+  'item.edit': 'own',
+  'item.buy': 'own',
+  'item.like': 'own',
+  'item.comment': 'own',
+  'item.viewUnlisted': 'own',
+  'item.viewLocked': 'own',
+  'media.upload': 'own',
+  'user.follow': 'own',
+  'user.block': 'own',
+  'membership.subscribe': 'own',
+  'membership.cancel': 'own',
+  'checkout.read': 'own',
+  'wallet.use': 'own',
+  'profile.edit': 'own',
+  'account.edit': 'own',
+  'message.send': 'own',
+  'report.create': 'own',
+  'studio.use': 'own',
+  'payout.edit': 'own',
+};
+
+/** SPEC §1: moderators moderate users and content and see reports. */
+const MODERATION: Grants = {
+  'item.viewUnlisted': 'any',
+  'item.viewLocked': 'any',
+  'admin.users.read': 'any',
+  'admin.content.read': 'any',
+  'admin.reports.read': 'any',
+  'admin.reports.resolve': 'any',
+  'admin.warn': 'any',
+  'admin.items.hide': 'any',
+};
+
+/** Admins also suspend accounts, see sales, money and the audit trail, and run the hub. */
+const ADMINISTRATION: Grants = {
+  ...MODERATION,
+  'admin.users.suspend': 'any',
+  'admin.sales.read': 'any',
+  'admin.audit.read': 'any',
+  'admin.outbox.read': 'any',
+  'membership.cancel': 'any',
+  'checkout.read': 'any',
+  'hub.read': 'any',
+  'hub.payouts.write': 'any',
+  'hub.payouts.run': 'any',
+  'hub.roles.write': 'any',
+  'payout.edit': 'any',
+};
+
+/** SPEC §1: agency and studio read the Control Hub; they change nothing there. */
+const HUB_READER: Grants = { 'hub.read': 'any' };
+
+export const ROLE_GRANTS: { readonly [R in Role]: Grants } = {
+  user: SIGNED_IN,
+  hypr: SIGNED_IN,
+  creator: SIGNED_IN,
+  agency: { ...SIGNED_IN, ...HUB_READER },
+  studio: { ...SIGNED_IN, ...HUB_READER },
+  moderator: { ...SIGNED_IN, ...MODERATION },
+  admin: { ...SIGNED_IN, ...ADMINISTRATION },
+  superadmin: { ...SIGNED_IN, ...ADMINISTRATION },
+};
+
+/** The smallest thing `authorize` needs to know about who is asking. */
+export interface Actor {
+  id: string;
+  role: Role;
+}
+
+/** A resource with an owner; permissions granted `own` need `ownerId === actor.id`. */
+export interface Owned {
+  ownerId: string;
+}
+
+/** The scope a role holds a permission in, or null. */
+export const grantOf = (role: Role, permission: Permission): Scope | null =>
+  ROLE_GRANTS[role][permission] ?? null;
+
+/**
+ * Whether `actor` may use `permission` on `resource` (or at all, without a resource). The
+ * server's `authorize` throws on false; presenters expose it as `abilities`.
+ */
+export function can(actor: Actor | null, permission: Permission, resource?: Owned): boolean {
+  if (!actor) return false;
+  const scope = grantOf(actor.role, permission);
+  if (scope === 'any') return true;
+  if (scope === 'own') return resource === undefined || resource.ownerId === actor.id;
+  return false;
+}
+
+/** Roles that hold a permission in any scope: what the web's role-gated routes and menus use. */
+export const rolesWith = (permission: Permission): Role[] =>
+  ROLES.filter((role) => grantOf(role, permission) !== null);
+
+/** Roles that hold a permission over everyone's resources (staff powers). */
+export const rolesWithAny = (permission: Permission): Role[] =>
+  ROLES.filter((role) => grantOf(role, permission) === 'any');
+
+/**
+ * Whether moving from `from` to `to` only adds powers: every permission `from` holds, `to`
+ * holds in the same or a wider scope. A role change that is not a promotion ends the user's
+ * sessions (the guard's token version); a promotion keeps them.
+ */
+export function isPromotion(from: Role, to: Role): boolean {
+  return PERMISSIONS.every((permission) => {
+    const had = grantOf(from, permission);
+    const has = grantOf(to, permission);
+    return had === null || has === 'any' || (had === 'own' && has === 'own');
+  });
+}

@@ -1,0 +1,73 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { purchaseRefusal, type PurchaseSubject } from './purchase';
+
+const item: PurchaseSubject = {
+  status: 'available',
+  creatorId: 'creator',
+  priceCents: 500,
+  tierRequired: 'Aura',
+  currency: 'eur',
+};
+const active = { status: 'active' } as const;
+
+describe('purchaseRefusal (one rule for card and balance)', () => {
+  it('lets a fan buy a listed, priced item of an active creator', () => {
+    expect(purchaseRefusal(item, active, 'fan', false)).toBeNull();
+    expect(purchaseRefusal(item, active, 'fan', false, 'balance')).toBeNull();
+  });
+
+  it('refuses a suspended or deleted creator, and an unavailable item, as not found', () => {
+    for (const status of ['suspended', 'deleted'] as const) {
+      expect(purchaseRefusal(item, { status }, 'fan', false)?.code).toBe('not_listed');
+    }
+    expect(purchaseRefusal({ ...item, status: 'unavailable' }, active, 'fan', false)?.code).toBe(
+      'not_listed',
+    );
+  });
+
+  it('refuses own, free, tier-covered and owned items', () => {
+    expect(purchaseRefusal(item, active, 'creator', false)?.code).toBe('own_item');
+    expect(purchaseRefusal({ ...item, priceCents: 0 }, active, 'fan', false)?.code).toBe(
+      'free_item',
+    );
+    expect(
+      purchaseRefusal({ ...item, priceCents: 0, tierRequired: 'Hypr' }, active, 'fan', false)?.code,
+    ).toBe('tier_item');
+    expect(purchaseRefusal(item, active, 'fan', true)?.code).toBe('already_owned');
+  });
+
+  it('takes only euros from the balance', () => {
+    expect(
+      purchaseRefusal({ ...item, currency: 'usd' }, active, 'fan', false, 'balance')?.code,
+    ).toBe('wrong_currency');
+    expect(purchaseRefusal({ ...item, currency: 'usd' }, active, 'fan', false, 'card')).toBeNull();
+  });
+
+  it('never allows a purchase when any precondition fails', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('available', 'unavailable'),
+        fc.constantFrom('active', 'suspended', 'deleted'),
+        fc.integer({ min: 0, max: 2000 }),
+        fc.boolean(),
+        fc.boolean(),
+        (status, creatorStatus, priceCents, isOwn, isEntitled) => {
+          const refusal = purchaseRefusal(
+            { ...item, status: status as 'available', priceCents },
+            { status: creatorStatus as 'active' },
+            isOwn ? 'creator' : 'fan',
+            isEntitled,
+          );
+          const allowed =
+            status === 'available' &&
+            creatorStatus === 'active' &&
+            priceCents > 0 &&
+            !isOwn &&
+            !isEntitled;
+          expect(refusal === null).toBe(allowed);
+        },
+      ),
+    );
+  });
+});

@@ -1,0 +1,72 @@
+import type { ItemStatus } from '../schemas/items';
+import type { UserStatus } from '../schemas/users';
+import { WALLET_CURRENCY } from '../schemas/billing';
+import type { Tier } from './tiers';
+
+/**
+ * Listed: available, by an active creator (what the feed, profiles and checkout offer). An
+ * unlisted item is hidden from everyone but its creator and staff; its buyers keep access.
+ */
+export const isListed = (item: { status: ItemStatus }, creator: { status: UserStatus }): boolean =>
+  item.status === 'available' && creator.status === 'active';
+
+export interface PurchaseSubject {
+  status: ItemStatus;
+  creatorId: string;
+  priceCents: number;
+  tierRequired: Tier;
+  currency: string;
+}
+
+export type PurchaseRefusal =
+  | { code: 'not_listed'; status: 404 }
+  | { code: 'own_item'; status: 400 }
+  | { code: 'free_item'; status: 400 }
+  | { code: 'tier_item'; status: 400; tier: Tier }
+  | { code: 'already_owned'; status: 409 }
+  | { code: 'wrong_currency'; status: 400 };
+
+/**
+ * The one rule (issue 9) for whether `viewerId` may buy an item, by card or by balance: it is
+ * listed (available, its creator active), not their own, not free or covered by a tier, and not
+ * already theirs. `isEntitled` is the entitlement check's answer for this viewer. Checkout,
+ * pay-with-balance and the presenters' `canBuy` all ask this function.
+ */
+export function purchaseRefusal(
+  item: PurchaseSubject,
+  creator: { status: UserStatus },
+  viewerId: string | null,
+  isEntitled: boolean,
+  via: 'card' | 'balance' = 'card',
+): PurchaseRefusal | null {
+  if (!isListed(item, creator)) return { code: 'not_listed', status: 404 };
+  if (viewerId !== null && item.creatorId === viewerId) return { code: 'own_item', status: 400 };
+  if (item.priceCents === 0) {
+    return item.tierRequired === 'Aura'
+      ? { code: 'free_item', status: 400 }
+      : { code: 'tier_item', status: 400, tier: item.tierRequired };
+  }
+  if (isEntitled) return { code: 'already_owned', status: 409 };
+  if (via === 'balance' && item.currency !== WALLET_CURRENCY) {
+    return { code: 'wrong_currency', status: 400 };
+  }
+  return null;
+}
+
+/** The English text of a refusal (the web translates by `code`). */
+export function purchaseRefusalText(refusal: PurchaseRefusal, currency: string): string {
+  switch (refusal.code) {
+    case 'not_listed':
+      return 'Item not found';
+    case 'own_item':
+      return 'You cannot buy your own item';
+    case 'free_item':
+      return 'This item is free';
+    case 'tier_item':
+      return `This item is included in the ${refusal.tier} membership: subscribe to unlock it`;
+    case 'already_owned':
+      return 'You already have access to this item';
+    case 'wrong_currency':
+      return `This item is priced in ${currency.toUpperCase()}: pay by card`;
+  }
+}

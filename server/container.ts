@@ -1,0 +1,152 @@
+import type { RateLimitPluginOptions } from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
+import type { EventBus } from './adapters/bus/bus';
+import { createMemoryBus } from './adapters/bus/memory';
+import { createRedisBus } from './adapters/bus/redis';
+import { createPaymentsProvider, type PaymentsProvider } from './adapters/payments/index';
+import { createMediaStorage, type MediaStorage } from './adapters/storage/index';
+import { createGuards, type Guards } from './auth/guard';
+import { createTokenService, type TokenService } from './auth/tokens';
+import type { Config } from './config';
+import { systemClock, type Clock } from './context';
+import type { Database, DatabaseHandle, DatabaseKind } from './db/client';
+import { prunePublishedOutbox, startOutboxRelay, type OutboxRelay } from './events/relay';
+import { connectRedis } from './http/redis';
+import { createJobRunner, type JobRunner } from './jobs/runner';
+import { deriveKeys, type Keys } from './keys';
+import { createMediaUrls, type MediaUrls } from './modules/media/signed-urls';
+
+export interface RedisConnections {
+  /** Commands: rate-limit counters, caches. */
+  command: Redis;
+  publisher: Redis;
+  /** Subscribed to the event channel; runs no other command. */
+  subscriber: Redis;
+}
+
+/**
+ * Every shared service, built once (issue 9). Route plugins take what they need from here and
+ * only map HTTP onto services; tests replace any part through `overrides`.
+ */
+export interface Container {
+  config: Config & { JWT_SECRET: string };
+  database: DatabaseHandle;
+  db: Database;
+  dbKind: DatabaseKind;
+  clock: Clock;
+  /** Keys derived per purpose from the root secret (HKDF). */
+  keys: Keys;
+  tokens: TokenService;
+  guards: Guards;
+  storage: MediaStorage;
+  payments: PaymentsProvider;
+  mediaUrls: MediaUrls;
+  redis: RedisConnections | null;
+  bus: EventBus;
+  jobs: JobRunner;
+  /** Options for @fastify/rate-limit: in-process counters, or Redis when REDIS_URL is set. */
+  rateLimit: RateLimitPluginOptions;
+  /** Errors of background work (relay, jobs, bus consumers) go here, not to a request. */
+  reportError(err: unknown, context: string): void;
+  /** Starts the outbox relay and the job runner (buildApp does this once the app is ready). */
+  start(): Promise<void>;
+  /** Publishes everything committed so far; tests await it instead of sleeping. */
+  flushEvents(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export type ContainerOverrides = Partial<
+  Pick<Container, 'clock' | 'storage' | 'payments' | 'bus' | 'reportError'>
+>;
+
+export async function createContainer(options: {
+  config: Config;
+  database: DatabaseHandle;
+  overrides?: ContainerOverrides;
+}): Promise<Container> {
+  const { database, overrides = {} } = options;
+  const rootSecret = options.config.JWT_SECRET;
+  if (!rootSecret) throw new Error('createContainer needs config.JWT_SECRET (the root secret)');
+  const config = { ...options.config, JWT_SECRET: rootSecret };
+  const clock = overrides.clock ?? systemClock;
+  const reportError =
+    overrides.reportError ??
+    ((err: unknown, context: string) => console.error(`[aura] ${context} failed:`, err));
+  const keys = deriveKeys(rootSecret);
+  const tokens = createTokenService({
+    key: keys.tokens,
+    ttlSeconds: config.JWT_TTL_SECONDS,
+    clock,
+  });
+
+  const redis = config.REDIS_URL
+    ? {
+        command: await connectRedis(config.REDIS_URL, 'commands'),
+        publisher: await connectRedis(config.REDIS_URL, 'events publisher'),
+        subscriber: await connectRedis(config.REDIS_URL, 'events subscriber', {
+          offlineQueue: true,
+        }),
+      }
+    : null;
+  const bus =
+    overrides.bus ??
+    (redis
+      ? await createRedisBus(redis.publisher, redis.subscriber, (err) => reportError(err, 'bus'))
+      : createMemoryBus((err) => reportError(err, 'bus')));
+  const jobs = createJobRunner({ handle: database, clock, onError: reportError });
+  jobs.every('outbox-prune', 3600_000, (now) => prunePublishedOutbox(database, now));
+
+  let relay: OutboxRelay | null = null;
+  const container: Container = {
+    config,
+    database,
+    db: database.db,
+    dbKind: database.kind,
+    clock,
+    keys,
+    tokens,
+    guards: createGuards(database.db, tokens),
+    storage: overrides.storage ?? createMediaStorage(config),
+    payments: overrides.payments ?? createPaymentsProvider(config, database.db),
+    mediaUrls: createMediaUrls({
+      key: keys['media-urls'],
+      ttlSeconds: config.MEDIA_URL_TTL_SECONDS,
+      now: () => clock.now(),
+    }),
+    redis,
+    bus,
+    jobs,
+    rateLimit: redis
+      ? {
+          global: false,
+          redis: redis.command,
+          nameSpace: 'aura-rate-limit:',
+          // While Redis is away the limiter lets requests through; the per-account login
+          // throttle, kept in the database, still holds.
+          skipOnError: true,
+        }
+      : { global: false },
+    reportError,
+    async start() {
+      relay ??= await startOutboxRelay({
+        handle: database,
+        bus,
+        clock,
+        onError: (err) => reportError(err, 'outbox relay'),
+      });
+      jobs.start();
+    },
+    flushEvents: () => relay?.drain() ?? Promise.resolve(0),
+    async close() {
+      await jobs.stop();
+      await relay?.stop();
+      await bus.close();
+      if (redis) {
+        await Promise.all(
+          Object.values(redis).map((r: Redis) => r.quit().catch(() => r.disconnect())),
+        );
+      }
+    },
+  };
+  return container;
+}

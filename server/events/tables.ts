@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { SUBJECT_TYPES, type DomainEventType, type SubjectType } from '../../common/events';
+import { inList } from '../db/checks';
+
+/**
+ * The audit trail (issue 9): one typed row per state change that matters, written by
+ * recordEvent in the transaction of the change: who (actor), what (action and data), on what
+ * (subject), from where (ip, user agent, request id) and when (the app's clock).
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorId: uuid('actor_id'),
+    action: text('action').$type<DomainEventType>().notNull(),
+    subjectType: text('subject_type').$type<SubjectType>().notNull().default('system'),
+    // Named `subject` since the first migration; it holds the subject's id.
+    subjectId: text('subject'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    requestId: text('request_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_events_action_idx').on(t.action, t.createdAt),
+    index('audit_events_subject_idx').on(t.subjectType, t.subjectId, t.id.desc()),
+    index('audit_events_actor_idx').on(t.actorId, t.id.desc()),
+    check('audit_events_subject_type_check', inList(t.subjectType, SUBJECT_TYPES)),
+  ],
+);
+export type AuditEventRow = typeof auditEvents.$inferSelect;
+
+/**
+ * The transactional outbox: written with the audit row, published to the bus after commit by
+ * the relay (at least once), then pruned. `audience` lists the users whose sockets hear it.
+ */
+export const outboxEvents = pgTable(
+  'outbox_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    auditId: bigint('audit_id', { mode: 'number' }),
+    type: text('type').$type<DomainEventType>().notNull(),
+    subjectId: text('subject_id').notNull(),
+    actorId: uuid('actor_id'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    audience: uuid('audience')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('outbox_events_pending_idx')
+      .on(t.id)
+      .where(sql`${t.publishedAt} is null`),
+    index('outbox_events_published_idx').on(t.publishedAt),
+  ],
+);
+export type OutboxEventRow = typeof outboxEvents.$inferSelect;

@@ -1,0 +1,227 @@
+import { createHash } from 'node:crypto';
+import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import type { Clock } from '../context';
+import type { DatabaseHandle, Db } from '../db/client';
+import { jobs, type JobRow } from './tables';
+
+/** A queued job's handler; throwing schedules a retry with backoff. */
+export type JobHandler = (payload: Record<string, unknown>, job: JobRow) => Promise<void>;
+
+export interface JobKindOptions {
+  maxAttempts?: number;
+  /** Called once when the last attempt failed (e.g. to record a visible failure event). */
+  onGiveUp?: (job: JobRow, error: string) => Promise<void>;
+}
+
+export interface JobRunner {
+  /**
+   * A periodic job that runs once per cluster per tick: the instance that takes its advisory
+   * lock runs it, the others skip that tick.
+   */
+  every(name: string, intervalMs: number, run: (now: Date) => Promise<unknown>): void;
+  /** Registers the handler of a queued job kind. */
+  define(kind: string, handler: JobHandler, options?: JobKindOptions): void;
+  /**
+   * Queues a job inside the caller's transaction: it exists only if that commits, and a second
+   * enqueue with the same key is a no-op (at most once per idempotency key).
+   */
+  enqueue(
+    tx: Db,
+    kind: string,
+    payload: Record<string, unknown>,
+    options: { key: string; runAt?: Date; maxAttempts?: number },
+  ): Promise<void>;
+  /** Runs one tick of a periodic job now, under its lock (tests, admin tools). */
+  runPeriodic(name: string): Promise<{ ran: boolean }>;
+  /** Runs the queued jobs that are due; resolves with how many were attempted. */
+  runDue(): Promise<number>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/** Advisory-lock keys are 64-bit integers; one per job name, stable across instances. */
+export function lockKeyOf(name: string): number {
+  const digest = createHash('sha256').update(`aura/job/${name}`).digest();
+  // 48 bits keep it a safe JavaScript integer.
+  return digest.readUIntBE(0, 6);
+}
+
+/** 30 s, 2 min, 8 min, 32 min, ... capped at 6 h. */
+export const backoffMs = (attempt: number): number =>
+  Math.min(30_000 * 4 ** Math.max(0, attempt - 1), 6 * 3600_000);
+
+/** How long a claimed job may run before another instance may take it back. */
+const LEASE_MS = 5 * 60_000;
+const POLL_MS = 1000;
+const CLAIM_BATCH = 10;
+
+export function createJobRunner(opts: {
+  handle: DatabaseHandle;
+  clock: Clock;
+  onError: (err: unknown, context: string) => void;
+}): JobRunner {
+  const { handle, clock } = opts;
+  const periodic = new Map<
+    string,
+    { intervalMs: number; run: (now: Date) => Promise<unknown>; timer?: NodeJS.Timeout }
+  >();
+  const kinds = new Map<string, { handler: JobHandler; options: JobKindOptions }>();
+  let queueTimer: NodeJS.Timeout | undefined;
+  let draining: Promise<number> | null = null;
+  let started = false;
+  const inFlight = new Set<Promise<unknown>>();
+
+  const track = <T>(promise: Promise<T>): Promise<T> => {
+    inFlight.add(promise);
+    void promise.finally(() => inFlight.delete(promise)).catch(() => {});
+    return promise;
+  };
+
+  async function runPeriodic(name: string): Promise<{ ran: boolean }> {
+    const job = periodic.get(name);
+    if (!job) throw new Error(`no periodic job ${name}`);
+    const result = await handle.withAdvisoryLock(lockKeyOf(name), () => job.run(clock.now()));
+    return { ran: result.ran };
+  }
+
+  async function claim(): Promise<JobRow[]> {
+    const now = clock.now();
+    return handle.db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(
+          and(
+            inArray(jobs.kind, [...kinds.keys()]),
+            or(
+              and(eq(jobs.status, 'queued'), lte(jobs.runAt, now)),
+              and(eq(jobs.status, 'running'), lte(jobs.lockedUntil, now)),
+            ),
+          ),
+        )
+        .orderBy(asc(jobs.runAt))
+        .limit(CLAIM_BATCH)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return [];
+      return tx
+        .update(jobs)
+        .set({
+          status: 'running',
+          attempts: sql`${jobs.attempts} + 1`,
+          lockedUntil: new Date(now.getTime() + LEASE_MS),
+        })
+        .where(
+          inArray(
+            jobs.id,
+            due.map((d) => d.id),
+          ),
+        )
+        .returning();
+    });
+  }
+
+  async function attempt(job: JobRow): Promise<void> {
+    const kind = kinds.get(job.kind);
+    if (!kind) return;
+    try {
+      await kind.handler(job.payload, job);
+      await handle.db
+        .update(jobs)
+        .set({ status: 'done', finishedAt: clock.now(), lockedUntil: null, lastError: null })
+        .where(eq(jobs.id, job.id));
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const givingUp = job.attempts >= job.maxAttempts;
+      await handle.db
+        .update(jobs)
+        .set(
+          givingUp
+            ? { status: 'failed', finishedAt: clock.now(), lockedUntil: null, lastError: message }
+            : {
+                status: 'queued',
+                runAt: new Date(clock.now().getTime() + backoffMs(job.attempts)),
+                lockedUntil: null,
+                lastError: message,
+              },
+        )
+        .where(eq(jobs.id, job.id));
+      if (givingUp) await kind.options.onGiveUp?.(job, message);
+    }
+  }
+
+  async function runDue(): Promise<number> {
+    if (kinds.size === 0) return 0;
+    let total = 0;
+    for (;;) {
+      const claimed = await claim();
+      if (claimed.length === 0) return total;
+      total += claimed.length;
+      for (const job of claimed) await attempt(job);
+    }
+  }
+
+  const drainQueue = () => {
+    draining ??= track(
+      runDue()
+        .catch((err: unknown) => {
+          opts.onError(err, 'jobs');
+          return 0;
+        })
+        .finally(() => {
+          draining = null;
+        }),
+    );
+    return draining;
+  };
+
+  const schedule = (name: string) => {
+    const job = periodic.get(name);
+    if (!job || !started) return;
+    job.timer = setTimeout(() => {
+      void track(
+        runPeriodic(name)
+          .catch((err: unknown) => opts.onError(err, `job ${name}`))
+          .finally(() => schedule(name)),
+      );
+    }, job.intervalMs);
+    job.timer.unref();
+  };
+
+  return {
+    every(name, intervalMs, run) {
+      periodic.set(name, { intervalMs, run });
+      if (started) schedule(name);
+    },
+    define(kind, handler, options = {}) {
+      kinds.set(kind, { handler, options });
+    },
+    async enqueue(tx, kind, payload, options) {
+      await tx
+        .insert(jobs)
+        .values({
+          kind,
+          payload,
+          idempotencyKey: options.key,
+          runAt: options.runAt ?? clock.now(),
+          maxAttempts: options.maxAttempts ?? kinds.get(kind)?.options.maxAttempts ?? 5,
+          createdAt: clock.now(),
+        })
+        .onConflictDoNothing({ target: jobs.idempotencyKey });
+    },
+    runPeriodic,
+    runDue,
+    start() {
+      if (started) return;
+      started = true;
+      for (const name of periodic.keys()) schedule(name);
+      queueTimer = setInterval(() => void drainQueue(), POLL_MS);
+      queueTimer.unref();
+    },
+    async stop() {
+      started = false;
+      clearInterval(queueTimer);
+      for (const job of periodic.values()) clearTimeout(job.timer);
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import { purchaseRefusal, purchaseRefusalText } from '../../../common/rules/purchase';
+import type { Role } from '../../../common/rules/roles';
+import type { Db } from '../../db/client';
+import { recordEvent, type EventMeta } from '../../events/record';
+import { HttpError } from '../../http/errors';
+import { countSale, type ItemRow } from '../items/index';
+import { entitlements } from './entitlement-tables';
+import { canViewItem } from './entitlements';
+import { creditEarnings } from './ledger';
+
+type Buyer = { id: string; role: Role };
+
+/**
+ * Refuses (4xx) unless `buyer` may buy `item` now (common/rules/purchase.ts): the same check for
+ * a card checkout and a balance unlock, with the creator's current status.
+ */
+export async function assertPurchasable(
+  db: Db,
+  buyer: Buyer,
+  item: ItemRow,
+  creator: { status: 'active' | 'suspended' | 'deleted' },
+  now: Date,
+  via: 'card' | 'balance',
+): Promise<void> {
+  // The entitlement look-up is skipped when a cheaper rule already refuses.
+  const early = purchaseRefusal(item, creator, buyer.id, false, via);
+  const refusal =
+    early ?? purchaseRefusal(item, creator, buyer.id, await canViewItem(db, buyer, item, now), via);
+  if (refusal) {
+    throw new HttpError(refusal.status, purchaseRefusalText(refusal, item.currency), {
+      code: refusal.code,
+    });
+  }
+}
+
+export interface Sale {
+  buyerId: string;
+  item: Pick<ItemRow, 'id' | 'creatorId'>;
+  grossCents: number;
+  currency: ItemRow['currency'];
+  feePercent: number;
+  via: 'card' | 'balance';
+  /** Names the payment (checkout session or balance spend): the entitlement and sale refs. */
+  ref: string;
+  checkoutSessionId?: string | null;
+}
+
+/**
+ * Records one sale (issue 9), for card fulfilment and balance unlocks alike: the buyer's
+ * entitlement, the creator's earnings net of the fee, the item's sales count and the
+ * `sale.recorded` event, in the caller's transaction. False, with nothing written, when the
+ * buyer already owns the item (two payments raced): the caller refunds or rolls back.
+ */
+export async function recordSale(tx: Db, sale: Sale, meta: EventMeta): Promise<boolean> {
+  const granted = await tx
+    .insert(entitlements)
+    .values({
+      userId: sale.buyerId,
+      itemId: sale.item.id,
+      source: sale.via === 'card' ? 'purchase' : 'balance',
+      sourceRef: sale.ref,
+      createdAt: meta.at,
+    })
+    .onConflictDoNothing()
+    .returning({ id: entitlements.id });
+  if (granted.length === 0) return false;
+  const netCents = await creditEarnings(tx, {
+    creatorId: sale.item.creatorId,
+    grossCents: sale.grossCents,
+    currency: sale.currency,
+    feePercent: sale.feePercent,
+    kind: 'sale',
+    ref: `sale:${sale.ref}`,
+    itemId: sale.item.id,
+    checkoutSessionId: sale.checkoutSessionId ?? null,
+    at: meta.at,
+  });
+  await countSale(tx, sale.item.id);
+  await recordEvent(
+    tx,
+    { id: sale.buyerId },
+    {
+      type: 'sale.recorded',
+      subjectId: String(sale.item.id),
+      data: {
+        itemId: sale.item.id,
+        creatorId: sale.item.creatorId,
+        buyerId: sale.buyerId,
+        amountCents: sale.grossCents,
+        currency: sale.currency,
+        netCents: netCents ?? 0,
+        via: sale.via,
+      },
+    },
+    meta,
+    { audience: [sale.item.creatorId, sale.buyerId] },
+  );
+  return true;
+}

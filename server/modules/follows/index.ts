@@ -1,0 +1,3 @@
+// What other modules may use of follows; the follows table is written only here.
+export { followsRoutes } from './routes';
+export { followerCount, isFollowing } from './service';

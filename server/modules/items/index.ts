@@ -1,0 +1,9 @@
+// What other modules may use of items; the items, likes, comments and visits tables are
+// written only by this module.
+export { itemsWithCreators, viewItems, type ItemView, type ItemWithCreator } from './cards';
+export { isListed, maySeeUnlisted } from './policy';
+export { presentFeedPost } from './presenter';
+export { itemsRoutes } from './routes';
+export { countSale } from './sales-count';
+export { findVisibleItem, parseItemId } from './service';
+export type { ItemRow } from './tables';

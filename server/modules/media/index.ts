@@ -1,0 +1,6 @@
+// What other modules may use of media; the media_objects table is written only here.
+export { itemMediaUrls, type ItemMediaSubject } from './item-urls';
+export { keyFromMediaUrl, mediaPath } from './keys';
+export { mediaRoutes } from './routes';
+export { storeUpload, type MediaDeps } from './service';
+export { createMediaUrls, type MediaUrls } from './signed-urls';

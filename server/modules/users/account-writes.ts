@@ -1,0 +1,243 @@
+import type { DomainEvent } from '../../../common/events';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { isPromotion } from '../../../common/rules/permissions';
+import type { Role } from '../../../common/rules/roles';
+import type { UserStatus } from '../../../common/schemas/users';
+import type { Db } from '../../db/client';
+import { recordEvent, type EventMeta } from '../../events/record';
+import { revokedTokens, users, type UserRow } from './tables';
+
+/*
+ * Every write to the accounts tables (users, revoked_tokens), each with its domain event in the
+ * same transaction. Other modules change accounts only through these (server/modules/users/index.ts).
+ */
+
+export interface NewAccount {
+  username: string;
+  email: string;
+  passwordHash?: string | null;
+  googleSub?: string | null;
+  givenName?: string | null;
+  familyName?: string | null;
+  avatarUrl?: string | null;
+  newsletter?: boolean;
+}
+
+/** Inserts an account; null when the username, email or Google id was taken meanwhile. */
+export async function createAccount(
+  tx: Db,
+  account: NewAccount,
+  via: 'auth' | 'register' | 'google',
+  meta: EventMeta,
+): Promise<UserRow | null> {
+  const [created] = await tx
+    .insert(users)
+    .values({ ...account, newsletter: account.newsletter ?? false, registeredAt: meta.at })
+    .onConflictDoNothing()
+    .returning();
+  if (!created) return null;
+  await recordEvent(
+    tx,
+    created,
+    {
+      type: 'account.created',
+      subjectId: created.id,
+      data: { via, newsletter: created.newsletter },
+    },
+    meta,
+  );
+  return created;
+}
+
+/** Ties a Google account to an account that has none yet; null when it got one meanwhile. */
+export async function linkGoogleAccount(
+  tx: Db,
+  user: UserRow,
+  google: { sub: string; picture: string | null },
+  meta: EventMeta,
+): Promise<UserRow | null> {
+  const [linked] = await tx
+    .update(users)
+    .set({ googleSub: google.sub, avatarUrl: user.avatarUrl ?? google.picture })
+    .where(and(eq(users.id, user.id), isNull(users.googleSub)))
+    .returning();
+  if (!linked) return null;
+  await recordEvent(
+    tx,
+    linked,
+    { type: 'account.google_linked', subjectId: linked.id, data: { via: 'email' } },
+    meta,
+  );
+  return linked;
+}
+
+/** Counts a failed sign-in in SQL, so concurrent failures are all counted. */
+export async function recordFailedSignIn(tx: Db, userId: string, meta: EventMeta): Promise<void> {
+  const [row] = await tx
+    .update(users)
+    .set({ failedLogins: sql`${users.failedLogins} + 1`, lastFailedLoginAt: meta.at })
+    .where(eq(users.id, userId))
+    .returning({ failedLogins: users.failedLogins });
+  await recordEvent(
+    tx,
+    null,
+    {
+      type: 'account.sign_in_failed',
+      subjectId: userId,
+      data: { failedLogins: row?.failedLogins ?? 0 },
+    },
+    meta,
+  );
+}
+
+/** A successful sign-in: the failure count restarts, and a weaker password hash is replaced. */
+export async function recordSignIn(
+  tx: Db,
+  userId: string,
+  method: 'password' | 'google',
+  meta: EventMeta,
+  rehashed?: string,
+): Promise<void> {
+  await tx
+    .update(users)
+    .set({
+      failedLogins: 0,
+      lastFailedLoginAt: null,
+      lastLoginAt: meta.at,
+      ...(rehashed ? { passwordHash: rehashed } : {}),
+    })
+    .where(eq(users.id, userId));
+  await recordEvent(
+    tx,
+    { id: userId },
+    { type: 'account.signed_in', subjectId: userId, data: { method } },
+    meta,
+  );
+}
+
+/** Ends one token at once (logout); revocations past their token's expiry are pruned. */
+export async function revokeToken(
+  tx: Db,
+  userId: string,
+  token: { jti: string; exp: number },
+  meta: EventMeta,
+): Promise<void> {
+  await tx
+    .insert(revokedTokens)
+    .values({ jti: token.jti, userId, expiresAt: new Date(token.exp * 1000) })
+    .onConflictDoNothing();
+  // A token past its expiry is refused anyway, so its revocation row has done its job.
+  await tx.delete(revokedTokens).where(lt(revokedTokens.expiresAt, meta.at));
+  await recordEvent(
+    tx,
+    { id: userId },
+    { type: 'account.signed_out', subjectId: userId, data: { jti: token.jti } },
+    meta,
+    { audience: [userId] },
+  );
+}
+
+/**
+ * README rule: a `user` who publishes their first item becomes a `creator`. Guarded by the old
+ * role, so two first items published at once promote only once. A promotion keeps the user's
+ * sessions (the guard reads the role from the database); only demotions end them.
+ */
+export async function promoteToCreator(
+  tx: Db,
+  userId: string,
+  itemId: number,
+  meta: EventMeta,
+): Promise<Role | null> {
+  const [promoted] = await tx
+    .update(users)
+    .set({ role: 'creator' })
+    .where(and(eq(users.id, userId), eq(users.role, 'user')))
+    .returning({ role: users.role });
+  if (!promoted) return null;
+  await recordEvent(
+    tx,
+    { id: userId },
+    {
+      type: 'user.role_changed',
+      subjectId: userId,
+      data: { from: 'user', to: 'creator', reason: 'first item published', itemId },
+    },
+    meta,
+    { audience: [userId] },
+  );
+  return promoted.role;
+}
+
+/**
+ * Changes a user's role. A promotion keeps their sessions; anything else (a demotion, a sideways
+ * move) bumps the token version, which ends every session at once. Null when the user is
+ * unknown; the caller checks who may do this (hub rails) before calling.
+ */
+export async function changeRole(
+  tx: Db,
+  userId: string,
+  to: Role,
+  actor: { id: string } | null,
+  reason: string,
+  meta: EventMeta,
+): Promise<{ from: Role; to: Role; endedSessions: boolean } | null> {
+  const [current] = await tx
+    .select({ role: users.role })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  if (!current) return null;
+  if (current.role === to) return { from: to, to, endedSessions: false };
+  const endsSessions = !isPromotion(current.role, to);
+  await tx
+    .update(users)
+    .set({
+      role: to,
+      ...(endsSessions ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
+    })
+    .where(eq(users.id, userId));
+  await recordEvent(
+    tx,
+    actor,
+    { type: 'user.role_changed', subjectId: userId, data: { from: current.role, to, reason } },
+    meta,
+    { audience: [userId] },
+  );
+  return { from: current.role, to, endedSessions: endsSessions };
+}
+
+/**
+ * Suspends, reactivates or deletes an account. Anything but active ends every session at once
+ * (token version); the event tells other instances and open sockets. Null when unknown.
+ */
+export async function setAccountStatus(
+  tx: Db,
+  userId: string,
+  status: UserStatus,
+  actor: { id: string } | null,
+  reason: string,
+  meta: EventMeta,
+): Promise<{ from: UserStatus; to: UserStatus } | null> {
+  const [current] = await tx
+    .select({ status: users.status })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  if (!current) return null;
+  if (current.status === status) return { from: status, to: status };
+  await tx
+    .update(users)
+    .set({
+      status,
+      ...(status === 'active' ? {} : { tokenVersion: sql`${users.tokenVersion} + 1` }),
+    })
+    .where(eq(users.id, userId));
+  const event: DomainEvent =
+    status === 'active'
+      ? { type: 'user.reactivated', subjectId: userId, data: { reason } }
+      : status === 'suspended'
+        ? { type: 'user.suspended', subjectId: userId, data: { reason } }
+        : { type: 'account.deleted', subjectId: userId, data: {} };
+  await recordEvent(tx, actor, event, meta, { audience: [userId] });
+  return { from: current.status, to: status };
+}

@@ -1,0 +1,26 @@
+// What other modules may use of accounts and profiles. The users and revoked_tokens tables are
+// written only through these functions.
+export {
+  assertUnclaimed,
+  emailMatches,
+  findUser,
+  isEmailTaken,
+  isUsernameTaken,
+  takenUsernames,
+  uniqueViolationAnswer,
+  usernameMatches,
+} from './accounts';
+export {
+  changeRole,
+  createAccount,
+  linkGoogleAccount,
+  promoteToCreator,
+  recordFailedSignIn,
+  recordSignIn,
+  revokeToken,
+  setAccountStatus,
+  type NewAccount,
+} from './account-writes';
+export { mayViewProfile } from './policy';
+export { usersRoutes } from './routes';
+export type { UserRow } from './tables';
