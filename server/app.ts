@@ -19,14 +19,14 @@ import { refuseNulText } from './http/nul-text';
 import { contentSecurityPolicy } from './http/security';
 import { registerSpa } from './http/spa';
 import { scheduleMembershipRenewals } from './jobs/membership-renewals';
-import { authRoutes } from './modules/auth/routes';
+import { authRoutes } from './modules/auth/index';
 import { billingRoutes, walletRoutes } from './modules/billing/index';
-import { dashboardRoutes } from './modules/dashboard/routes';
-import { feedRoutes } from './modules/feed/routes';
+import { dashboardRoutes } from './modules/dashboard/index';
+import { feedRoutes } from './modules/feed/index';
 import { followsRoutes } from './modules/follows/index';
 import { itemsRoutes } from './modules/items/index';
 import { mediaRoutes } from './modules/media/index';
-import { healthRoutes } from './modules/health/routes';
+import { healthRoutes } from './modules/health/index';
 import { usersRoutes } from './modules/users/index';
 
 export interface BuildAppOptions {

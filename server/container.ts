@@ -14,7 +14,7 @@ import { prunePublishedOutbox, startOutboxRelay, type OutboxRelay } from './even
 import { connectRedis } from './http/redis';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 import { deriveKeys, type Keys } from './keys';
-import { createMediaUrls, type MediaUrls } from './modules/media/signed-urls';
+import { createMediaUrls, type MediaUrls } from './modules/media/index';
 
 export interface RedisConnections {
   /** Commands: rate-limit counters, caches. */

@@ -5,8 +5,7 @@ import type {
   Subscription,
 } from '../../../common/schemas/billing';
 import type { CheckoutSessionRow, ItemRow, SubscriptionRow } from '../../db/schema/index';
-import { itemMediaUrls } from '../media/item-urls';
-import type { MediaUrls } from '../media/signed-urls';
+import { itemMediaUrls, type MediaUrls } from '../media/index';
 
 export interface CreatorSummary {
   username: string;

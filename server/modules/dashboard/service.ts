@@ -3,7 +3,7 @@ import type { DashboardResponse } from '../../../common/schemas/dashboard';
 import type { Clock } from '../../context';
 import type { Database } from '../../db/client';
 import { items } from '../../db/schema/index';
-import { newestFirst } from '../feed/cursor';
+import { newestFirst } from '../../db/keyset';
 import { earningsByCurrency, subscriberCount } from '../billing/index';
 import type { MediaUrls } from '../media/index';
 import { presentDashboard } from './presenter';

@@ -4,11 +4,17 @@ import type { Clock } from '../../context';
 import type { Database } from '../../db/client';
 import { items, users } from '../../db/schema/index';
 import { badRequest } from '../../http/errors';
-import { creatorColumns, creatorImage, creatorName, viewItems, type Viewer } from '../items/cards';
-import { presentFeedPost } from '../items/presenter';
-import type { MediaUrls } from '../media/signed-urls';
+import {
+  creatorColumns,
+  creatorImage,
+  creatorName,
+  presentFeedPost,
+  viewItems,
+  type Viewer,
+} from '../items/index';
+import type { MediaUrls } from '../media/index';
 import { listedInFeed } from './policy';
-import { decodeCursor, encodeCursor, microsOf, newestFirst, olderThan } from './cursor';
+import { decodeCursor, encodeCursor, microsOf, newestFirst, olderThan } from '../../db/keyset';
 
 export interface FeedDeps {
   db: Database;

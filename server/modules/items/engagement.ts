@@ -13,7 +13,7 @@ import type { Database } from '../../db/client';
 import { recordEvent, type EventMeta } from '../../events/record';
 import { itemComments, itemLikes, items, itemVisits, users } from '../../db/schema/index';
 import { badRequest } from '../../http/errors';
-import { decodeCursor, encodeCursor, microsOf, newerThan } from '../feed/cursor';
+import { decodeCursor, encodeCursor, microsOf, newerThan } from '../../db/keyset';
 import {
   creatorColumns,
   creatorImage,

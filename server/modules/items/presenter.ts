@@ -1,8 +1,7 @@
 import { formatEuroCents } from '../../../common/rules/price';
 import type { FeedPost } from '../../../common/schemas/feed';
 import type { ItemDetail } from '../../../common/schemas/items';
-import { itemMediaUrls } from '../media/item-urls';
-import type { MediaUrls } from '../media/signed-urls';
+import { itemMediaUrls, type MediaUrls } from '../media/index';
 import { creatorImage, creatorName, type ItemView } from './cards';
 
 /** SPEC §3 feed post for one viewer; the card never shows the original image. */

@@ -7,8 +7,7 @@ import type {
   PublicProfileResponse,
 } from '../../../common/schemas/users';
 import type { UserRow } from './tables';
-import { itemMediaUrls, type ItemMediaSubject } from '../media/item-urls';
-import type { MediaUrls } from '../media/signed-urls';
+import { itemMediaUrls, type ItemMediaSubject, type MediaUrls } from '../media/index';
 
 export { avatarOf };
 

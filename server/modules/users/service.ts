@@ -8,7 +8,7 @@ import { isUuid } from '../../http/ids';
 import { viewableItemIds } from '../billing/index';
 import { membershipTier } from '../billing/index';
 import { followerCount, isFollowing } from '../follows/index';
-import type { MediaUrls } from '../media/signed-urls';
+import type { MediaUrls } from '../media/index';
 import { mayViewProfile } from './policy';
 import { presentProfile, presentProfileItem, presentPublicProfile } from './presenter';
 

@@ -1,0 +1,106 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs } from '../db/schema/index';
+import { createTestApp, uniqueName, type TestApp } from '../test/app';
+import { backoffMs } from './runner';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const jobsWithKey = (key: string) => t.db.select().from(jobs).where(eq(jobs.idempotencyKey, key));
+
+describe('the job queue', () => {
+  it('queues a job once per idempotency key, only when the transaction commits', async () => {
+    const kind = uniqueName('kind');
+    const done: unknown[] = [];
+    t.container.jobs.define(kind, async (payload) => {
+      done.push(payload);
+    });
+    const key = uniqueName('key');
+    await t.db.transaction(async (tx) => {
+      await t.container.jobs.enqueue(tx, kind, { n: 1 }, { key });
+      await t.container.jobs.enqueue(tx, kind, { n: 2 }, { key });
+    });
+    const rolledBack = uniqueName('key');
+    await t.db
+      .transaction(async (tx) => {
+        await t.container.jobs.enqueue(tx, kind, { n: 3 }, { key: rolledBack });
+        throw new Error('rolled back');
+      })
+      .catch(() => {});
+    await t.container.jobs.runDue();
+    expect(done).toEqual([{ n: 1 }]);
+    expect((await jobsWithKey(key))[0]?.status).toBe('done');
+    expect(await jobsWithKey(rolledBack)).toEqual([]);
+  });
+
+  it('retries a failing job with backoff and gives up visibly after its last attempt', async () => {
+    const kind = uniqueName('kind');
+    let calls = 0;
+    const gaveUp: string[] = [];
+    t.container.jobs.define(
+      kind,
+      async () => {
+        calls += 1;
+        throw new Error(`boom ${calls}`);
+      },
+      { maxAttempts: 2, onGiveUp: async (_job, error) => void gaveUp.push(error) },
+    );
+    const key = uniqueName('key');
+    await t.db.transaction((tx) => t.container.jobs.enqueue(tx, kind, {}, { key }));
+    await t.container.jobs.runDue();
+    const [afterFirst] = await jobsWithKey(key);
+    expect(afterFirst).toMatchObject({ status: 'queued', attempts: 1, lastError: 'boom 1' });
+    // Not due again before its backoff has passed.
+    expect(afterFirst!.runAt.getTime() - Date.now()).toBeGreaterThan(backoffMs(1) - 5_000);
+    await t.db
+      .update(jobs)
+      .set({ runAt: new Date(0) })
+      .where(eq(jobs.idempotencyKey, key));
+    await t.container.jobs.runDue();
+    const [afterSecond] = await jobsWithKey(key);
+    expect(afterSecond).toMatchObject({ status: 'failed', attempts: 2, lastError: 'boom 2' });
+    expect(gaveUp).toEqual(['boom 2']);
+  });
+
+  it('takes back a job whose worker died mid-run (its lease ran out)', async () => {
+    const kind = uniqueName('kind');
+    const done: string[] = [];
+    t.container.jobs.define(kind, async () => void done.push('ran'));
+    const key = uniqueName('key');
+    await t.db.insert(jobs).values({
+      kind,
+      idempotencyKey: key,
+      status: 'running',
+      attempts: 1,
+      lockedUntil: new Date(Date.now() - 1000),
+    });
+    await t.container.jobs.runDue();
+    expect(done).toEqual(['ran']);
+    expect((await jobsWithKey(key))[0]).toMatchObject({ status: 'done', attempts: 2 });
+  });
+});
+
+describe('periodic jobs run once per cluster', () => {
+  it('skips a tick on an instance while another instance holds the job', async () => {
+    const name = uniqueName('periodic');
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let runs = 0;
+    t.container.jobs.every(name, 3_600_000, async () => {
+      runs += 1;
+      await held;
+    });
+    const first = t.container.jobs.runPeriodic(name);
+    // Give the first run time to take its lock before the second asks.
+    await expect.poll(() => runs).toBe(1);
+    expect(await t.container.jobs.runPeriodic(name)).toEqual({ ran: false });
+    release();
+    expect(await first).toEqual({ ran: true });
+  });
+});

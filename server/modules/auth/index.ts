@@ -1,0 +1,2 @@
+// What other modules may use of sign-in and sign-up (the HTTP routes; accounts are in users).
+export { authRoutes } from './routes';

@@ -1,0 +1,2 @@
+// The health check (no tables).
+export { healthRoutes } from './routes';
