@@ -93,6 +93,22 @@ describe('typed domain events: audit row and outbox in the transaction of the ch
     expect(heardAbout(user.user.id).filter((e) => e.event.type === 'account.updated')).toEqual([]);
   });
 
+  it('publishes at commit without being asked (NOTIFY wakes the relay)', async () => {
+    const user = await createUser(t);
+    await t.db.transaction((tx) =>
+      recordEvent(
+        tx,
+        user.user,
+        { type: 'profile.updated', subjectId: user.user.id, data: { fields: ['bio'] } },
+        systemMeta(new Date()),
+      ),
+    );
+    // Well inside the relay's 2 s safety-net poll: the notification did it.
+    await expect
+      .poll(() => heardAbout(user.user.id).map((e) => e.event.type), { timeout: 1500 })
+      .toEqual(['profile.updated']);
+  });
+
   it('publishes every committed event once and marks it published', async () => {
     const user = await createUser(t);
     await t.db.transaction(async (tx) => {
