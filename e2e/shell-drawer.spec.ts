@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { seedSignedIn, seedStorage, unsignedToken } from './support/seeded-session';
+import { demoToken, seedSignedIn, seedStorage } from './support/seeded-session';
 
 const ALL_ENTRIES = [
   'Discover',
@@ -94,13 +94,16 @@ test('a drawer entry navigates and closes the drawer', async ({ page }) => {
 });
 
 test('logging out from the drawer signs the user out', async ({ page }) => {
-  await page.addInitScript((token) => {
-    // Seed once only, so the signed-out state survives the navigation after logout.
-    if (!sessionStorage.getItem('seeded')) {
-      sessionStorage.setItem('seeded', '1');
-      localStorage.setItem('token', token);
-    }
-  }, unsignedToken('user'));
+  await page.addInitScript(
+    (token) => {
+      // Seed once only, so the signed-out state survives the navigation after logout.
+      if (!sessionStorage.getItem('seeded')) {
+        sessionStorage.setItem('seeded', '1');
+        localStorage.setItem('token', token);
+      }
+    },
+    await demoToken(page, 'user'),
+  );
   await page.goto('/help');
   await expect(page.getByTestId('app-header')).toBeVisible();
   const drawer = await openDrawer(page, 'Open menu');

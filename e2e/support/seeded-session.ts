@@ -1,20 +1,23 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type { Role } from '../../common/rules/roles';
+import type { LoginResponse } from '../../common/schemas/auth';
+import { DEMO_ACCOUNTS } from '../../server/seed/accounts';
 
-/**
- * A JWT-shaped token with the SPEC §3 payload {id, role, exp}. The web client only decodes the
- * payload to know who is signed in, so the shell can be tested before accounts exist; the API
- * would reject this token (its signature is not real).
- */
-export function unsignedToken(role: Role, id = `e2e-${role}`): string {
-  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const exp = Math.floor(Date.now() / 1000) + 3600;
-  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ id, role, exp })}.${part({ sig: 'e2e' })}`;
+/** A real token of the seeded demo account of `role` (the server checks every token). */
+export async function demoToken(page: Page, role: Role): Promise<string> {
+  const demo = DEMO_ACCOUNTS.find((account) => account.role === role);
+  if (!demo) throw new Error(`no demo account for ${role}`);
+  const res = await page.request.post('/v1/auth/login', {
+    data: { username: demo.username, password: demo.password },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as LoginResponse).token;
 }
 
-/** Every page load of this test starts signed in as `role`. */
+/** Every page load of this test starts signed in as the demo account of `role`. */
 export async function seedSignedIn(page: Page, role: Role): Promise<void> {
-  await page.addInitScript((token) => localStorage.setItem('token', token), unsignedToken(role));
+  const token = await demoToken(page, role);
+  await page.addInitScript((value) => localStorage.setItem('token', value), token);
 }
 
 /** Sets localStorage entries before the app starts, on every page load of this test. */

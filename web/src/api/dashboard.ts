@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { DashboardResponse } from '../../../common/schemas/dashboard';
 import { ProfileResponse } from '../../../common/schemas/users';
+import { adoptServerRole } from '../app/auth';
 import { isNotFound, request } from './request';
 
 /** SPEC §8: the body arrived but is not the object the screen needs ('invalidData'). */
@@ -36,13 +37,20 @@ export function useDashboard() {
   });
 }
 
-/** SPEC §7 GET /api/v1/users/profile; a 404 falls back to an empty user. */
-export function useProfile() {
+/**
+ * SPEC §7 GET /api/v1/users/profile; a 404 falls back to an empty user. The role it answers is
+ * the one menus and role-gated routes use (the token's may predate a promotion).
+ */
+export function useProfile(options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: dashboardKeys.profile,
+    enabled: options.enabled ?? true,
+    staleTime: 60_000,
     queryFn: async () => {
       try {
-        return parseOrInvalid(ProfileResponse, await request('/api/v1/users/profile'));
+        const profile = parseOrInvalid(ProfileResponse, await request('/api/v1/users/profile'));
+        adoptServerRole(profile.id, profile.role);
+        return profile;
       } catch (error) {
         if (isNotFound(error)) return null;
         throw error;

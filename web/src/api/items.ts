@@ -10,6 +10,7 @@ import {
 } from '../../../common/schemas/items';
 import { FEED_POST_COMMENTS } from '../../../common/schemas/feed';
 import { dashboardKeys } from './dashboard';
+import { resyncServerRole } from './session-role';
 import { feedKeys, updateFeedPost } from './feed';
 import { request, retryUnlessNotFound } from './request';
 
@@ -40,10 +41,11 @@ export function useCreateItem() {
         await request('/api/v1/aura/create', { method: 'POST', body }),
       );
     },
-    onSuccess: () =>
+    onSuccess: (answer) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: feedKeys.all }),
         queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
+        resyncServerRole(answer.item.creatorId),
       ]),
   });
 }

@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import type { Role } from '../../../common/rules/roles';
@@ -18,17 +18,19 @@ export function ProtectedRoute({
 }) {
   const { t } = useTranslation();
   const { user } = useAuth();
-  if (!user) return <Navigate to="/auth" replace />;
-  if (roles && !roles.includes(user.role)) return <Navigate to="/dashboard" replace />;
-  return (
-    <Suspense
-      fallback={
-        <p className="container py-5" role="status">
-          {t('auth.loading')}
-        </p>
-      }
-    >
-      {children}
-    </Suspense>
+  const userId = user?.id ?? null;
+  useEffect(() => {
+    if (userId) void import('../api/session-role').then((m) => m.syncServerRole(userId));
+  }, [userId]);
+  const loading = (
+    <p className="container py-5" role="status">
+      {t('auth.loading')}
+    </p>
   );
+  if (!user) return <Navigate to="/auth" replace />;
+  if (roles && !roles.includes(user.role)) {
+    // The token may predate a promotion: wait for the server's answer before sending them off.
+    return user.isRoleConfirmed ? <Navigate to="/dashboard" replace /> : loading;
+  }
+  return <Suspense fallback={loading}>{children}</Suspense>;
 }

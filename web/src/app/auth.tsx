@@ -6,6 +6,8 @@ import { clearToken, readStoredPayload, SESSION_CHANGED_EVENT, storeToken } from
 export interface SignedInUser {
   id: string;
   role: Role;
+  /** Whether the server has confirmed the role (else it is the token's, maybe stale). */
+  isRoleConfirmed: boolean;
 }
 
 export interface AuthState {
@@ -20,17 +22,28 @@ export interface AuthState {
 let user: SignedInUser | null = null;
 let expiryTimer: ReturnType<typeof setTimeout> | undefined;
 const listeners = new Set<() => void>();
+// The server decides the role (issue 9): a promotion keeps the token, which still names the old
+// role. The role the server last answered for this account wins over the token's.
+let serverRole: { id: string; role: Role } | null = null;
 
 function refresh(): void {
   const payload = readStoredPayload();
-  const next = payload ? { id: payload.id, role: payload.role } : null;
+  const confirmed = payload !== null && serverRole?.id === payload.id;
+  const role = confirmed && serverRole ? serverRole.role : payload?.role;
+  const next = payload && role ? { id: payload.id, role, isRoleConfirmed: confirmed } : null;
   clearTimeout(expiryTimer);
   if (payload) {
     // setTimeout's limit is about 24.8 days; a later expiry is re-checked then.
     const delay = Math.min(payload.exp * 1000 - Date.now(), 2_147_000_000);
     expiryTimer = setTimeout(refresh, Math.max(0, delay));
   }
-  if (next?.id === user?.id && next?.role === user?.role) return;
+  if (
+    next?.id === user?.id &&
+    next?.role === user?.role &&
+    next?.isRoleConfirmed === user?.isRoleConfirmed
+  ) {
+    return;
+  }
   user = next;
   for (const listener of listeners) listener();
 }
@@ -59,6 +72,18 @@ async function signOut(): Promise<void> {
   } finally {
     clearToken();
   }
+}
+
+/** Takes the role the server answered for the signed-in account (its own profile). */
+export function adoptServerRole(id: string, role: Role): void {
+  serverRole = { id, role };
+  refresh();
+}
+
+/** The server could not be asked: the token's role is taken as it is. */
+export function confirmTokenRole(id: string): void {
+  const payload = readStoredPayload();
+  if (payload?.id === id) adoptServerRole(id, payload.role);
 }
 
 // Other tabs report through `storage`; this tab's own changes through SESSION_CHANGED_EVENT.

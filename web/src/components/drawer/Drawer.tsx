@@ -1,7 +1,9 @@
+import { useEffect } from 'react';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { VERSION_TAG } from '../../../../common/version';
+import { syncServerRole } from '../../api/session-role';
 import { useAuth } from '../../app/auth';
 import { testModeFlag } from '../shell/stored-flag';
 import { visibleMenuGroups } from './menu-entries';
@@ -15,6 +17,10 @@ export default function Drawer({ show, onHide }: { show: boolean; onHide: () => 
   const navigate = useNavigate();
   const isTestMode = testModeFlag.useValue();
   const groups = visibleMenuGroups(user?.role ?? null, isTestMode);
+  const userId = user?.id ?? null;
+  useEffect(() => {
+    if (userId) void syncServerRole(userId);
+  }, [userId]);
 
   const logOut = async () => {
     onHide();
