@@ -21,6 +21,7 @@ import { refuseNulText } from './http/nul-text';
 import { createRateLimitStore } from './http/rate-limit';
 import { contentSecurityPolicy } from './http/security';
 import { registerSpa } from './http/spa';
+import { aiRoutes } from './modules/ai/index';
 import { authRoutes } from './modules/auth/routes';
 import { billingRoutes } from './modules/billing/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
@@ -119,6 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(feedRoutes(ctx));
   await app.register(dashboardRoutes(ctx));
   await app.register(followsRoutes(ctx));
+  await app.register(aiRoutes(ctx));
 
   await registerSpa(app, options.webRoot ?? null);
   return app;
