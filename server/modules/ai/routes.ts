@@ -56,7 +56,8 @@ export const aiRoutes =
           .header('content-type', 'text/event-stream; charset=utf-8')
           .header('cache-control', 'no-cache, no-transform')
           .header('x-accel-buffering', 'no')
-          .send(Readable.from(events));
+          // A stream is sent as it is, never through the `{ response }` serialiser.
+          .send(Readable.from(events) as unknown as ChatResponse);
       },
     );
 
