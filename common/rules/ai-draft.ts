@@ -30,7 +30,9 @@ type Field = keyof typeof DRAFT_LABELS;
 function labelled(line: string): { field: Field; value: string } | null {
   const lower = line.toLowerCase();
   for (const [field, names] of Object.entries(DRAFT_LABELS) as [Field, Record<string, string>][]) {
-    for (const name of [...Object.values(names), 'Tags']) {
+    // 'Tags' is understood in every language: models often keep the English word.
+    const aliases = field === 'tags' ? ['Tags'] : [];
+    for (const name of [...Object.values(names), ...aliases]) {
       if (lower.startsWith(`${name.toLowerCase()}:`)) {
         return { field, value: line.slice(name.length + 1).trim() };
       }

@@ -52,12 +52,14 @@ export const aiRoutes =
         };
         if (!request.body.stream) return answerChat(deps, call);
         const events = await openChatStream(deps, call);
-        return reply
-          .header('content-type', 'text/event-stream; charset=utf-8')
-          .header('cache-control', 'no-cache, no-transform')
-          .header('x-accel-buffering', 'no')
-          // A stream is sent as it is, never through the `{ response }` serialiser.
-          .send(Readable.from(events) as unknown as ChatResponse);
+        return (
+          reply
+            .header('content-type', 'text/event-stream; charset=utf-8')
+            .header('cache-control', 'no-cache, no-transform')
+            .header('x-accel-buffering', 'no')
+            // A stream is sent as it is, never through the `{ response }` serialiser.
+            .send(Readable.from(events) as unknown as ChatResponse)
+        );
       },
     );
 

@@ -44,7 +44,8 @@ const KEYWORDS = {
   ),
   month: words('month|mes\\b|mensual|monat'),
   total: words('total|all time|overall|ever\\b|in all|siempre|insgesamt|gesamt|bisher'),
-  sales: words('sales|sale\\b|sold|venta|vendid|vendi\\b|verkauf|verkauft'),
+  sales: words('sales|sale\\b|venta|verkauf'),
+  sold: words('sell|sold|vend|verkauft'),
   howMany: words('how many|how much|count|number|cuant|numero|wie viel|anzahl'),
   my: words('my\\b|mine|mis?\\b|mein'),
   followers: words('follower|seguidor|fans?\\b|abonnent'),
@@ -90,8 +91,11 @@ type Keyword = keyof typeof KEYWORDS;
 export function detectIntent(message: string): Intent {
   const text = normalize(message);
   const has = (keyword: Keyword) => KEYWORDS[keyword].test(text);
-  const asksFigure =
-    has('earn') || has('wallet') || has('followers') || (has('sales') && has('howMany'));
+  // "How do I sell?" is about uploading; "how many did I sell?" is a figure.
+  const asksSales =
+    (has('sales') && (has('howMany') || has('month') || has('my'))) ||
+    (has('sold') && (has('howMany') || has('month')));
+  const asksFigure = has('earn') || has('wallet') || has('followers') || asksSales;
 
   if (asksFigure && /@[\p{L}\p{N}_]{2,}/u.test(text)) return { kind: 'othersFigures' };
   if (has('earn')) {
@@ -100,12 +104,10 @@ export function detectIntent(message: string): Intent {
   }
   if (has('wallet')) return { kind: 'figure', figure: 'wallet' };
   if (has('followers')) return { kind: 'figure', figure: 'followers' };
-  if (has('best') && (has('item') || has('sales') || has('my'))) {
+  if (has('best') && (has('item') || has('sales') || has('sold') || has('my'))) {
     return { kind: 'figure', figure: 'bestItem' };
   }
-  if (has('sales') && (has('howMany') || has('month') || has('my'))) {
-    return { kind: 'figure', figure: 'sales' };
-  }
+  if (asksSales) return { kind: 'figure', figure: 'sales' };
   if (has('about')) return { kind: 'about' };
   if (has('tiers')) return { kind: 'tiers' };
   if (has('studio')) return { kind: 'studio' };
