@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftFromLines } from './ai-draft';
+import { draftFromLines, uploadDraftFrom } from './ai-draft';
 
 describe('draftFromLines', () => {
   it('reads labelled lines in any of the three languages', () => {
@@ -35,5 +35,18 @@ describe('draftFromLines', () => {
     const { title } = draftFromLines([`Title: ${'a'.repeat(300)}`]);
     expect(title.length).toBe(200);
     expect(title.endsWith('…')).toBe(true);
+  });
+});
+
+describe('uploadDraftFrom', () => {
+  it('reads the studio draft from navigation state and nothing else', () => {
+    expect(uploadDraftFrom({ draft: { title: 'T', description: 'D', tags: ['a', 3] } })).toEqual({
+      title: 'T',
+      description: 'D',
+      tags: ['a'],
+    });
+    expect(uploadDraftFrom(null)).toBeNull();
+    expect(uploadDraftFrom({ draft: { title: 1 } })).toBeNull();
+    expect(uploadDraftFrom({ other: true })).toBeNull();
   });
 });

@@ -74,3 +74,13 @@ export function draftFromLines(lines: readonly string[]): UploadDraft {
     tags: tags.slice(0, ITEM_TAGS_MAX),
   };
 }
+
+/** The draft the studio hands to /upload in the navigation state, or null when there is none. */
+export function uploadDraftFrom(state: unknown): UploadDraft | null {
+  const draft = (state as { draft?: unknown } | null)?.draft as Partial<UploadDraft> | undefined;
+  if (!draft || typeof draft.title !== 'string' || typeof draft.description !== 'string') {
+    return null;
+  }
+  const tags = Array.isArray(draft.tags) ? draft.tags.filter((t) => typeof t === 'string') : [];
+  return { title: draft.title, description: draft.description, tags };
+}
