@@ -1,4 +1,4 @@
-import { OPTION_PREFIX } from '../../../common/schemas/ai';
+import { OPTION_PREFIX } from '../../../common/rules/ai-reply';
 import type { AssistantRequest, Money, UserFigures } from './provider';
 
 /** What a language model is told before the user's message, per mode. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { splitOptions } from '../../../common/schemas/ai';
+import { splitOptions } from '../../../common/rules/ai-reply';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, type TestUser } from '../../test/factories';
 import { creditEarnings, creditWallet } from '../billing/ledger';

@@ -1,5 +1,6 @@
 import { TIER_CURRENCY, TIER_PRICE_CENTS } from '../../../../common/rules/tiers';
-import { OPTION_PREFIX, type AssistantLanguage } from '../../../../common/schemas/ai';
+import { OPTION_PREFIX } from '../../../../common/rules/ai-reply';
+import type { AssistantLanguage } from '../../../../common/schemas/ai';
 import type { Money, UserFigures } from '../provider';
 import { detectIntent, type FigureIntent, type Intent } from './intents';
 import { knowledgeOf } from './knowledge';

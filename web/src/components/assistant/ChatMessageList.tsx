@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { splitOptions } from '../../../../common/schemas/ai';
+import { splitOptions } from '../../../../common/rules/ai-reply';
 import type { ChatMessage } from './conversation-store';
 
 /** SPEC §2/§4: user and AI messages; an AI reply's `Option:` lines as quick-reply buttons. */

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { splitOptions } from '../../../../common/schemas/ai';
+import { splitOptions } from '../../../../common/rules/ai-reply';
 
 /** SPEC §3: an assistant chat message. `options` are the reply's quick replies (SPEC §4). */
 export interface ChatMessage {

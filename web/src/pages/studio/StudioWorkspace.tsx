@@ -5,11 +5,11 @@ import { CATEGORIES } from '../../../../common/catalog/categories';
 import {
   ChatResponse,
   placeholderPath,
-  resultLines,
   STUDIO_PARAMETERS,
   type AssistantLanguage,
   type StudioMode,
 } from '../../../../common/schemas/ai';
+import { resultLines } from '../../../../common/rules/ai-reply';
 import { useAiModels, useStudioGeneration } from '../../api/ai';
 import { StudioResult, type StudioOutcome } from './StudioResult';
 import { isLongEnough } from './studio-mode';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ChatRequest, placeholderPath, resultLines, splitOptions } from './ai';
+import { resultLines, splitOptions } from './ai-reply';
+import { ChatRequest, placeholderPath } from '../schemas/ai';
 
 describe('splitOptions', () => {
   it('turns Option: lines into quick replies and keeps the rest as text', () => {
