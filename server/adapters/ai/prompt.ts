@@ -56,7 +56,7 @@ export async function promptMessages(request: AssistantRequest): Promise<ChatMes
     system.push(`The item's category is ${request.category}.`);
   }
   if (request.mode === 'chat' && request.figures) {
-    system.push(figuresContext(await request.figures()));
+    system.push(figuresContext(await request.figures.all()));
   }
   return [
     { role: 'system', content: system.join('\n') },

@@ -33,6 +33,21 @@ export interface UserFigures {
   monthStart: Date;
 }
 
+/**
+ * The signed-in user's figures, each read on first use only: the built-in guide answers one
+ * question with one read; a language model gets them all (`all`).
+ */
+export interface FigureReader {
+  monthStart: Date;
+  earningsThisMonth(): Promise<Money[]>;
+  earningsTotal(): Promise<Money[]>;
+  salesThisMonth(): Promise<number>;
+  followers(): Promise<number>;
+  bestItem(): Promise<UserFigures['bestItem']>;
+  walletBalance(): Promise<Money>;
+  all(): Promise<UserFigures>;
+}
+
 /** What a provider is asked: the question, its context, and how to sample. */
 export interface AssistantRequest {
   mode: AssistantMode;
@@ -42,8 +57,8 @@ export interface AssistantRequest {
   category: string | null;
   model: string;
   parameters: GenerationParameters;
-  /** Loads the caller's own figures; null for a signed-out caller. Loaded only when needed. */
-  figures: (() => Promise<UserFigures>) | null;
+  /** The caller's own figures; null for a signed-out caller. */
+  figures: FigureReader | null;
   /** Aborted on timeout or when the client goes away; providers pass it to their HTTP client. */
   signal: AbortSignal;
 }

@@ -1,4 +1,4 @@
-import type { Money, UserFigures } from '../../adapters/ai/provider';
+import type { FigureReader, Money, UserFigures } from '../../adapters/ai/provider';
 import type { Viewer } from '../../auth/guard';
 import { startOfUtcMonth } from '../billing/periods';
 import { earningsByCurrency, itemSalesOf } from '../billing/stats';
@@ -24,31 +24,43 @@ function bestItemOf(rows: Awaited<ReturnType<typeof itemSalesOf>>): UserFigures[
   return best;
 }
 
+/** Runs `read` once, on first use, and hands every caller the same answer. */
+function once<T>(read: () => Promise<T>): () => Promise<T> {
+  let result: Promise<T> | null = null;
+  return () => (result ??= read());
+}
+
 /**
  * The signed-in viewer's own figures, read through billing, follows and wallet (never their
- * tables' rows directly). Bound to the viewer's id: no message can point it at anyone else. It
- * loads once, on the first question that needs it.
+ * tables' rows directly). Bound to the viewer's id: no message can point it at anyone else.
  */
-export function figuresOf(deps: FiguresDeps, viewer: Viewer): () => Promise<UserFigures> {
-  let loading: Promise<UserFigures> | null = null;
-  const load = async (): Promise<UserFigures> => {
-    const now = deps.clock.now();
-    const monthStart = startOfUtcMonth(now);
-    const month = await earningsByCurrency(deps.db, viewer.id, monthStart, now);
-    const total = await earningsByCurrency(deps.db, viewer.id, null, now);
-    const sold = await itemSalesOf(deps.db, viewer.id);
-    const followers = await followerCount(deps.db, viewer.id);
-    const wallet = await walletOf(deps, viewer, { limit: 1 });
-    return {
+export function figuresOf(deps: FiguresDeps, viewer: Viewer): FigureReader {
+  const now = deps.clock.now();
+  const monthStart = startOfUtcMonth(now);
+  const month = once(() => earningsByCurrency(deps.db, viewer.id, monthStart, now));
+  const reader: FigureReader = {
+    monthStart,
+    earningsThisMonth: async () => amounts(await month()),
+    earningsTotal: once(async () =>
+      amounts(await earningsByCurrency(deps.db, viewer.id, null, now)),
+    ),
+    salesThisMonth: async () => (await month()).reduce((sum, row) => sum + row.sales, 0),
+    followers: once(() => followerCount(deps.db, viewer.id)),
+    bestItem: once(async () => bestItemOf(await itemSalesOf(deps.db, viewer.id))),
+    walletBalance: once(async () => {
+      const wallet = await walletOf(deps, viewer, { limit: 1 });
+      return { cents: wallet.balanceCents, currency: wallet.currency };
+    }),
+    all: once(async () => ({
       username: viewer.username,
-      earningsThisMonth: amounts(month),
-      earningsTotal: amounts(total),
-      salesThisMonth: month.reduce((sum, row) => sum + row.sales, 0),
-      followers,
-      bestItem: bestItemOf(sold),
-      walletBalance: { cents: wallet.balanceCents, currency: wallet.currency },
       monthStart,
-    };
+      earningsThisMonth: await reader.earningsThisMonth(),
+      earningsTotal: await reader.earningsTotal(),
+      salesThisMonth: await reader.salesThisMonth(),
+      followers: await reader.followers(),
+      bestItem: await reader.bestItem(),
+      walletBalance: await reader.walletBalance(),
+    })),
   };
-  return () => (loading ??= load());
+  return reader;
 }

@@ -1,7 +1,7 @@
 import { TIER_CURRENCY, TIER_PRICE_CENTS } from '../../../../common/rules/tiers';
 import { OPTION_PREFIX } from '../../../../common/rules/ai-reply';
 import type { AssistantLanguage } from '../../../../common/schemas/ai';
-import type { Money, UserFigures } from '../provider';
+import type { FigureReader, Money } from '../provider';
 import { detectIntent, type FigureIntent, type Intent } from './intents';
 import { knowledgeOf } from './knowledge';
 import { PHRASES, type Phrases } from './phrases/index';
@@ -31,37 +31,43 @@ const formatDay = (phrases: Phrases, date: Date) =>
 
 const nonZero = (amounts: Money[]) => amounts.filter((m) => m.cents !== 0);
 
-function figureAnswer(phrases: Phrases, figure: FigureIntent, figures: UserFigures): string {
+async function figureAnswer(
+  phrases: Phrases,
+  figure: FigureIntent,
+  figures: FigureReader,
+): Promise<string> {
   const since = formatDay(phrases, figures.monthStart);
-  const month = nonZero(figures.earningsThisMonth);
-  const total = nonZero(figures.earningsTotal);
-  const monthText =
-    month.length > 0
+  const monthText = async () => {
+    const month = nonZero(await figures.earningsThisMonth());
+    return month.length > 0
       ? phrases.earningsMonth(formatAmounts(phrases, month), since)
       : phrases.noEarningsMonth(since);
-  const totalText =
-    total.length > 0
+  };
+  const totalText = async () => {
+    const total = nonZero(await figures.earningsTotal());
+    return total.length > 0
       ? phrases.earningsTotal(formatAmounts(phrases, total))
       : phrases.noEarningsTotal;
+  };
   switch (figure) {
     case 'earningsMonth':
-      return monthText;
+      return monthText();
     case 'earningsTotal':
-      return totalText;
+      return totalText();
     case 'earnings':
-      return `${monthText} ${totalText}`;
+      return `${await monthText()} ${await totalText()}`;
     case 'sales':
-      return phrases.sales(figures.salesThisMonth, since);
+      return phrases.sales(await figures.salesThisMonth(), since);
     case 'followers':
-      return phrases.followers(figures.followers);
+      return phrases.followers(await figures.followers());
     case 'bestItem': {
-      const best = figures.bestItem;
+      const best = await figures.bestItem();
       return best
         ? phrases.bestItem(best.title, best.sales, formatAmounts(phrases, best.earned))
         : phrases.noBestItem;
     }
     case 'wallet':
-      return phrases.wallet(formatMoney(phrases, figures.walletBalance));
+      return phrases.wallet(formatMoney(phrases, await figures.walletBalance()));
   }
 }
 
@@ -161,7 +167,7 @@ export interface ChatInput {
   message: string;
   language: AssistantLanguage;
   /** The caller's own figures; null when signed out. */
-  figures: (() => Promise<UserFigures>) | null;
+  figures: FigureReader | null;
 }
 
 /** SPEC §2/§4: the answer, then one `Option:` line per sensible next question. */
@@ -171,7 +177,7 @@ export async function chatAnswer(input: ChatInput): Promise<string> {
   let body: string;
   if (intent.kind === 'figure') {
     body = input.figures
-      ? figureAnswer(phrases, intent.figure, await input.figures())
+      ? await figureAnswer(phrases, intent.figure, input.figures)
       : phrases.signInForFigures;
   } else body = topicAnswer(intent, phrases, input.language);
   const options = optionsAfter(intent, phrases, input.language, input.figures !== null);
