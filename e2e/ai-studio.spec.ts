@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { signInDemoViaApi, signInPage } from './support/accounts';
 
@@ -24,6 +25,9 @@ test('the studio opens on prompt, refuses short input and answers with bullet po
   await expect(result.getByRole('listitem').first()).toContainText(
     'A rainy lofi beat for late study nights —',
   );
+
+  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 
   // SPEC §4: the result shows only while the input is long enough.
   await input.fill('ab');
