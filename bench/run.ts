@@ -74,6 +74,7 @@ async function runScenario(scenario: Scenario, opts: MeasureOptions): Promise<Me
         JWT_SECRET: randomBytes(32).toString('hex'),
         SEED_DEMO: 'false',
         LOG_LEVEL: 'warn',
+        ...scenario.env,
       }),
       /^Aura is running at (http:\/\/\S+)$/,
     );

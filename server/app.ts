@@ -28,6 +28,7 @@ import { itemsRoutes } from './modules/items/index';
 import { mediaRoutes } from './modules/media/index';
 import { healthRoutes } from './modules/health/index';
 import { usersRoutes } from './modules/users/index';
+import { aiRoutes } from './modules/ai/index';
 
 export interface BuildAppOptions {
   config: Config;
@@ -118,6 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(feedRoutes(c));
   await app.register(dashboardRoutes(c));
   await app.register(followsRoutes(c));
+  await app.register(aiRoutes(c));
   scheduleMembershipRenewals(c);
 
   await registerSpa(app, options.webRoot ?? null);

@@ -100,6 +100,34 @@ export const ConfigEnv = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Address buckets as endpoint/bucket instead of bucket.endpoint (MinIO needs true). */
   S3_FORCE_PATH_STYLE: flag.default(false),
+  /** Who answers the AI assistant and studio: builtin (no model, no network), ollama or openai. */
+  AI_PROVIDER: z.enum(['builtin', 'ollama', 'openai']).default('builtin'),
+  /** Default model name; required for ollama and openai, `aura-builtin` for builtin. */
+  AI_MODEL: z.string().trim().min(1).max(200).optional(),
+  /** Further model names a request may choose, comma-separated; AI_MODEL is always allowed. */
+  AI_MODELS: z
+    .string()
+    .transform((list) =>
+      list
+        .split(',')
+        .map((name) => name.trim())
+        .filter((name) => name !== ''),
+    )
+    .optional(),
+  /** Base URL of the Ollama server (AI_PROVIDER=ollama). */
+  OLLAMA_URL: z.url().default('http://127.0.0.1:11434'),
+  /** Base URL of an OpenAI-compatible API: llama.cpp server, vLLM, LM Studio or OpenAI itself. */
+  OPENAI_BASE_URL: z.url().default('https://api.openai.com/v1'),
+  /** API key sent to OPENAI_BASE_URL (local servers usually need none). */
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  /** Longest wait for a model's whole answer in milliseconds; past it the call answers 504. */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** AI chat requests per minute and signed-in user. */
+  AI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /** AI chat requests per minute and client address without sign-in (stricter). */
+  AI_ANON_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  /** Longest AI chat message in characters; a longer one is refused with 400. */
+  AI_MAX_INPUT_CHARS: z.coerce.number().int().min(10).max(100_000).default(2000),
 });
 
 export type ConfigEnv = z.infer<typeof ConfigEnv>;

@@ -1,5 +1,7 @@
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
+import { createAiProvider } from './adapters/ai/index';
+import type { AiProvider } from './adapters/ai/provider';
 import type { EventBus } from './adapters/bus/bus';
 import { createMemoryBus } from './adapters/bus/memory';
 import { createRedisBus } from './adapters/bus/redis';
@@ -40,6 +42,8 @@ export interface Container {
   guards: Guards;
   storage: MediaStorage;
   payments: PaymentsProvider;
+  /** The model behind the assistant and the studio (builtin, Ollama or OpenAI-compatible). */
+  ai: AiProvider;
   mediaUrls: MediaUrls;
   redis: RedisConnections | null;
   bus: EventBus;
@@ -56,7 +60,7 @@ export interface Container {
 }
 
 export type ContainerOverrides = Partial<
-  Pick<Container, 'clock' | 'storage' | 'payments' | 'bus' | 'reportError'>
+  Pick<Container, 'clock' | 'storage' | 'payments' | 'ai' | 'bus' | 'reportError'>
 >;
 
 export async function createContainer(options: {
@@ -108,6 +112,7 @@ export async function createContainer(options: {
     guards: createGuards(database.db, tokens),
     storage: overrides.storage ?? createMediaStorage(config),
     payments: overrides.payments ?? createPaymentsProvider(config, database.db),
+    ai: overrides.ai ?? createAiProvider(config),
     mediaUrls: createMediaUrls({
       key: keys['media-urls'],
       ttlSeconds: config.MEDIA_URL_TTL_SECONDS,

@@ -21,6 +21,8 @@ export interface Scenario {
   seedDatabase?(db: Database): Promise<void>;
   /** Runs against the started server (sign-ups, tokens) and returns the load to measure. */
   prepare(server: { url: string }): Promise<Load>;
+  /** Extra environment of the scenario's server process (e.g. rate limits lifted for the load). */
+  env?: Record<string, string>;
   /** A second name that selects this scenario with its siblings (`npm run bench -- feed`). */
   group?: string;
   /**

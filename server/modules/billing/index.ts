@@ -1,6 +1,7 @@
 // What other modules may use of billing (payments, memberships, the wallet and the ledger).
 // Its tables (checkouts, subscriptions, entitlements, wallets, ledger) are written only here.
 export { canViewItem, isFreeItem, viewableItemIds, type EntitlementSubject } from './entitlements';
+export { startOfUtcMonth } from './periods';
 export { presentPurchasedProduct, type CreatorSummary } from './presenter';
 export { runRenewals } from './renewals';
 export { billingRoutes } from './routes';
@@ -8,9 +9,12 @@ export { assertPurchasable, recordSale } from './sales';
 export {
   creatorSummaries,
   earningsByCurrency,
+  earningsSince,
   isSubscribed,
+  itemSalesOf,
   membershipTier,
   salesByItem,
   subscriberCount,
 } from './stats';
+export { walletOf, type WalletDeps } from './wallet';
 export { walletRoutes } from './wallet-routes';

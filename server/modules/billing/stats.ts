@@ -167,3 +167,65 @@ export async function liveSubscriptionsOf(db: Db, userId: string, creatorId: str
     )
     .orderBy(desc(subscriptions.createdAt));
 }
+
+export interface EarningsSince {
+  currency: string;
+  /** Credited to the creator, after the platform fee. */
+  netCents: number;
+  /** Sale entries (items sold); membership payments are not sales. */
+  sales: number;
+}
+
+/**
+ * A creator's earnings per currency since `from` (all time when null), for the AI assistant:
+ * amounts in different currencies (items in EUR, memberships in USD) are never added together.
+ */
+export async function earningsSince(
+  db: Db,
+  creatorId: string,
+  from: Date | null,
+  now: Date,
+): Promise<EarningsSince[]> {
+  return db
+    .select({
+      currency: ledgerEntries.currency,
+      netCents: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)::int`,
+      sales: sql<number>`(count(*) filter (where ${ledgerEntries.kind} = 'sale'))::int`,
+    })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.account, 'earnings'),
+        eq(ledgerEntries.userId, creatorId),
+        from ? gte(ledgerEntries.createdAt, from) : undefined,
+        lte(ledgerEntries.createdAt, now),
+      ),
+    )
+    .groupBy(ledgerEntries.currency)
+    .orderBy(ledgerEntries.currency);
+}
+
+/** One creator's sold items per currency, most sales first (the assistant's "best item"). */
+export async function itemSalesOf(db: Db, creatorId: string, limit = 20) {
+  const sales = sql<number>`count(*)::int`;
+  return db
+    .select({
+      itemId: items.id,
+      title: items.title,
+      currency: ledgerEntries.currency,
+      sales,
+      netCents: sql<number>`sum(${ledgerEntries.amountCents})::int`,
+    })
+    .from(ledgerEntries)
+    .innerJoin(items, eq(items.id, ledgerEntries.itemId))
+    .where(
+      and(
+        eq(ledgerEntries.account, 'earnings'),
+        eq(ledgerEntries.kind, 'sale'),
+        eq(ledgerEntries.userId, creatorId),
+      ),
+    )
+    .groupBy(items.id, ledgerEntries.currency)
+    .orderBy(desc(sales), desc(items.id))
+    .limit(limit);
+}

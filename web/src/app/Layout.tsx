@@ -2,6 +2,7 @@ import '../components/shell/shell.css';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { AssistantMount } from '../components/assistant/AssistantMount';
 import { Header } from '../components/header/Header';
 import { VisitorBar } from '../components/header/VisitorBar';
 import { BackToTop } from '../components/shell/BackToTop';
@@ -51,6 +52,7 @@ export function Layout() {
       </div>
       <Footer />
       <BackToTop />
+      <AssistantMount />
       {hasDrawerOpened && (
         <Suspense fallback={null}>
           <Drawer show={isDrawerOpen} onHide={closeDrawer} />

@@ -28,6 +28,8 @@ const UploadPage = lazy(() => import('../pages/upload/UploadPage'));
 const ProductPage = lazy(() => import('../pages/product/ProductPage'));
 // Follows and memberships
 const ProfilePage = lazy(() => import('../pages/profile/ProfilePage'));
+// AI studio (issue 13)
+const StudioPage = lazy(() => import('../pages/studio/StudioPage'));
 
 export const router = createBrowserRouter([
   {
@@ -82,6 +84,15 @@ export const router = createBrowserRouter([
         element: (
           <ProtectedRoute>
             <UploadPage />
+          </ProtectedRoute>
+        ),
+      },
+      // AI studio (issue 13): every signed-in user (SPEC §6)
+      {
+        path: '/studio',
+        element: (
+          <ProtectedRoute>
+            <StudioPage />
           </ProtectedRoute>
         ),
       },

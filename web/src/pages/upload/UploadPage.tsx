@@ -3,8 +3,9 @@ import { useCallback, useState } from 'react';
 import { Alert, Button, Col, Form, Row } from 'react-bootstrap';
 import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { z } from 'zod';
+import { uploadDraftFrom } from '../../../../common/rules/ai-draft';
 import { CATEGORIES, subcategoriesOf } from '../../../../common/catalog/categories';
 import { TIERS } from '../../../../common/rules/tiers';
 import {
@@ -55,6 +56,9 @@ function noticeFor(errors: FieldErrors<FormInput>): Notice {
 export default function UploadPage() {
   const { t } = useTranslation();
   const create = useCreateItem();
+  // A draft the AI studio handed over (issue 13) fills title, description and tags.
+  const location = useLocation();
+  const [studioDraft] = useState(() => uploadDraftFrom(location.state));
   const [notice, setNotice] = useState<Notice | null>(null);
   const [busyKinds, setBusyKinds] = useState<ReadonlySet<MediaKind>>(new Set());
   // Bumped after a successful save so the media pickers forget their finished uploads.
@@ -67,7 +71,7 @@ export default function UploadPage() {
     CreateItemRequest
   >({
     resolver: zodResolver(CreateItemRequest),
-    defaultValues: EMPTY,
+    defaultValues: studioDraft ? { ...EMPTY, ...studioDraft } : EMPTY,
   });
   const category = watch('category');
   const subcategories = subcategoriesOf(category);
@@ -146,6 +150,7 @@ export default function UploadPage() {
     <main className="container py-4" style={{ maxWidth: 760 }}>
       <h1 className="h3">{t('upload.title')}</h1>
       <p className="text-muted">{t('upload.intro')}</p>
+      {studioDraft && <Alert variant="info">{t('upload.fromStudio')}</Alert>}
       <Form
         noValidate
         onSubmit={handleSubmit(onValid, (invalid) => setNotice(noticeFor(invalid)))}

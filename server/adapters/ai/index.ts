@@ -1,0 +1,44 @@
+import { ConfigError, type Config } from '../../config';
+import { BUILTIN_MODEL, createBuiltinProvider } from './builtin/index';
+import { createOllamaProvider } from './ollama';
+import { createOpenAiProvider } from './openai';
+import type { AiProvider } from './provider';
+
+export type { AiProvider, AssistantRequest, UserFigures } from './provider';
+export { UpstreamError } from './provider';
+
+export interface AiModels {
+  defaultModel: string;
+  /** Every name a request may choose; the default first. */
+  models: string[];
+}
+
+/** AI_MODEL (required for a real model server) plus AI_MODELS. */
+export function aiModelsOf(config: Config): AiModels {
+  const defaultModel =
+    config.AI_MODEL ?? (config.AI_PROVIDER === 'builtin' ? BUILTIN_MODEL : undefined);
+  if (!defaultModel) {
+    throw new ConfigError(
+      `Invalid configuration:\n  AI_MODEL: required when AI_PROVIDER=${config.AI_PROVIDER}`,
+    );
+  }
+  return {
+    defaultModel,
+    models: [...new Set([defaultModel, ...(config.AI_MODELS ?? [])])],
+  };
+}
+
+/** The provider AI_PROVIDER names; the built-in guide unless an operator chooses a model server. */
+export function createAiProvider(config: Config): AiProvider {
+  switch (config.AI_PROVIDER) {
+    case 'builtin':
+      return createBuiltinProvider();
+    case 'ollama':
+      return createOllamaProvider({ host: config.OLLAMA_URL });
+    case 'openai':
+      return createOpenAiProvider({
+        baseURL: config.OPENAI_BASE_URL,
+        apiKey: config.OPENAI_API_KEY,
+      });
+  }
+}

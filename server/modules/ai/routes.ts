@@ -1,0 +1,86 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AiModelsResponse,
+  ChatRequest,
+  ChatResponse,
+  PlaceholderQuery,
+} from '../../../common/schemas/ai';
+import { aiModelsOf } from '../../adapters/ai/index';
+import type { Container } from '../../container';
+import { perMinute } from '../../http/rate-limits';
+import { placeholderHash, placeholderImage } from './placeholder';
+import { aiRateLimit } from './rate-limit';
+import { answerChat, openChatStream, type AiDeps, type ChatCall } from './service';
+
+export const aiRoutes =
+  (ctx: Container): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { config } = ctx;
+    const deps: AiDeps = {
+      provider: ctx.ai,
+      models: aiModelsOf(config),
+      config,
+      figures: { db: ctx.db, config, clock: ctx.clock, media: ctx.mediaUrls },
+    };
+
+    // SPEC §7: no sign-in needed; a bearer token lets the assistant answer about the user's own
+    // figures. `stream: true` answers server-sent events instead of `{ response }`.
+    app.post(
+      '/api/v1/ai/chat',
+      {
+        preHandler: ctx.guards.optionalAuth,
+        config: aiRateLimit(config, ctx.tokens),
+        schema: {
+          tags: ['ai'],
+          body: ChatRequest,
+          response: { 200: ChatResponse },
+        },
+      },
+      async (request, reply) => {
+        const clientGone = new AbortController();
+        reply.raw.on('close', () => {
+          if (!reply.raw.writableFinished) clientGone.abort();
+        });
+        const call: ChatCall = {
+          viewer: request.viewer,
+          body: request.body,
+          acceptLanguage: request.headers['accept-language'],
+          clientGone: clientGone.signal,
+          log: request.log,
+        };
+        if (!request.body.stream) return answerChat(deps, call);
+        const events = await openChatStream(deps, call);
+        return (
+          reply
+            .header('content-type', 'text/event-stream; charset=utf-8')
+            .header('cache-control', 'no-cache, no-transform')
+            .header('x-accel-buffering', 'no')
+            // A stream is sent as it is, never through the `{ response }` serialiser.
+            .send(Readable.from(events) as unknown as ChatResponse)
+        );
+      },
+    );
+
+    app.get(
+      '/api/v1/ai/models',
+      { schema: { tags: ['ai'], response: { 200: AiModelsResponse } } },
+      async () => ({ provider: deps.provider.name, ...deps.models }),
+    );
+
+    // The visual mode's image: same origin (CSP img-src 'self'), cached by the text's hash.
+    app.get(
+      '/api/v1/ai/placeholder',
+      {
+        config: perMinute(config.AI_RATE_LIMIT_PER_MINUTE),
+        schema: { tags: ['ai'], querystring: PlaceholderQuery },
+      },
+      async (request, reply) => {
+        const etag = `"${placeholderHash(request.query.text)}"`;
+        reply.header('etag', etag).header('cache-control', 'public, max-age=86400');
+        if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+        const image = await placeholderImage(request.query.text);
+        return reply.type('image/png').send(image.png);
+      },
+    );
+  };
