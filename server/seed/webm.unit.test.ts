@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sniffMediaType } from '../modules/media/sniff';
+import { SNIFF_BYTES, sniffMediaType } from '../modules/media/sniff';
 import { renderLoopVideo } from './loop-video';
 import { muxWebm, vp8FromWebp } from './webm';
 
@@ -26,7 +26,9 @@ describe('WebM loop videos', () => {
       seconds: 1,
       fps: 5,
     });
-    expect(sniffMediaType('video', video.subarray(0, 16))?.mimeType).toBe('video/webm');
+    expect((await sniffMediaType('video', video.subarray(0, SNIFF_BYTES)))?.mimeType).toBe(
+      'video/webm',
+    );
 
     const header = readElement(video, 0);
     expect(header.id).toBe(0x1a45dfa3);

@@ -2,10 +2,10 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
-  PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { Readable } from 'node:stream';
@@ -49,17 +49,21 @@ export function createS3Storage(options: S3StorageOptions): MediaStorage {
     async commitFile(tempPath, key, contentType) {
       try {
         const { size } = await fsp.stat(tempPath);
-        // A single PUT streams the finished temp file (known length, up to 5 GB): the object
-        // appears whole or not at all.
-        await client.send(
-          new PutObjectCommand({
+        // AWS's upload helper: one PUT for a file under one part (5 MiB), else a multipart
+        // upload of 5 MiB parts, four in flight, each retried on its own, so a long video does
+        // not start over on one failed request and may pass the 5 GB limit of a single PUT.
+        // The object appears only when the upload completes; a failed one is aborted, which
+        // leaves no parts behind.
+        await new Upload({
+          client,
+          params: {
             Bucket,
             Key: key,
             Body: fs.createReadStream(tempPath),
             ContentLength: size,
             ContentType: contentType,
-          }),
-        );
+          },
+        }).done();
       } finally {
         await fsp.rm(tempPath, { force: true });
       }

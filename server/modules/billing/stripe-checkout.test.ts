@@ -10,7 +10,7 @@ import {
   startFakeStripe,
   stripeEnv,
   type FakeStripe,
-} from './stripe-fake';
+} from '../../test/fakes/stripe';
 import {
   createItem,
   earningsEntries,
@@ -21,7 +21,7 @@ import {
 
 /*
  * The Stripe provider end to end: the app's routes, the real `stripe` SDK, and a local server
- * speaking Stripe's protocol on 127.0.0.1 (stripe-fake.ts). Webhooks are signed with the SDK's
+ * speaking Stripe's protocol on 127.0.0.1 (server/test/fakes/stripe.ts). Webhooks are signed with the SDK's
  * own test-header helper.
  */
 

@@ -4,7 +4,7 @@ import { checkoutSessions, subscriptions } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, type TestUser } from '../../test/factories';
 import { canViewItem } from './entitlements';
-import { startFakeStripe, stripeEnv, type FakeStripe } from './stripe-fake';
+import { startFakeStripe, stripeEnv, type FakeStripe } from '../../test/fakes/stripe';
 import { subscriberCount } from './stats';
 import { createItem, earningsEntries, manualClock, startCheckout } from './test-helpers';
 

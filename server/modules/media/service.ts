@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import sharp from 'sharp';
 import type { MediaKind } from '../../../common/schemas/media';
@@ -13,8 +13,10 @@ import { mediaObjects, type MediaObjectRow } from '../../db/schema/index';
 import { recordEvent, type EventMeta } from '../../events/record';
 import { badRequest, HttpError } from '../../http/errors';
 import { newMediaKeys, teaserKeyOf } from './keys';
-import { ACCEPTED_FORMATS, SNIFF_BYTES, sniffMediaType, type SniffedType } from './sniff';
 import { renderTeaser } from './teaser';
+import { tooLarge, UploadGuard } from './upload-guard';
+
+export { tooLarge } from './upload-guard';
 
 /** Feed cards show at most this width; the original is never sent to a card. */
 export const PREVIEW_WIDTH = 640;
@@ -35,68 +37,6 @@ export const maxBytesOf = (config: Config, kind: MediaKind): number =>
     audio: config.MEDIA_MAX_AUDIO_BYTES,
     video: config.MEDIA_MAX_VIDEO_BYTES,
   })[kind];
-
-function byteSize(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MiB`;
-  if (bytes >= 1024) return `${Math.round((bytes / 1024) * 10) / 10} KiB`;
-  return `${bytes} bytes`;
-}
-
-export const tooLarge = (kind: MediaKind, limit: number) =>
-  new HttpError(413, `The ${kind} is larger than the limit of ${byteSize(limit)}`);
-
-/**
- * Passes the bytes through while checking them: the type from the first bytes, the size from
- * the running count. Fails the stream (so nothing is kept) on the first byte that breaks a rule.
- */
-class UploadGuard extends Transform {
-  private head: Buffer[] = [];
-  private headLength = 0;
-  private size = 0;
-  sniffed: SniffedType | null = null;
-
-  constructor(
-    private readonly kind: MediaKind,
-    private readonly limit: number,
-  ) {
-    super();
-  }
-
-  get bytes(): number {
-    return this.size;
-  }
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
-    this.size += chunk.length;
-    if (this.size > this.limit) return done(tooLarge(this.kind, this.limit));
-    if (this.sniffed) return done(null, chunk);
-    this.head.push(chunk);
-    this.headLength += chunk.length;
-    if (this.headLength < SNIFF_BYTES) return done();
-    this.releaseHead(done);
-  }
-
-  override _flush(done: TransformCallback): void {
-    if (this.sniffed) return done();
-    if (this.headLength === 0) return done(badRequest('The file is empty'));
-    this.releaseHead(done);
-  }
-
-  private releaseHead(done: TransformCallback): void {
-    const head = Buffer.concat(this.head);
-    this.head = [];
-    this.sniffed = sniffMediaType(this.kind, head);
-    if (!this.sniffed) {
-      return done(
-        new HttpError(
-          415,
-          `This file is not a supported ${this.kind} (${ACCEPTED_FORMATS[this.kind]})`,
-        ),
-      );
-    }
-    done(null, head);
-  }
-}
 
 /**
  * A failure while receiving: our own refusals pass through, the file system's own errors stay

@@ -1,3 +1,4 @@
+import { fileTypeFromBuffer } from 'file-type';
 import type { MediaKind } from '../../../common/schemas/media';
 
 export interface SniffedType {
@@ -6,15 +7,12 @@ export interface SniffedType {
   ext: string;
 }
 
-/** Bytes needed to recognise every supported format. */
-export const SNIFF_BYTES = 16;
-
-const ascii = (head: Uint8Array, offset: number, text: string) =>
-  head.length >= offset + text.length &&
-  [...text].every((ch, i) => head[offset + i] === ch.charCodeAt(0));
-
-const startsWith = (head: Uint8Array, bytes: readonly number[]) =>
-  head.length >= bytes.length && bytes.every((b, i) => head[i] === b);
+/**
+ * Bytes read before judging an upload: file-type's own sample size (its
+ * `reasonableDetectionSizeInBytes`, not exported in its types), enough for every container
+ * below to show its codec or document type (an Ogg page's codec id, WebM's EBML DocType).
+ */
+export const SNIFF_BYTES = 4100;
 
 const IMAGE_TYPES = {
   png: 'image/png',
@@ -28,76 +26,88 @@ const image = (ext: ImageExtension): SniffedType => ({ mimeType: IMAGE_TYPES[ext
 /** Every extension a stored image original can have (a preview finds its original by them). */
 export const IMAGE_EXTENSIONS = Object.keys(IMAGE_TYPES) as readonly ImageExtension[];
 
-function sniffImage(head: Uint8Array): SniffedType | null {
-  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return image('png');
-  if (startsWith(head, [0xff, 0xd8, 0xff])) return image('jpg');
-  if (ascii(head, 0, 'GIF87a') || ascii(head, 0, 'GIF89a')) return image('gif');
-  if (ascii(head, 0, 'RIFF') && ascii(head, 8, 'WEBP')) return image('webp');
-  return null;
-}
+const m4a: SniffedType = { mimeType: 'audio/mp4', ext: 'm4a' };
+const mp4: SniffedType = { mimeType: 'video/mp4', ext: 'mp4' };
+const ogg = (ext: string): SniffedType => ({ mimeType: 'audio/ogg', ext });
+const mpeg = (ext: string): SniffedType => ({ mimeType: 'audio/mpeg', ext });
 
-/** ISO base media (MP4, MOV, M4A): `ftyp` at offset 4, then the major brand. */
-function isoBrand(head: Uint8Array): string | null {
-  if (!ascii(head, 4, 'ftyp') || head.length < 12) return null;
-  return String.fromCharCode(...head.subarray(8, 12));
-}
+/**
+ * What we accept of each kind, keyed by the extension file-type reports, and how it is stored.
+ * Anything else file-type recognises (AVIF, HEIC, 3GP, Matroska, Ogg Theora, AVI, ...) is
+ * refused: the list is what browsers play.
+ */
+const ACCEPTED: Record<MediaKind, Readonly<Record<string, SniffedType>>> = {
+  image: {
+    ...Object.fromEntries(IMAGE_EXTENSIONS.map((ext) => [ext, image(ext)])),
+    // An animated PNG is a PNG to every decoder that ignores the animation chunks.
+    apng: image('png'),
+  },
+  audio: {
+    mp3: mpeg('mp3'),
+    mp2: mpeg('mp2'),
+    mp1: mpeg('mp1'),
+    wav: { mimeType: 'audio/wav', ext: 'wav' },
+    ogg: ogg('ogg'),
+    oga: ogg('oga'),
+    opus: ogg('opus'),
+    spx: ogg('spx'),
+    flac: { mimeType: 'audio/flac', ext: 'flac' },
+    aac: { mimeType: 'audio/aac', ext: 'aac' },
+    // MP4 audio: the dedicated M4A brands, and the generic MP4 brands (isom, mp42, ...) that
+    // encoders also write for audio-only files.
+    m4a,
+    m4b: m4a,
+    m4p: m4a,
+    f4a: m4a,
+    f4b: m4a,
+    mp4: m4a,
+    // What browsers record (MediaRecorder) is audio in WebM.
+    webm: { mimeType: 'audio/webm', ext: 'weba' },
+  },
+  video: {
+    mp4,
+    m4v: mp4,
+    f4v: mp4,
+    mov: { mimeType: 'video/quicktime', ext: 'mov' },
+    webm: { mimeType: 'video/webm', ext: 'webm' },
+  },
+};
 
-const AUDIO_BRANDS = new Set(['M4A ', 'M4B ', 'M4P ', 'F4A ', 'F4B ']);
-const isMatroska = (head: Uint8Array) => startsWith(head, [0x1a, 0x45, 0xdf, 0xa3]);
+const startsWithId3Tag = (head: Uint8Array) =>
+  head[0] === 0x49 && head[1] === 0x44 && head[2] === 0x33;
 
-function sniffAudio(head: Uint8Array): SniffedType | null {
-  if (ascii(head, 0, 'ID3')) return { mimeType: 'audio/mpeg', ext: 'mp3' };
-  if (ascii(head, 0, 'RIFF') && ascii(head, 8, 'WAVE'))
-    return { mimeType: 'audio/wav', ext: 'wav' };
-  if (ascii(head, 0, 'OggS')) return { mimeType: 'audio/ogg', ext: 'ogg' };
-  if (ascii(head, 0, 'fLaC')) return { mimeType: 'audio/flac', ext: 'flac' };
-  const brand = isoBrand(head);
-  // An audio upload in an MP4 container: the dedicated M4A brands, or a generic MP4 brand
-  // (encoders write isom/mp42 for audio-only files too).
-  if (brand && (AUDIO_BRANDS.has(brand) || /^(isom|iso\d|mp4[12]|dash)$/.test(brand))) {
-    return { mimeType: 'audio/mp4', ext: 'm4a' };
-  }
-  if (isMatroska(head)) return { mimeType: 'audio/webm', ext: 'weba' };
-  const [b0, b1 = 0, b2 = 0] = head;
-  if (b0 === 0xff && (b1 & 0xe0) === 0xe0) {
-    const layer = (b1 >> 1) & 0x03;
-    // ADTS (raw AAC): MPEG sync with layer 00.
-    if (layer === 0 && (b1 & 0xf6) === 0xf0) return { mimeType: 'audio/aac', ext: 'aac' };
-    // An MPEG audio frame without ID3 tag: valid version, layer, bitrate and sample rate bits.
-    const version = (b1 >> 3) & 0x03;
-    const bitrate = b2 >> 4;
-    const sampleRate = (b2 >> 2) & 0x03;
-    if (layer !== 0 && version !== 1 && bitrate !== 0x0f && sampleRate !== 0x03) {
-      return { mimeType: 'audio/mpeg', ext: 'mp3' };
-    }
-  }
-  return null;
-}
-
-function sniffVideo(head: Uint8Array): SniffedType | null {
-  const brand = isoBrand(head);
-  if (brand && !AUDIO_BRANDS.has(brand)) {
-    return brand === 'qt  '
-      ? { mimeType: 'video/quicktime', ext: 'mov' }
-      : { mimeType: 'video/mp4', ext: 'mp4' };
-  }
-  if (isMatroska(head)) return { mimeType: 'video/webm', ext: 'webm' };
-  return null;
+/**
+ * file-type takes an MPEG audio frame on its 11 sync bits and the layer alone, which any binary
+ * starting 0xFFE matches. Without an ID3 tag in front, those four header bytes are the only
+ * evidence, so they must also name a valid version, bitrate and sample rate.
+ */
+function isValidMpegFrameHeader(head: Uint8Array): boolean {
+  const [b1 = 0, b2 = 0] = head.subarray(1, 3);
+  const version = (b1 >> 3) & 0x03;
+  const bitrate = b2 >> 4;
+  const sampleRate = (b2 >> 2) & 0x03;
+  return version !== 0b01 && bitrate !== 0x0f && sampleRate !== 0b11;
 }
 
 /**
- * The type of an upload read from its first bytes, never from its name or the declared type
- * (issue 4). null when the bytes are not a supported format of that kind.
+ * The type of an upload read from its first bytes (file-type), never from its name or the
+ * declared type (issue 4). null when the bytes are not a supported format of that kind.
  */
-export function sniffMediaType(kind: MediaKind, head: Uint8Array): SniffedType | null {
-  switch (kind) {
-    case 'image':
-      return sniffImage(head);
-    case 'audio':
-      return sniffAudio(head);
-    case 'video':
-      return sniffVideo(head);
+export async function sniffMediaType(
+  kind: MediaKind,
+  head: Uint8Array,
+): Promise<SniffedType | null> {
+  const detected = await fileTypeFromBuffer(head);
+  if (!detected) {
+    // file-type names an ID3-tagged file by what follows the tag; padding or an ID3v2.4 footer
+    // after it hides the first frame. An ID3v2 tag is an MP3's, so the tag is enough.
+    return kind === 'audio' && startsWithId3Tag(head) ? mpeg('mp3') : null;
   }
+  const type = ACCEPTED[kind][detected.ext] ?? null;
+  if (type?.mimeType === 'audio/mpeg' && !startsWithId3Tag(head)) {
+    return isValidMpegFrameHeader(head) ? type : null;
+  }
+  return type;
 }
 
 /** Human list for the refusal message. */
