@@ -43,6 +43,7 @@ export interface DomainEventData {
   'account.signed_out': { jti: string };
   'account.updated': { fields: string[] };
   'account.password_changed': { endedSessions: boolean };
+  'account.sessions_ended': { reason: string };
   'account.email_change_requested': Record<string, never>;
   'account.email_changed': Record<string, never>;
   'account.email_verified': Record<string, never>;
@@ -120,6 +121,7 @@ export const EVENT_DESCRIPTORS: {
   'account.signed_out': { subject: 'user', audit: true },
   'account.updated': { subject: 'user', audit: true },
   'account.password_changed': { subject: 'user', audit: true },
+  'account.sessions_ended': { subject: 'user', audit: true },
   'account.email_change_requested': { subject: 'user', audit: true },
   'account.email_changed': { subject: 'user', audit: true },
   'account.email_verified': { subject: 'user', audit: true },

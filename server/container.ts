@@ -8,6 +8,7 @@ import { createRedisBus } from './adapters/bus/redis';
 import { createPaymentsProvider, type PaymentsProvider } from './adapters/payments/index';
 import { createMediaStorage, type MediaStorage } from './adapters/storage/index';
 import { createGuards, type Guards } from './auth/guard';
+import { createSessionCache, type SessionCache } from './auth/session-cache';
 import { createTokenService, type TokenService } from './auth/tokens';
 import type { Config } from './config';
 import { systemClock, type Clock } from './context';
@@ -39,6 +40,8 @@ export interface Container {
   /** Keys derived per purpose from the root secret (HKDF). */
   keys: Keys;
   tokens: TokenService;
+  /** Account states behind tokens, cached per process, dropped by session-ending events. */
+  sessions: SessionCache;
   guards: Guards;
   storage: MediaStorage;
   payments: PaymentsProvider;
@@ -58,6 +61,12 @@ export interface Container {
   flushEvents(): Promise<number>;
   close(): Promise<void>;
 }
+
+/**
+ * How long an account's state is trusted without asking the database: the bound on how late a
+ * session ends if the bus lost an event (normally the event ends it at once).
+ */
+const SESSION_CACHE_TTL_MS = 30_000;
 
 export type ContainerOverrides = Partial<
   Pick<Container, 'clock' | 'storage' | 'payments' | 'ai' | 'bus' | 'reportError'>
@@ -97,6 +106,10 @@ export async function createContainer(options: {
     (redis
       ? await createRedisBus(redis.publisher, redis.subscriber, (err) => reportError(err, 'bus'))
       : createMemoryBus((err) => reportError(err, 'bus')));
+  const sessions = createSessionCache({ db: database.db, clock, ttlMs: SESSION_CACHE_TTL_MS });
+  // This instance's own changes drop their accounts at commit; other instances' via the bus.
+  database.onCommittedEvent((event) => sessions.hear(event));
+  bus.subscribe((event) => sessions.hear(event));
   const jobs = createJobRunner({ handle: database, clock, onError: reportError });
   jobs.every('outbox-prune', 3600_000, (now) => prunePublishedOutbox(database, now));
 
@@ -109,7 +122,8 @@ export async function createContainer(options: {
     clock,
     keys,
     tokens,
-    guards: createGuards(database.db, tokens),
+    sessions,
+    guards: createGuards(sessions, tokens),
     storage: overrides.storage ?? createMediaStorage(config),
     payments: overrides.payments ?? createPaymentsProvider(config, database.db),
     ai: overrides.ai ?? createAiProvider(config),

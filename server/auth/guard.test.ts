@@ -4,7 +4,6 @@ import { systemMeta } from '../events/record';
 import { changeRole, promoteToCreator, setAccountStatus } from '../modules/users/index';
 import { createTestApp, type TestApp } from '../test/app';
 import { createUser } from '../test/factories';
-import { createGuards } from './guard';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,7 +17,7 @@ const profileStatus = async (auth: { authorization: string }) =>
 
 describe('auth guard', () => {
   it('resolves the current user with the role the database holds now', async () => {
-    const guards = createGuards(t.db, t.tokens);
+    const { guards } = t.container;
     const { user, auth } = await createUser(t, { role: 'user' });
     const request = { headers: auth, viewer: null } as never as Parameters<
       typeof guards.requireAuth
@@ -50,7 +49,7 @@ describe('auth guard', () => {
   });
 
   it('refuses a suspended user, a missing token and a forged one', async () => {
-    const guards = createGuards(t.db, t.tokens);
+    const { guards } = t.container;
     const { user, auth } = await createUser(t);
     await t.db.transaction((tx) => setAccountStatus(tx, user.id, 'suspended', null, 'x', meta()));
     const call = (headers: Record<string, string>) =>
@@ -63,7 +62,7 @@ describe('auth guard', () => {
   });
 
   it('requireRole answers 403 to a signed-in user of another role', async () => {
-    const guards = createGuards(t.db, t.tokens);
+    const { guards } = t.container;
     const { auth } = await createUser(t, { role: 'user' });
     const guard = guards.requireRole(['admin']);
     await expect(

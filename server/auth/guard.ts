@@ -1,9 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Role } from '../../common/rules/roles';
-import type { Database } from '../db/client';
-import { revokedTokens, users } from '../db/schema/index';
 import { forbidden, unauthorized } from '../http/errors';
+import type { SessionCache } from './session-cache';
 import type { TokenService, VerifiedToken } from './tokens';
 
 /** The signed-in user behind a request, as the database says now (not as the token remembers). */
@@ -40,41 +38,30 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
- * One query per request checks the user still exists, is active, still has the token version
- * the token was issued for, and that this token was not revoked by logout (revocation takes
- * effect at once). The role is the database's, not the token's (issue 9): a promotion keeps the
- * session; a demotion, suspension or deletion bumps the token version and so ends it.
+ * Checks the token and that its account still exists, is active, still has the token version
+ * the token was issued for, and did not revoke this token by logout. The account's state comes
+ * from the session cache (no database round trip while fresh; dropped at once by any
+ * session-ending event). The role is the database's, not the token's (issue 9): a promotion
+ * keeps the session; a demotion, suspension or deletion bumps the token version and ends it.
  */
 export async function resolveViewer(
-  db: Database,
+  sessions: SessionCache,
   tokens: TokenService,
   token: string,
 ): Promise<Viewer | null> {
   const verified = await tokens.verify(token);
   if (!verified) return null;
-  const rows = await db
-    .select({
-      id: users.id,
-      role: users.role,
-      username: users.username,
-      status: users.status,
-      tokenVersion: users.tokenVersion,
-      revoked: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${verified.jti})`,
-    })
-    .from(users)
-    .where(and(eq(users.id, verified.id)))
-    .limit(1);
-  const user = rows[0];
-  if (!user || user.revoked || user.status !== 'active') return null;
-  if (user.tokenVersion !== verified.ver) return null;
-  return { id: user.id, role: user.role, username: user.username, token: verified };
+  const account = await sessions.get(verified.id);
+  if (!account || account.status !== 'active') return null;
+  if (account.tokenVersion !== verified.ver || account.revokedJtis.has(verified.jti)) return null;
+  return { id: verified.id, role: account.role, username: account.username, token: verified };
 }
 
-export function createGuards(db: Database, tokens: TokenService): Guards {
+export function createGuards(sessions: SessionCache, tokens: TokenService): Guards {
   const requireAuth: preHandlerAsyncHookHandler = async (request) => {
     const token = bearerToken(request);
     if (!token) throw unauthorized('Sign-in required');
-    const viewer = await resolveViewer(db, tokens, token);
+    const viewer = await resolveViewer(sessions, tokens, token);
     if (!viewer) throw unauthorized('Your session has expired. Please sign in again.');
     request.viewer = viewer;
   };
@@ -90,7 +77,7 @@ export function createGuards(db: Database, tokens: TokenService): Guards {
     },
     async optionalAuth(request) {
       const token = bearerToken(request);
-      request.viewer = token ? await resolveViewer(db, tokens, token) : null;
+      request.viewer = token ? await resolveViewer(sessions, tokens, token) : null;
     },
     viewerOf(request) {
       if (!request.viewer) throw unauthorized();

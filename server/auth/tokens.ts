@@ -1,4 +1,5 @@
-import { jwtVerify, SignJWT } from 'jose';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { SignJWT } from 'jose';
 import { isRole, type Role } from '../../common/rules/roles';
 import type { Clock } from '../context';
 
@@ -39,18 +40,48 @@ export function createTokenService(opts: {
         .sign(key);
     },
     async verify(token) {
-      try {
-        const { payload } = await jwtVerify(token, key, {
-          algorithms: ['HS256'],
-          currentDate: opts.clock.now(),
-        });
-        const { id, role, exp, ver, jti } = payload as Record<string, unknown>;
-        if (typeof id !== 'string' || !isRole(role) || typeof exp !== 'number') return null;
-        if (typeof ver !== 'number' || typeof jti !== 'string') return null;
-        return { id, role, exp, ver, jti };
-      } catch {
-        return null;
-      }
+      return verifyHs256(token, key, nowSeconds());
     },
   };
+}
+
+function jsonPart(part: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * HS256 verification with node:crypto's HMAC (issue 17: about 3 µs against jose's ~270 µs through
+ * WebCrypto), with the same checks: the header names HS256 and nothing critical, the signature
+ * matches in constant time, the token has not expired nor is it used before `nbf`, and the
+ * claims have the SPEC §3 shape. Anything else is null.
+ */
+export function verifyHs256(token: string, key: Uint8Array, now: number): VerifiedToken | null {
+  const parts = token.split('.');
+  if (parts.length !== 3) return null;
+  const [header, payload, signature] = parts as [string, string, string];
+  if (!BASE64URL.test(header) || !BASE64URL.test(payload) || !BASE64URL.test(signature)) {
+    return null;
+  }
+  const head = jsonPart(header);
+  if (!head || head.alg !== 'HS256' || 'crit' in head) return null;
+  const expected = createHmac('sha256', key).update(`${header}.${payload}`).digest();
+  const given = Buffer.from(signature, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const claims = jsonPart(payload);
+  if (!claims) return null;
+  const { id, role, exp, ver, jti, nbf } = claims;
+  if (typeof exp !== 'number' || exp <= now) return null;
+  if (nbf !== undefined && (typeof nbf !== 'number' || nbf > now)) return null;
+  if (typeof id !== 'string' || !isRole(role)) return null;
+  if (typeof ver !== 'number' || typeof jti !== 'string') return null;
+  return { id, role, exp, ver, jti };
 }

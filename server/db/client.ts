@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { withCommitHooks, type CommittedEvent } from './commit-hooks';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -32,6 +33,8 @@ export interface DatabaseHandle {
    * flag). `ran: false` when another holder had it.
    */
   withAdvisoryLock<T>(key: number, work: () => Promise<T>): Promise<{ ran: boolean; value?: T }>;
+  /** Called with each event a transaction recorded, right after it commits (this process only). */
+  onCommittedEvent(listener: (event: CommittedEvent) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -50,6 +53,11 @@ export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string | null } // null: in memory (tests)
   | { kind: 'postgres'; url: string; poolSize?: number };
 
+function subscribe<T>(set: Set<T>, item: T): () => void {
+  set.add(item);
+  return () => set.delete(item);
+}
+
 /** Opens the database and brings its schema up to date. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'pglite') {
@@ -58,12 +66,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // It has no fsync, though: surviving power loss needs a PostgreSQL server (DATABASE_URL).
     const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
     await client.waitReady;
-    const db = drizzlePglite({ client, schema });
-    await migratePglite(db, { migrationsFolder });
+    const migrating = drizzlePglite({ client, schema });
+    await migratePglite(migrating, { migrationsFolder });
+    const committed = new Set<(event: CommittedEvent) => void>();
+    const db = withCommitHooks(drizzlePglite({ client, schema }) as unknown as Database, committed);
     const held = new Set<number>();
     return {
-      db: db as unknown as Database,
+      db,
       kind: 'pglite',
+      onCommittedEvent: (listener) => subscribe(committed, listener),
       async listen(channel, onNotify) {
         const unlisten = await client.listen(channel, onNotify);
         return async () => unlisten();
@@ -85,11 +96,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   // An idle pooled connection that the server drops (restart, failover) emits 'error' on the
   // pool; unhandled, that would end the process. The pool replaces it on the next checkout.
   pool.on('error', () => {});
-  const db = drizzlePg({ client: pool, schema });
+  const committed = new Set<(event: CommittedEvent) => void>();
+  const db = withCommitHooks(drizzlePg({ client: pool, schema }) as unknown as Database, committed);
   const listeners: PgListener[] = [];
   return {
-    db: db as unknown as Database,
+    db,
     kind: 'postgres',
+    onCommittedEvent: (listener) => subscribe(committed, listener),
     async listen(channel, onNotify) {
       const listener = new PgListener(target.url, channel, onNotify);
       listeners.push(listener);

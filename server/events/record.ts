@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { EVENT_DESCRIPTORS, type DomainEvent } from '../../common/events';
 import type { Db } from '../db/client';
+import { onCommitted } from '../db/commit-hooks';
 
 /** Where a change came from: the request that caused it (or none, for jobs and webhooks' own work). */
 export interface EventMeta {
@@ -56,6 +57,7 @@ export async function recordEvent(
       returning id
     )
     select pg_notify(${OUTBOX_CHANNEL}, id::text) from outbox`);
+  onCommitted(tx, { event, actorId, audience: [...(options.audience ?? [])] });
 }
 
 /** Meta for changes no request caused (jobs, the demo seed). */

@@ -3,6 +3,9 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoginResponse } from '../../../common/schemas/auth';
 import { deriveKey } from '../../keys';
+import type { Db } from '../../db/client';
+import { systemMeta } from '../../events/record';
+import { endAllSessions, setAccountStatus } from '../users/index';
 import { createTokenService } from '../../auth/tokens';
 import type { Clock } from '../../context';
 import { revokedTokens, users } from '../../db/schema/index';
@@ -182,16 +185,31 @@ describe('tokens on a protected call', () => {
   });
 
   it('stops a token once the account is suspended or deleted or its sessions ended', async () => {
-    for (const change of [
-      { status: 'suspended' as const },
-      { status: 'deleted' as const },
-      { tokenVersion: 1 },
-    ]) {
+    const meta = () => systemMeta(new Date());
+    for (const [what, end] of [
+      [
+        'suspended',
+        (tx: Db, id: string) => setAccountStatus(tx, id, 'suspended', null, 't', meta()),
+      ],
+      ['deleted', (tx: Db, id: string) => setAccountStatus(tx, id, 'deleted', null, 't', meta())],
+      ['signed out everywhere', (tx: Db, id: string) => endAllSessions(tx, id, null, 't', meta())],
+    ] as const) {
       const { user, token } = await signUp(t);
       expect((await profile(token)).statusCode).toBe(200);
-      await t.db.update(users).set(change).where(eq(users.id, user.id));
-      expect((await profile(token)).statusCode, JSON.stringify(change)).toBe(401);
+      await t.db.transaction(async (tx) => {
+        await end(tx, user.id);
+      });
+      expect((await profile(token)).statusCode, what).toBe(401);
     }
+  });
+
+  it('ends a session at once even when the account changes behind the app (cache expiry)', async () => {
+    const { user, token } = await signUp(t);
+    expect((await profile(token)).statusCode).toBe(200);
+    // A write that records no event (a console edit) is seen once the cached state is dropped.
+    await t.db.update(users).set({ status: 'suspended' }).where(eq(users.id, user.id));
+    t.container.sessions.forget(user.id);
+    expect((await profile(token)).statusCode).toBe(401);
   });
 });
 

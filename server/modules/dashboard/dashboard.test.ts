@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/index';
+import { systemMeta } from '../../events/record';
 import type { TestApp } from '../../test/app';
 import { createUser, type TestUser } from '../../test/factories';
 import { payLocal, startCheckout } from '../billing/test-helpers';
 import { publishItem } from '../items/test-helpers';
 import { createMediaTestApp } from '../media/test-helpers';
+import { setAccountStatus } from '../users/index';
 
 let t: TestApp;
 
@@ -123,7 +123,9 @@ describe('GET /api/v1/dashboard', () => {
     }
     const suspended = await createUser(t, { role: 'creator' });
     expect((await dashboard(suspended)).statusCode).toBe(200);
-    await t.db.update(users).set({ status: 'suspended' }).where(eq(users.id, suspended.user.id));
+    await t.db.transaction((tx) =>
+      setAccountStatus(tx, suspended.user.id, 'suspended', null, 'test', systemMeta(new Date())),
+    );
     expect((await dashboard(suspended)).statusCode).toBe(401);
   });
 });

@@ -241,3 +241,24 @@ export async function setAccountStatus(
   await recordEvent(tx, actor, event, meta, { audience: [userId] });
   return { from: current.status, to: status };
 }
+
+/** Ends every session of an account at once ("sign out everywhere", a password change). */
+export async function endAllSessions(
+  tx: Db,
+  userId: string,
+  actor: { id: string } | null,
+  reason: string,
+  meta: EventMeta,
+): Promise<void> {
+  await tx
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, userId));
+  await recordEvent(
+    tx,
+    actor,
+    { type: 'account.sessions_ended', subjectId: userId, data: { reason } },
+    meta,
+    { audience: [userId] },
+  );
+}

@@ -13,6 +13,7 @@ export {
 export {
   changeRole,
   createAccount,
+  endAllSessions,
   linkGoogleAccount,
   promoteToCreator,
   recordFailedSignIn,

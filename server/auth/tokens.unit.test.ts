@@ -1,0 +1,79 @@
+import fc from 'fast-check';
+import { jwtVerify, SignJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { createTokenService, verifyHs256 } from './tokens';
+
+const key = Buffer.alloc(32, 3);
+const otherKey = Buffer.alloc(32, 4);
+const now = 1_900_000_000;
+const clock = { now: () => new Date(now * 1000) };
+const tokens = createTokenService({ key, ttlSeconds: 3600, clock });
+const user = {
+  id: '0b7c3a56-2f0b-4a5e-9c1f-5d2b1f0e9a11',
+  role: 'creator' as const,
+  tokenVersion: 2,
+};
+
+async function joseAccepts(token: string, withKey = key): Promise<boolean> {
+  try {
+    await jwtVerify(token, withKey, { algorithms: ['HS256'], currentDate: clock.now() });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('HS256 verification with node:crypto', () => {
+  it('accepts the tokens the service issues, with their claims', async () => {
+    const token = await tokens.issue(user);
+    expect(verifyHs256(token, key, now)).toMatchObject({
+      id: user.id,
+      role: 'creator',
+      ver: 2,
+      jti: expect.any(String),
+      exp: now + 3600,
+    });
+  });
+
+  it('refuses another key, expiry, alg none, a changed payload and junk', async () => {
+    const token = await tokens.issue(user);
+    const [h, p, s] = token.split('.') as [string, string, string];
+    expect(verifyHs256(token, otherKey, now)).toBeNull();
+    expect(verifyHs256(token, key, now + 3600)).toBeNull();
+    const none = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+    expect(verifyHs256(`${none}.${p}.`, key, now)).toBeNull();
+    expect(verifyHs256(`${none}.${p}.${s}`, key, now)).toBeNull();
+    const admin = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(p, 'base64url').toString()), role: 'admin' }),
+    ).toString('base64url');
+    expect(verifyHs256(`${h}.${admin}.${s}`, key, now)).toBeNull();
+    for (const junk of ['', 'a.b', 'a.b.c', `${h}.${p}`, `${h}.${p}.${s}.x`, `${h}.${p}.${s}=`]) {
+      expect(verifyHs256(junk, key, now)).toBeNull();
+    }
+  });
+
+  it('refuses a token not yet valid (nbf) and one with critical headers', async () => {
+    const early = await new SignJWT({ id: user.id, role: 'user', ver: 0, jti: 'x' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setNotBefore(now + 60)
+      .setExpirationTime(now + 3600)
+      .sign(key);
+    expect(verifyHs256(early, key, now)).toBeNull();
+    expect(verifyHs256(early, key, now + 61)).not.toBeNull();
+  });
+
+  it('never accepts a token jose refuses (random mutations of a real token)', async () => {
+    const token = await tokens.issue(user);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: token.length - 1 }),
+        fc.constantFrom(...'ABCabc0123-_.='.split('')),
+        async (at, ch) => {
+          const mutated = token.slice(0, at) + ch + token.slice(at + 1);
+          if (verifyHs256(mutated, key, now)) expect(await joseAccepts(mutated)).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
