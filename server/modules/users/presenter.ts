@@ -5,6 +5,7 @@ import type {
   ProfileResponse,
   PublicProfileItem,
   PublicProfileResponse,
+  SocialLinks,
 } from '../../../common/schemas/users';
 import type { UserRow } from './tables';
 import { itemMediaUrls, type ItemMediaSubject } from '../media/item-urls';
@@ -41,6 +42,7 @@ export function presentProfile(user: UserRow): ProfileResponse {
     },
     displayName: displayNameOf(user),
     avatarUrl: picture,
+    newsletter: user.newsletter,
   };
 }
 
@@ -74,6 +76,7 @@ export function presentPublicProfile(
   tier: Tier,
   content: PublicProfileItem[],
   relation: ProfileRelation,
+  socialLinks: SocialLinks,
 ): PublicProfileResponse {
   return {
     id: user.id,
@@ -87,8 +90,7 @@ export function presentPublicProfile(
     isFollowing: relation.isFollowing,
     isSubscribed: relation.subscribedTier !== 'Aura',
     subscribedTier: relation.subscribedTier,
-    // Only the website is stored so far; the other links come with the creator settings.
-    socialLinks: { website: user.website, instagram: null, twitter: null, youtube: null },
+    socialLinks,
     content,
   };
 }

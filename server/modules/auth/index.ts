@@ -1,0 +1,2 @@
+// What other modules may use of sign-in.
+export { presentAuthUser } from './presenter';
