@@ -71,7 +71,7 @@ export const isCreatorProfileMessage = (value: string): value is CreatorProfileM
  * `data:` address is a valid URL too, and must never become a link on someone's profile.
  */
 export function isWebUrl(value: string): boolean {
-  if (!/^https?:\/\//i.test(value)) return false;
+  if (!/^https?:\/\/[^/\\\s]/i.test(value)) return false;
   try {
     const url = new URL(value);
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';

@@ -37,5 +37,5 @@ export function isValidBirthDate(value: string, today: Date): boolean {
 /** A phone number as people write it: digits with an optional leading +, spaces, dots, dashes, brackets. */
 export const isValidPhoneNumber = (value: string): boolean =>
   value.length <= PERSONAL_TEXT_MAX.phoneNumber &&
-  /^\+?[0-9 ().\/-]+$/.test(value) &&
+  /^\+?[0-9 ()./-]+$/.test(value) &&
   (value.match(/\d/g) ?? []).length >= 3;
