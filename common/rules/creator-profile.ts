@@ -1,3 +1,5 @@
+import type { PaidTier } from './tiers';
+
 /*
  * Creator profile rules (SPEC §3 creator profile, §5 settings rules, §9 limits), applied by the
  * settings form and by the server alike.
@@ -19,6 +21,12 @@ export const BANNER_HEIGHT_PX = 360;
 export const PROMO_VIDEO_MAX_HEIGHT_PX = 480;
 /** SPEC §9: the settings page previews the promo video in a 360 px frame. */
 export const PROMO_PREVIEW_HEIGHT_PX = 360;
+
+/**
+ * The membership the profile's subscribe button sells (SPEC §2 creator profile view): the lowest
+ * paid tier, so `subscriptionPrice` is "from" its monthly price (SPEC §9: Hypr $5/month).
+ */
+export const PROFILE_SUBSCRIPTION_TIER: PaidTier = 'Hypr';
 
 /** Text bounds (issue 12: "text lengths are bounded"). */
 export const PROFILE_TEXT_MAX = {

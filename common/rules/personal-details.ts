@@ -20,8 +20,13 @@ export const ACCOUNT_SETTINGS_MESSAGES = [
   'wrongPassword',
   'noPasswordSet',
   'sameEmail',
+  // The deletion form's confirmation box (the form's own rule).
+  'confirmRequired',
 ] as const;
 export type AccountSettingsMessage = (typeof ACCOUNT_SETTINGS_MESSAGES)[number];
+
+export const isAccountSettingsMessage = (value: string): value is AccountSettingsMessage =>
+  (ACCOUNT_SETTINGS_MESSAGES as readonly string[]).includes(value);
 
 const BIRTH_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const EARLIEST_BIRTH_DATE = '1900-01-01';

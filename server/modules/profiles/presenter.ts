@@ -1,5 +1,9 @@
 import { avatarOf, displayNameOf } from '../../../common/rules/display-name';
-import { PROFILE_SIZE_DEFAULT, promoWatchUrl } from '../../../common/rules/creator-profile';
+import {
+  PROFILE_SIZE_DEFAULT,
+  PROFILE_SUBSCRIPTION_TIER,
+  promoWatchUrl,
+} from '../../../common/rules/creator-profile';
 import { CREATOR_ROLES } from '../../../common/rules/roles';
 import { TIER_CURRENCY, TIER_PRICE_CENTS, type Tier } from '../../../common/rules/tiers';
 import type {
@@ -28,7 +32,7 @@ export interface CreatorProfileView {
 }
 
 /** SPEC §9: "sample creator subscription price 9.99"; ours is the lowest paid tier's price. */
-const MEMBERSHIP_FROM_CENTS = TIER_PRICE_CENTS.Hypr;
+const MEMBERSHIP_FROM_CENTS = TIER_PRICE_CENTS[PROFILE_SUBSCRIPTION_TIER];
 
 /**
  * Media of the profile are uploads no item uses (README: readable by their unguessable URL),

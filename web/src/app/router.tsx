@@ -28,6 +28,10 @@ const UploadPage = lazy(() => import('../pages/upload/UploadPage'));
 const ProductPage = lazy(() => import('../pages/product/ProductPage'));
 // Follows and memberships
 const ProfilePage = lazy(() => import('../pages/profile/ProfilePage'));
+// Creator profiles, creator settings and account settings (issue 12)
+const CreatorProfilePage = lazy(() => import('../pages/creator/CreatorProfilePage'));
+const CreatorSettingsPage = lazy(() => import('../pages/creator-settings/CreatorSettingsPage'));
+const AccountSettingsPage = lazy(() => import('../pages/account/AccountSettingsPage'));
 
 export const router = createBrowserRouter([
   {
@@ -82,6 +86,32 @@ export const router = createBrowserRouter([
         element: (
           <ProtectedRoute>
             <UploadPage />
+          </ProtectedRoute>
+        ),
+      },
+      // Creator profiles (issue 12): one's own and the editor need sign-in; anyone's is public.
+      {
+        path: '/creator',
+        element: (
+          <ProtectedRoute>
+            <CreatorProfilePage />
+          </ProtectedRoute>
+        ),
+      },
+      {
+        path: '/creator/settings',
+        element: (
+          <ProtectedRoute>
+            <CreatorSettingsPage />
+          </ProtectedRoute>
+        ),
+      },
+      { path: '/creator/:username', element: <CreatorProfilePage /> },
+      {
+        path: '/account',
+        element: (
+          <ProtectedRoute>
+            <AccountSettingsPage />
           </ProtectedRoute>
         ),
       },
