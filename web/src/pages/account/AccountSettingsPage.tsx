@@ -32,19 +32,23 @@ export default function AccountSettingsPage() {
         </Alert>
       ) : (
         <>
-          <LabelledProgress
-            now={profile.data.profileCompletion}
-            variant={profile.data.profileCompletion === 100 ? 'success' : 'primary'}
-            label={t('accountSettings.completion', { percent: profile.data.profileCompletion })}
-            showValue
-            data-testid="profile-completion"
-          />
+          <div>
+            <p id="account-completion-label" className="small mb-1">
+              {t('accountSettings.completion', { percent: profile.data.profileCompletion })}
+            </p>
+            <LabelledProgress
+              now={profile.data.profileCompletion}
+              variant={profile.data.profileCompletion === 100 ? 'success' : 'primary'}
+              labelledBy="account-completion-label"
+              data-testid="profile-completion"
+            />
+          </div>
           <PersonalDetailsForm
             key={`details-${profile.data.id}`}
             defaults={detailsFormOf(profile.data)}
           />
           <ChangePasswordForm />
-          <ChangeEmailForm key={`email-${profile.data.email}`} currentEmail={profile.data.email} />
+          <ChangeEmailForm currentEmail={profile.data.email} />
           <DeleteAccountForm />
         </>
       )}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDeleteAccount } from '../../api/account';
 import { RequestError } from '../../api/request';
-import { CheckField } from '../../components/account/CheckField';
+import { useFieldError } from '../../components/account/useFieldError';
 import { TextField } from '../../components/account/TextField';
 import { useAccountForm } from '../../components/account/useAccountForm';
 import { useSettingsMessage } from '../../components/creator/settings-messages';
@@ -23,6 +23,7 @@ export function DeleteAccountForm() {
   const remove = useDeleteAccount();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useAccountForm(Schema, EMPTY);
+  const confirmError = useFieldError(form, 'confirm');
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
@@ -39,7 +40,7 @@ export function DeleteAccountForm() {
   return (
     <section className="card shadow-sm border-danger" aria-labelledby="account-delete-title">
       <Form noValidate onSubmit={submit} className="card-body" data-testid="account-delete-form">
-        <h2 id="account-delete-title" className="h5 text-danger">
+        <h2 id="account-delete-title" className="h5 text-danger-emphasis">
           {t('accountSettings.delete.title')}
         </h2>
         <p className="small">{t('accountSettings.delete.warning')}</p>
@@ -51,12 +52,19 @@ export function DeleteAccountForm() {
           type="password"
           autoComplete="current-password"
         />
-        <CheckField
-          form={form}
-          name="confirm"
-          id="account-delete-confirm"
-          label={t('accountSettings.delete.confirm')}
-        />
+        <Form.Group className="mb-3">
+          <Form.Check id="account-delete-confirm">
+            <Form.Check.Input
+              isInvalid={Boolean(confirmError)}
+              aria-describedby={confirmError ? 'account-delete-confirm-error' : undefined}
+              {...form.register('confirm')}
+            />
+            <Form.Check.Label>{t('accountSettings.delete.confirm')}</Form.Check.Label>
+            <Form.Control.Feedback type="invalid" id="account-delete-confirm-error">
+              {message(confirmError?.message)}
+            </Form.Control.Feedback>
+          </Form.Check>
+        </Form.Group>
         {failure && (
           <Alert variant="danger" role="alert" data-testid="account-delete-failure">
             {failure}

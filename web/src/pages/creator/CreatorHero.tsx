@@ -49,7 +49,7 @@ export function CreatorHero({ profile }: { profile: CreatorProfileResponse }) {
             src={profile.profileImage}
             name={profile.name}
             size={profile.profileSize}
-            className="border border-4 border-body flex-shrink-0 bg-body"
+            className="border border-4 border-body flex-shrink-0"
           />
           <div className="d-flex flex-column gap-1 pb-2 flex-grow-1" style={{ minWidth: 200 }}>
             <div className="d-flex flex-wrap align-items-center gap-2">
