@@ -225,6 +225,25 @@ test('a refused save keeps what was typed and names the problem', async ({ page,
   await expect(page.getByLabel('Bio')).toHaveValue('Still here after a refusal');
 });
 
+test('a failed follow on a creator profile shows the error once and keeps the state', async ({
+  page,
+  request,
+}) => {
+  await signInPage(page, await signUpViaApi(request, { prefix: 'tryfollow' }));
+  await page.route('**/api/creator/*/follow', (route) =>
+    route.fulfill({ status: 503, json: { error: 'Service unavailable' } }),
+  );
+  await page.goto('/creator/demo_creator');
+  const before = await page.getByTestId('follower-count').textContent();
+  await page.getByRole('button', { name: 'Follow', exact: true }).click();
+  await expect(page.getByTestId('follow-error')).toHaveCount(1);
+  await expect(page.getByTestId('follow-error')).toHaveText(
+    'Could not update the follow. Please try again.',
+  );
+  await expect(page.getByRole('button', { name: 'Follow', exact: true })).toBeEnabled();
+  await expect(page.getByTestId('follower-count')).toHaveText(before ?? '');
+});
+
 test('an unknown creator and a failed load say so', async ({ page, request }) => {
   await signInPage(page, await signUpViaApi(request, { prefix: 'looker' }));
   await page.goto('/creator/nobody_by_this_name');

@@ -1,4 +1,3 @@
-import { Badge } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { BANNER_HEIGHT_PX } from '../../../../common/rules/creator-profile';
 import type { CreatorProfileResponse } from '../../../../common/schemas/creator-profile';
@@ -57,9 +56,12 @@ export function CreatorHero({ profile }: { profile: CreatorProfileResponse }) {
                 {profile.name}
               </h1>
               {profile.auraStatus && (
-                <Badge bg="info" className="text-wrap text-start" data-testid="creator-status">
+                <span
+                  className="badge text-bg-info text-wrap text-start"
+                  data-testid="creator-status"
+                >
                   {profile.auraStatus}
-                </Badge>
+                </span>
               )}
             </div>
             <div className="aura-muted">@{profile.username}</div>

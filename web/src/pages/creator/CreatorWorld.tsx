@@ -1,12 +1,12 @@
-import { Badge } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { AuraCardRarity } from '../../../../common/rules/creator-profile';
 import type { AuraCard } from '../../../../common/schemas/creator-profile';
 
-const RARITY_VARIANT: Record<AuraCardRarity, string> = {
-  free: 'secondary',
-  premium: 'warning',
-  exclusive: 'danger',
+// text-bg-* picks a readable text colour for each background.
+const RARITY_CLASS: Record<AuraCardRarity, string> = {
+  free: 'text-bg-secondary',
+  premium: 'text-bg-warning',
+  exclusive: 'text-bg-danger',
 };
 
 /** SPEC §2 CreatorWorld: the creator's description of it and their aura cards, rarity shown. */
@@ -49,9 +49,12 @@ export function CreatorWorld({
                     <h3 className="h6 mb-0 flex-grow-1" data-testid="aura-card-title">
                       {card.title}
                     </h3>
-                    <Badge bg={RARITY_VARIANT[card.rarity]} data-testid="aura-card-rarity">
+                    <span
+                      className={`badge ${RARITY_CLASS[card.rarity]}`}
+                      data-testid="aura-card-rarity"
+                    >
                       {t(`creatorProfile.rarity.${card.rarity}`)}
-                    </Badge>
+                    </span>
                   </div>
                   {card.description && (
                     <p className="small mb-0" style={{ whiteSpace: 'pre-line' }}>
