@@ -58,6 +58,7 @@ export interface DomainEventData {
   'user.blocked': { blockedId: string };
   'user.unblocked': { blockedId: string };
   'profile.updated': { fields: string[] };
+  'profile.visited': { visitors: number };
   // items and engagement
   'item.created': { creatorId: string; priceCents: number; tierRequired: Tier; status: string };
   'item.updated': { fields: string[]; priceCents?: { from: number; to: number } };
@@ -136,6 +137,7 @@ export const EVENT_DESCRIPTORS: {
   'user.blocked': { subject: 'user', audit: true },
   'user.unblocked': { subject: 'user', audit: true },
   'profile.updated': { subject: 'user', audit: true },
+  'profile.visited': { subject: 'user', audit: false },
   'item.created': { subject: 'item', audit: true },
   'item.updated': { subject: 'item', audit: true },
   'item.published': { subject: 'item', audit: true },

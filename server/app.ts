@@ -27,6 +27,7 @@ import { followsRoutes } from './modules/follows/index';
 import { itemsRoutes } from './modules/items/index';
 import { mediaRoutes } from './modules/media/index';
 import { healthRoutes } from './modules/health/index';
+import { accountRoutes, profilesRoutes } from './modules/profiles/index';
 import { usersRoutes } from './modules/users/index';
 import { aiRoutes } from './modules/ai/index';
 
@@ -120,6 +121,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dashboardRoutes(c));
   await app.register(followsRoutes(c));
   await app.register(aiRoutes(c));
+  await app.register(profilesRoutes(c));
+  await app.register(accountRoutes(c));
   scheduleMembershipRenewals(c);
 
   await registerSpa(app, options.webRoot ?? null);

@@ -26,8 +26,9 @@ export type ProfileDetails = z.infer<typeof ProfileDetails>;
 
 /**
  * SPEC §7 GET /api/v1/users/profile: the SPEC §3 fields as written (snake_case where the SPEC
- * has it), plus `id` and the two names the dashboard card reads: `displayName` (never empty:
- * display name, else given and family name, else username) and `avatarUrl` (the picture to show).
+ * has it), plus `id`, the two names the dashboard card reads: `displayName` (never empty:
+ * display name, else given and family name, else username) and `avatarUrl` (the picture to
+ * show), and `newsletter` for the account settings.
  */
 export const ProfileResponse = z.object({
   id: z.string(),
@@ -49,6 +50,8 @@ export const ProfileResponse = z.object({
   profile: ProfileDetails,
   displayName: z.string(),
   avatarUrl: z.string().nullable(),
+  /** Consent to the newsletter (account settings). */
+  newsletter: z.boolean(),
 });
 export type ProfileResponse = z.infer<typeof ProfileResponse>;
 

@@ -1,2 +1,3 @@
 // What other modules may use of sign-in and sign-up (the HTTP routes; accounts are in users).
 export { authRoutes } from './routes';
+export { presentAuthUser } from './presenter';

@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Role } from '../../../common/rules/roles';
 import type {
@@ -14,6 +13,7 @@ import { recordEvent, type EventMeta } from '../../events/record';
 import { itemComments, itemLikes, items, itemVisits, users } from '../../db/schema/index';
 import { badRequest } from '../../http/errors';
 import { decodeCursor, encodeCursor, microsOf, newerThan } from '../../db/keyset';
+import { visitorKey } from '../../http/visitor-key';
 import {
   creatorColumns,
   creatorImage,
@@ -189,13 +189,6 @@ export async function addComment(
   });
 }
 
-/** A signed-in viewer is their id; a signed-out one a keyed hash of their address. */
-function viewerKey(deps: EngagementDeps, viewer: Viewer, address: string): string {
-  if (viewer) return `u:${viewer.id}`;
-  const hash = createHmac('sha256', deps.visitorKey).update(address).digest('base64url');
-  return `a:${hash.slice(0, 22)}`;
-}
-
 /** SPEC §4 visitors, counted once per viewer, item and (UTC) day; the creator's own do not count. */
 export async function recordVisit(
   deps: EngagementDeps,
@@ -212,7 +205,7 @@ export async function recordVisit(
   return deps.db.transaction(async (tx) => {
     const inserted = await tx
       .insert(itemVisits)
-      .values({ itemId: item.id, viewerKey: viewerKey(deps, viewer, address), day })
+      .values({ itemId: item.id, viewerKey: visitorKey(deps.visitorKey, viewer, address), day })
       .onConflictDoNothing()
       .returning({ itemId: itemVisits.itemId });
     const [row] =

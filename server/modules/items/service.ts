@@ -1,4 +1,3 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Role } from '../../../common/rules/roles';
 import { parsePriceToCents } from '../../../common/schemas/billing';
 import type { MediaKind } from '../../../common/schemas/media';
@@ -12,10 +11,10 @@ import {
 import { authorize } from '../../auth/authorize';
 import type { Clock } from '../../context';
 import type { Database, Db } from '../../db/client';
-import { items, mediaObjects, type ItemRow } from '../../db/schema/index';
+import { items, type ItemRow } from '../../db/schema/index';
 import { recordEvent, type EventMeta } from '../../events/record';
 import { badRequest, notFound } from '../../http/errors';
-import { keyFromMediaUrl, type MediaUrls } from '../media/index';
+import { resolveOwnUploads, type MediaUrls, type UploadProblem } from '../media/index';
 import { promoteToCreator } from '../users/index';
 import { itemsWithCreators, viewItems, type ItemWithCreator, type Viewer } from './cards';
 import { isListed, maySeeUnlisted, promotesToCreator } from './policy';
@@ -62,6 +61,12 @@ interface MediaChoice {
   url: string | undefined;
 }
 
+const UPLOAD_REFUSALS: Record<UploadProblem, (kind: MediaKind) => string> = {
+  notUploadedHere: () => 'not a file uploaded here',
+  notYourUpload: () => 'use a file you uploaded yourself',
+  wrongMediaKind: (kind) => `this upload is not a ${kind}`,
+};
+
 /**
  * The stored keys behind the URLs of the form: each must be an upload of the caller's own and
  * of the right kind, so nobody publishes someone else's file (or an audio file as the cover).
@@ -69,35 +74,17 @@ interface MediaChoice {
 async function resolveMedia(db: Db, ownerId: string, choices: MediaChoice[]) {
   const wanted = choices.flatMap((c) => {
     const url = c.url?.trim();
-    if (!url) return [];
-    const key = keyFromMediaUrl(url);
-    if (!key) throw badRequest(`${c.field}: not a file uploaded here`);
-    return [{ ...c, key }];
+    return url ? [{ field: c.field, kind: c.kind, url }] : [];
   });
-  const rows =
-    wanted.length === 0
-      ? []
-      : await db
-          .select()
-          .from(mediaObjects)
-          .where(
-            and(
-              eq(mediaObjects.ownerId, ownerId),
-              inArray(
-                mediaObjects.key,
-                wanted.map((w) => w.key),
-              ),
-            ),
-          );
-  const byKey = new Map(rows.map((r) => [r.key, r]));
   const resolved: Partial<
     Record<MediaChoice['field'], { key: string; previewKey: string | null }>
   > = {};
-  for (const w of wanted) {
-    const row = byKey.get(w.key);
-    if (!row) throw badRequest(`${w.field}: use a file you uploaded yourself`);
-    if (row.kind !== w.kind) throw badRequest(`${w.field}: this upload is not a ${w.kind}`);
-    resolved[w.field] = { key: row.key, previewKey: row.previewKey };
+  for (const [index, answer] of (await resolveOwnUploads(db, ownerId, wanted)).entries()) {
+    if (answer.problem) {
+      const kind = wanted[index]?.kind ?? 'image';
+      throw badRequest(`${answer.field}: ${UPLOAD_REFUSALS[answer.problem](kind)}`);
+    }
+    resolved[answer.field] = { key: answer.upload.key, previewKey: answer.upload.previewKey };
   }
   return resolved;
 }

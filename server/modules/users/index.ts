@@ -22,6 +22,16 @@ export {
   setAccountStatus,
   type NewAccount,
 } from './account-writes';
+export {
+  changeEmail,
+  changePassword,
+  deleteAccount,
+  deletedUsername,
+  updateAccountDetails,
+  type AccountDetails,
+} from './account-settings';
 export { mayViewProfile } from './policy';
+export { presentProfile } from './presenter';
+export { profileTiles } from './service';
 export { usersRoutes } from './routes';
 export type { UserRow } from './tables';

@@ -5,6 +5,7 @@ import type {
   ProfileResponse,
   PublicProfileItem,
   PublicProfileResponse,
+  SocialLinks,
 } from '../../../common/schemas/users';
 import type { UserRow } from './tables';
 import { itemMediaUrls, type ItemMediaSubject, type MediaUrls } from '../media/index';
@@ -40,6 +41,7 @@ export function presentProfile(user: UserRow): ProfileResponse {
     },
     displayName: displayNameOf(user),
     avatarUrl: picture,
+    newsletter: user.newsletter,
   };
 }
 
@@ -73,6 +75,7 @@ export function presentPublicProfile(
   tier: Tier,
   content: PublicProfileItem[],
   relation: ProfileRelation,
+  socialLinks: SocialLinks,
 ): PublicProfileResponse {
   return {
     id: user.id,
@@ -86,8 +89,7 @@ export function presentPublicProfile(
     isFollowing: relation.isFollowing,
     isSubscribed: relation.subscribedTier !== 'Aura',
     subscribedTier: relation.subscribedTier,
-    // Only the website is stored so far; the other links come with the creator settings.
-    socialLinks: { website: user.website, instagram: null, twitter: null, youtube: null },
+    socialLinks,
     content,
   };
 }

@@ -1,8 +1,12 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Role } from '../../../common/rules/roles';
-import type { ProfileResponse, PublicProfileResponse } from '../../../common/schemas/users';
+import type {
+  ProfileResponse,
+  PublicProfileItem,
+  PublicProfileResponse,
+} from '../../../common/schemas/users';
 import type { Db } from '../../db/client';
-import { items, users } from '../../db/schema/index';
+import { creatorProfiles, items, users } from '../../db/schema/index';
 import { notFound } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import { viewableItemIds } from '../billing/index';
@@ -24,6 +28,37 @@ export async function ownProfile(db: Db, userId: string): Promise<ProfileRespons
   return presentProfile(user);
 }
 
+/**
+ * A person's available items as content tiles for this viewer, newest first: each unlocked
+ * (free, own, bought, member of its tier, staff) shows its preview, each locked one its teaser.
+ */
+export async function profileTiles(
+  db: Db,
+  urls: MediaUrls,
+  viewer: { id: string; role: Role } | null,
+  userId: string,
+  now: Date,
+): Promise<PublicProfileItem[]> {
+  const content = await db
+    .select({
+      id: items.id,
+      title: items.title,
+      creatorId: items.creatorId,
+      imageKey: items.imageKey,
+      imagePreviewKey: items.imagePreviewKey,
+      audioKey: items.audioKey,
+      videoKey: items.videoKey,
+      priceCents: items.priceCents,
+      tierRequired: items.tierRequired,
+    })
+    .from(items)
+    .where(and(eq(items.creatorId, userId), eq(items.status, 'available')))
+    .orderBy(desc(items.createdAt), desc(items.id))
+    .limit(PROFILE_CONTENT_LIMIT);
+  const unlocked = await viewableItemIds(db, viewer, content, now);
+  return content.map((item) => presentProfileItem(item, unlocked.has(item.id), urls));
+}
+
 /** SPEC §7 GET /api/v1/users/{id}: public fields and available items; 404 for any unknown id. */
 export async function publicProfile(
   db: Db,
@@ -34,37 +69,35 @@ export async function publicProfile(
 ): Promise<PublicProfileResponse> {
   // Not a uuid cannot be anyone: answered like an unknown id, not handed to the database.
   if (!isUuid(id)) throw notFound(USER_NOT_FOUND);
-  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  // The social links the creator settings keep are read alongside (a read, not a write).
+  const [row] = await db
+    .select({ user: users, links: creatorProfiles.links })
+    .from(users)
+    .leftJoin(creatorProfiles, eq(creatorProfiles.userId, users.id))
+    .where(eq(users.id, id))
+    .limit(1);
+  const user = row?.user;
   if (!user || !mayViewProfile(viewer, user)) throw notFound(USER_NOT_FOUND);
   // Following and membership are about someone else: a person's own page skips those look-ups.
   const isOther = viewer !== null && viewer.id !== user.id;
   const [tier, content, followers, following, subscribedTier] = await Promise.all([
     membershipTier(db, user.id, null, now),
-    db
-      .select({
-        id: items.id,
-        title: items.title,
-        creatorId: items.creatorId,
-        imageKey: items.imageKey,
-        imagePreviewKey: items.imagePreviewKey,
-        audioKey: items.audioKey,
-        videoKey: items.videoKey,
-        priceCents: items.priceCents,
-        tierRequired: items.tierRequired,
-      })
-      .from(items)
-      .where(and(eq(items.creatorId, user.id), eq(items.status, 'available')))
-      .orderBy(desc(items.createdAt), desc(items.id))
-      .limit(PROFILE_CONTENT_LIMIT),
+    profileTiles(db, urls, viewer, user.id, now),
     followerCount(db, user.id),
     isOther ? isFollowing(db, viewer.id, user.id) : false,
     isOther ? membershipTier(db, viewer.id, user.id, now) : ('Aura' as const),
   ]);
-  const unlocked = await viewableItemIds(db, viewer, content, now);
+  const links = row.links ?? {};
   return presentPublicProfile(
     user,
     tier,
-    content.map((item) => presentProfileItem(item, unlocked.has(item.id), urls)),
+    content,
     { followers, isFollowing: following, subscribedTier },
+    {
+      website: user.website,
+      instagram: links.instagram ?? null,
+      twitter: links.twitter ?? null,
+      youtube: links.youtube ?? null,
+    },
   );
 }

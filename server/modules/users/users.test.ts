@@ -65,6 +65,7 @@ describe('GET /api/v1/users/profile', () => {
       },
       displayName: 'Countess',
       avatarUrl: '/media/ada.png',
+      newsletter: false,
     });
     expect(res.body).not.toMatch(/password|hash|google|tokenVersion|failedLogins/i);
   });

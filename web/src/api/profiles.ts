@@ -18,20 +18,24 @@ export function usePublicProfile(id: string) {
   });
 }
 
+/** SPEC §7 POST /api/creator/{username}/follow or /unfollow: the server's state after it. */
+export async function setFollowing(username: string, shouldFollow: boolean) {
+  return FollowResponse.parse(
+    await request(
+      `/api/creator/${encodeURIComponent(username)}/${shouldFollow ? 'follow' : 'unfollow'}`,
+      { method: 'POST' },
+    ),
+  );
+}
+
 /**
- * SPEC §7 POST /api/creator/{username}/follow or /unfollow. Unlike the SPEC, the answer is read:
- * the page shows the server's state and count, never a local flip of a call that failed.
+ * SPEC §7 follow or unfollow. Unlike the SPEC, the answer is read: the page shows the server's
+ * state and count, never a local flip of a call that failed.
  */
 export function useFollow(profileId: string, username: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (shouldFollow: boolean) =>
-      FollowResponse.parse(
-        await request(
-          `/api/creator/${encodeURIComponent(username)}/${shouldFollow ? 'follow' : 'unfollow'}`,
-          { method: 'POST' },
-        ),
-      ),
+    mutationFn: (shouldFollow: boolean) => setFollowing(username, shouldFollow),
     onSuccess: (answer) => {
       queryClient.setQueryData<PublicProfileResponse>(profileKeys.byId(profileId), (profile) =>
         profile

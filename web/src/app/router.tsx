@@ -30,6 +30,10 @@ const ProductPage = lazy(() => import('../pages/product/ProductPage'));
 const ProfilePage = lazy(() => import('../pages/profile/ProfilePage'));
 // AI studio (issue 13)
 const StudioPage = lazy(() => import('../pages/studio/StudioPage'));
+// Creator profiles, creator settings and account settings (issue 12)
+const CreatorProfilePage = lazy(() => import('../pages/creator/CreatorProfilePage'));
+const CreatorSettingsPage = lazy(() => import('../pages/creator-settings/CreatorSettingsPage'));
+const AccountSettingsPage = lazy(() => import('../pages/account/AccountSettingsPage'));
 
 export const router = createBrowserRouter([
   {
@@ -93,6 +97,32 @@ export const router = createBrowserRouter([
         element: (
           <ProtectedRoute>
             <StudioPage />
+          </ProtectedRoute>
+        ),
+      },
+      // Creator profiles (issue 12): one's own and the editor need sign-in; anyone's is public.
+      {
+        path: '/creator',
+        element: (
+          <ProtectedRoute>
+            <CreatorProfilePage />
+          </ProtectedRoute>
+        ),
+      },
+      {
+        path: '/creator/settings',
+        element: (
+          <ProtectedRoute>
+            <CreatorSettingsPage />
+          </ProtectedRoute>
+        ),
+      },
+      { path: '/creator/:username', element: <CreatorProfilePage /> },
+      {
+        path: '/account',
+        element: (
+          <ProtectedRoute>
+            <AccountSettingsPage />
           </ProtectedRoute>
         ),
       },

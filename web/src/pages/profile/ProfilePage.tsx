@@ -1,6 +1,6 @@
 import { Alert, Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { usePublicProfile } from '../../api/profiles';
 import { isNotFound } from '../../api/request';
 import { TierCard } from '../../components/billing/TierCard';
@@ -57,6 +57,9 @@ function ProfileView({ id }: { id: string }) {
   return (
     <div className="d-flex flex-column gap-4">
       <ProfileHeader profile={person} />
+      <Link to={`/creator/${person.username}`} className="align-self-start">
+        {t('creatorProfile.fullProfile')}
+      </Link>
       {/* SPEC §2/§6: a profile whose role is creator shows the membership tiers. */}
       {person.role === 'creator' && (
         <TierCard

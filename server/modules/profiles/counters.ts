@@ -1,0 +1,35 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { items } from '../../db/schema/index';
+
+/** The SPEC §3 post counters of a creator profile, and whether they ever published. */
+export interface PostCounters {
+  freePostsCount: number;
+  paidPostsCount: number;
+  premiumContentCount: number;
+  hasPublished: boolean;
+}
+
+/**
+ * Counted over the creator's available items (what their profile lists; README):
+ * free = price 0 and tier Aura; paid = a price above 0; premium = tier Hypr or HyprSoul. An item
+ * both priced and tier-bound counts as paid and as premium. One query over the creator index.
+ */
+export async function postCounters(db: Db, creatorId: string): Promise<PostCounters> {
+  const available = sql`${items.status} = 'available'`;
+  const [row] = await db
+    .select({
+      free: sql<number>`count(*) filter (where ${available} and ${items.priceCents} = 0 and ${items.tierRequired} = 'Aura')::int`,
+      paid: sql<number>`count(*) filter (where ${available} and ${items.priceCents} > 0)::int`,
+      premium: sql<number>`count(*) filter (where ${available} and ${items.tierRequired} in ('Hypr', 'HyprSoul'))::int`,
+      all: sql<number>`count(*)::int`,
+    })
+    .from(items)
+    .where(eq(items.creatorId, creatorId));
+  return {
+    freePostsCount: row?.free ?? 0,
+    paidPostsCount: row?.paid ?? 0,
+    premiumContentCount: row?.premium ?? 0,
+    hasPublished: (row?.all ?? 0) > 0,
+  };
+}

@@ -1,0 +1,86 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CreatorProfileResponse,
+  UpdateCreatorProfileRequest,
+} from '../../../common/schemas/creator-profile';
+import type { Container } from '../../container';
+import { perCaller } from '../../http/rate-limits';
+import { requestMeta } from '../../http/request-meta';
+import {
+  ownCreatorProfile,
+  saveCreatorProfile,
+  visitCreatorProfile,
+  type ProfilesDeps,
+} from './service';
+
+// Any text reaches the service, which answers 404 for what cannot be a username.
+const CreatorParams = z.object({ username: z.string().max(100) });
+const bearer = [{ bearer: [] }];
+
+/** Creator profiles (issue 12): the signed-in creator's own, saving it, and anyone's by username. */
+export const profilesRoutes =
+  (ctx: Container): FastifyPluginAsyncZod =>
+  async (app) => {
+    const deps: ProfilesDeps = {
+      db: ctx.db,
+      urls: ctx.mediaUrls,
+      clock: ctx.clock,
+      visitorHashKey: ctx.keys['visitor-hash'],
+    };
+
+    app.get(
+      '/api/v1/auth/profile',
+      {
+        preHandler: ctx.guards.requireAuth,
+        schema: {
+          tags: ['profiles'],
+          security: bearer,
+          response: { 200: CreatorProfileResponse },
+        },
+      },
+      async (request) => ownCreatorProfile(deps, ctx.guards.viewerOf(request)),
+    );
+
+    app.put(
+      '/api/v1/auth/profile',
+      {
+        preHandler: ctx.guards.requireAuth,
+        config: perCaller(ctx.tokens, 30),
+        schema: {
+          tags: ['profiles'],
+          security: bearer,
+          body: UpdateCreatorProfileRequest,
+          response: { 200: CreatorProfileResponse },
+        },
+      },
+      async (request) =>
+        saveCreatorProfile(
+          deps,
+          ctx.guards.viewerOf(request),
+          request.body,
+          requestMeta(request, ctx.clock),
+        ),
+    );
+
+    app.get(
+      '/api/v1/creators/:username',
+      {
+        preHandler: ctx.guards.optionalAuth,
+        config: perCaller(ctx.tokens, 300),
+        schema: {
+          tags: ['profiles'],
+          params: CreatorParams,
+          response: { 200: CreatorProfileResponse },
+        },
+      },
+      async (request) =>
+        visitCreatorProfile(
+          deps,
+          request.viewer,
+          request.params.username,
+          request.ip,
+          requestMeta(request, ctx.clock),
+        ),
+    );
+  };

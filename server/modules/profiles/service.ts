@@ -1,0 +1,337 @@
+import { eq, type SQL } from 'drizzle-orm';
+import { USERNAME_MAX_LENGTH, USERNAME_PATTERN } from '../../../common/rules/account';
+import {
+  CREATOR_LINK_NETWORKS,
+  PROFILE_SIZE_DEFAULT,
+  promoVideoSource,
+} from '../../../common/rules/creator-profile';
+import { avatarOf } from '../../../common/rules/display-name';
+import type { Role } from '../../../common/rules/roles';
+import type {
+  CreatorProfileResponse,
+  UpdateCreatorProfileRequest,
+} from '../../../common/schemas/creator-profile';
+import { authorize } from '../../auth/authorize';
+import type { Clock } from '../../context';
+import type { Database, Db } from '../../db/client';
+import { users } from '../../db/schema/index';
+import { recordEvent, type EventMeta } from '../../events/record';
+import { badRequest, notFound } from '../../http/errors';
+import { visitorKey } from '../../http/visitor-key';
+import { membershipTier } from '../billing/index';
+import { followerCount, isFollowing } from '../follows/index';
+import {
+  mediaPath,
+  resolveOwnUploads,
+  type MediaUrls,
+  type OwnUpload,
+  type UploadChoice,
+} from '../media/index';
+import {
+  mayViewProfile,
+  profileTiles,
+  updateAccountDetails,
+  usernameMatches,
+  type AccountDetails,
+  type UserRow,
+} from '../users/index';
+import { postCounters } from './counters';
+import { countsAsProfileVisit, creatorProfileAbilities } from './policy';
+import { presentCreatorProfile } from './presenter';
+import { creatorProfiles, type CreatorProfileRow, type StoredLinks } from './tables';
+import { countProfileVisit } from './visits';
+
+/*
+ * Creator profiles (issue 12; SPEC §3 creator profile, §5 settings rules): the signed-in
+ * creator's own, anyone's by username (which counts the visit), and saving one's own.
+ */
+
+export interface ProfilesDeps {
+  db: Database;
+  urls: MediaUrls;
+  clock: Clock;
+  /** Keys the hash of a signed-out visitor's address (c.keys['visitor-hash']). */
+  visitorHashKey: Uint8Array;
+}
+
+type Viewer = { id: string; role: Role };
+
+const CREATOR_NOT_FOUND = 'Creator not found';
+
+async function loadSubject(
+  db: Db,
+  where: SQL,
+): Promise<{ user: UserRow; profile: CreatorProfileRow | null } | null> {
+  const [row] = await db
+    .select({ user: users, profile: creatorProfiles })
+    .from(users)
+    .leftJoin(creatorProfiles, eq(creatorProfiles.userId, users.id))
+    .where(where)
+    .limit(1);
+  return row ?? null;
+}
+
+/** One viewer's view of a person's creator profile, every figure from the database. */
+async function viewOf(
+  deps: ProfilesDeps,
+  viewer: Viewer | null,
+  user: UserRow,
+  profile: CreatorProfileRow | null,
+): Promise<CreatorProfileResponse> {
+  const now = deps.clock.now();
+  // Following and membership are about someone else: one's own page skips those look-ups.
+  const isOther = viewer !== null && viewer.id !== user.id;
+  const [counters, followersCount, following, subscribedTier, items] = await Promise.all([
+    postCounters(deps.db, user.id),
+    followerCount(deps.db, user.id),
+    isOther ? isFollowing(deps.db, viewer.id, user.id) : false,
+    isOther ? membershipTier(deps.db, viewer.id, user.id, now) : ('Aura' as const),
+    profileTiles(deps.db, deps.urls, viewer, user.id, now),
+  ]);
+  return presentCreatorProfile({
+    user,
+    profile,
+    counters,
+    followersCount,
+    isFollowing: following,
+    subscribedTier,
+    items,
+    abilities: creatorProfileAbilities(
+      viewer,
+      { id: user.id, role: user.role, hasPublished: counters.hasPublished },
+      { isFollowing: following },
+    ),
+  });
+}
+
+/** SPEC §7 GET /api/v1/auth/profile: the signed-in user's own creator profile. */
+export async function ownCreatorProfile(
+  deps: ProfilesDeps,
+  viewer: Viewer,
+): Promise<CreatorProfileResponse> {
+  const row = await loadSubject(deps.db, eq(users.id, viewer.id));
+  if (!row) throw notFound(CREATOR_NOT_FOUND);
+  return viewOf(deps, viewer, row.user, row.profile);
+}
+
+/**
+ * GET /api/v1/creators/{username}: anyone's creator profile (public fields only), counting the
+ * visit once per viewer and day. A suspended or deleted person answers 404 except to staff.
+ */
+export async function visitCreatorProfile(
+  deps: ProfilesDeps,
+  viewer: Viewer | null,
+  username: string,
+  address: string,
+  meta: EventMeta,
+): Promise<CreatorProfileResponse> {
+  // Text that cannot be a username cannot be anyone: answered like an unknown name.
+  if (username.length > USERNAME_MAX_LENGTH || !USERNAME_PATTERN.test(username)) {
+    throw notFound(CREATOR_NOT_FOUND);
+  }
+  const row = await loadSubject(deps.db, usernameMatches(username));
+  if (!row || !mayViewProfile(viewer, row.user)) throw notFound(CREATOR_NOT_FOUND);
+  let { profile } = row;
+  if (countsAsProfileVisit(viewer, row.user.id)) {
+    const visitors = await countProfileVisit(
+      deps.db,
+      row.user.id,
+      visitorKey(deps.visitorHashKey, viewer, address),
+      viewer,
+      meta,
+    );
+    if (visitors !== null) {
+      // A first visit made the row: read it back rather than guess its defaults.
+      profile = profile
+        ? { ...profile, visitorCount: visitors }
+        : ((await loadSubject(deps.db, eq(users.id, row.user.id)))?.profile ?? null);
+    }
+  }
+  return viewOf(deps, viewer, row.user, profile);
+}
+
+/** '' and white space clear a text; undefined leaves it as it is. */
+const cleared = (value: string | null | undefined): string | null | undefined =>
+  value === undefined ? undefined : value?.trim() || null;
+
+const isGiven = (value: string | null | undefined): value is string => Boolean(value?.trim());
+
+/** The uploads a save names, each checked to be the caller's own and of the field's kind. */
+async function resolveProfileUploads(
+  db: Db,
+  user: UserRow,
+  body: UpdateCreatorProfileRequest,
+): Promise<Map<string, OwnUpload>> {
+  const choices: UploadChoice[] = [];
+  const image = (field: string, url: string | null | undefined) => {
+    if (isGiven(url)) choices.push({ field, kind: 'image', url: url.trim() });
+  };
+  // The picture shown now may be one the person did not upload (from Google): keeping it is no change.
+  if (body.profileImage?.trim() !== avatarOf(user)) image('profileImage', body.profileImage);
+  image('bannerImage', body.bannerImage);
+  body.galleryImages?.forEach((url, index) => image(`galleryImages.${index}`, url));
+  body.auraCards?.forEach((card, index) => image(`auraCards.${index}.imageUrl`, card.imageUrl));
+  const promo = isGiven(body.promoVideo) ? promoVideoSource(body.promoVideo) : null;
+  if (promo?.kind === 'file') choices.push({ field: 'promoVideo', kind: 'video', url: promo.url });
+
+  const answers = await resolveOwnUploads(db, user.id, choices);
+  const refused = answers.find((answer) => answer.problem);
+  if (refused?.problem) throw badRequest(refused.problem, { field: refused.field });
+  return new Map(
+    answers.flatMap((answer) => (answer.upload ? [[answer.field, answer.upload]] : [])),
+  );
+}
+
+type ProfileFields = Omit<CreatorProfileRow, 'userId' | 'visitorCount' | 'updatedAt'>;
+
+const EMPTY_PROFILE: ProfileFields = {
+  auraStatus: null,
+  bannerImageKey: null,
+  profileSize: PROFILE_SIZE_DEFAULT,
+  links: {},
+  promoVideoKey: null,
+  promoVideoId: null,
+  galleryKeys: [],
+  auraCards: [],
+  creatorWorldDescription: null,
+};
+
+const profileFieldsOf = (row: CreatorProfileRow): ProfileFields => ({
+  auraStatus: row.auraStatus,
+  bannerImageKey: row.bannerImageKey,
+  profileSize: row.profileSize,
+  links: row.links,
+  promoVideoKey: row.promoVideoKey,
+  promoVideoId: row.promoVideoId,
+  galleryKeys: row.galleryKeys,
+  auraCards: row.auraCards,
+  creatorWorldDescription: row.creatorWorldDescription,
+});
+
+/** The stored fields after a save: what was sent replaces, what was left out stays. */
+function nextProfile(
+  current: ProfileFields,
+  body: UpdateCreatorProfileRequest,
+  uploads: Map<string, OwnUpload>,
+): ProfileFields {
+  const keyOf = (field: string) => uploads.get(field)?.key ?? null;
+  const next = { ...current };
+  if (body.auraStatus !== undefined) next.auraStatus = cleared(body.auraStatus) ?? null;
+  if (body.bannerImage !== undefined) next.bannerImageKey = keyOf('bannerImage');
+  if (body.profileSize !== undefined) next.profileSize = body.profileSize;
+  if (body.links !== undefined) {
+    const links: StoredLinks = { ...current.links };
+    for (const network of CREATOR_LINK_NETWORKS) {
+      if (network === 'website') continue;
+      const value = cleared(body.links[network]);
+      if (value === undefined) continue;
+      if (value === null) delete links[network];
+      else links[network] = value;
+    }
+    next.links = links;
+  }
+  if (body.promoVideo !== undefined) {
+    const source = isGiven(body.promoVideo) ? promoVideoSource(body.promoVideo) : null;
+    next.promoVideoKey = source?.kind === 'file' ? keyOf('promoVideo') : null;
+    next.promoVideoId = source?.kind === 'embed' ? source.videoId : null;
+  }
+  if (body.galleryImages !== undefined) {
+    next.galleryKeys = body.galleryImages.flatMap((_, index) => {
+      const key = keyOf(`galleryImages.${index}`);
+      return key ? [key] : [];
+    });
+  }
+  if (body.auraCards !== undefined) {
+    next.auraCards = body.auraCards.map((card, index) => ({
+      id: card.id,
+      title: card.title,
+      description: card.description,
+      imageKey: keyOf(`auraCards.${index}.imageUrl`),
+      rarity: card.rarity,
+    }));
+  }
+  if (body.creatorWorldDescription !== undefined) {
+    next.creatorWorldDescription = cleared(body.creatorWorldDescription) ?? null;
+  }
+  return next;
+}
+
+/** The API names of the stored fields, for the `profile.updated` event. */
+const FIELD_NAMES: Record<keyof ProfileFields, string> = {
+  auraStatus: 'auraStatus',
+  bannerImageKey: 'bannerImage',
+  profileSize: 'profileSize',
+  links: 'links',
+  promoVideoKey: 'promoVideo',
+  promoVideoId: 'promoVideo',
+  galleryKeys: 'galleryImages',
+  auraCards: 'auraCards',
+  creatorWorldDescription: 'creatorWorldDescription',
+};
+
+function changedFields(before: ProfileFields, after: ProfileFields): string[] {
+  const names = (Object.keys(FIELD_NAMES) as (keyof ProfileFields)[])
+    .filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]))
+    .map((field) => FIELD_NAMES[field]);
+  return [...new Set(names)];
+}
+
+/**
+ * PUT /api/v1/auth/profile: the SPEC §5 rules on the server. The request schema checks links,
+ * lengths, the gallery limit and the cards; here every image and an uploaded promo video must
+ * be the caller's own upload of the right kind (400 naming the field). Name, bio, picture and
+ * website are the account's (users module); the rest is this module's own row. One transaction.
+ */
+export async function saveCreatorProfile(
+  deps: ProfilesDeps,
+  viewer: Viewer,
+  body: UpdateCreatorProfileRequest,
+  meta: EventMeta,
+): Promise<CreatorProfileResponse> {
+  authorize(viewer, 'profile.edit', { ownerId: viewer.id });
+  const subject = await loadSubject(deps.db, eq(users.id, viewer.id));
+  if (!subject) throw notFound(CREATOR_NOT_FOUND);
+  const uploads = await resolveProfileUploads(deps.db, subject.user, body);
+
+  const profileImage = uploads.get('profileImage');
+  const accountPatch: Partial<AccountDetails> = {
+    displayName: cleared(body.displayName),
+    bio: cleared(body.bio),
+    website: cleared(body.links?.website),
+    // A new picture is shown by its preview (small enough for an avatar); clearing it falls back
+    // to the sign-up picture, if any.
+    profileImage: profileImage
+      ? mediaPath(profileImage.previewKey ?? profileImage.key)
+      : body.profileImage !== undefined && !isGiven(body.profileImage)
+        ? null
+        : undefined,
+  };
+
+  await deps.db.transaction(async (tx) => {
+    await updateAccountDetails(tx, viewer.id, accountPatch, viewer, meta);
+    const [stored] = await tx
+      .select()
+      .from(creatorProfiles)
+      .where(eq(creatorProfiles.userId, viewer.id))
+      .for('update');
+    const before = stored ? profileFieldsOf(stored) : EMPTY_PROFILE;
+    const after = nextProfile(before, body, uploads);
+    const fields = changedFields(before, after);
+    if (fields.length === 0) return;
+    await tx
+      .insert(creatorProfiles)
+      .values({ userId: viewer.id, ...after, updatedAt: meta.at })
+      .onConflictDoUpdate({
+        target: creatorProfiles.userId,
+        set: { ...after, updatedAt: meta.at },
+      });
+    await recordEvent(
+      tx,
+      viewer,
+      { type: 'profile.updated', subjectId: viewer.id, data: { fields } },
+      meta,
+      { audience: [viewer.id] },
+    );
+  });
+  return ownCreatorProfile(deps, viewer);
+}

@@ -1,0 +1,111 @@
+import { Alert, Badge, Button, Spinner } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { PROFILE_SUBSCRIPTION_TIER } from '../../../../common/rules/creator-profile';
+import type { CreatorProfileResponse } from '../../../../common/schemas/creator-profile';
+import { useFollowCreator } from '../../api/creator-profiles';
+import { useAuth } from '../../app/auth';
+import type { CheckoutState } from '../../components/billing/checkout-state';
+import { formatMoney } from '../../components/billing/money';
+
+/**
+ * Follow, subscribe (or the 'subscribed' badge) and edit: each shown only when the server's
+ * `abilities` say the viewer may (the edit button to the owner only, a deviation from SPEC §2).
+ */
+export function CreatorActions({ profile }: { profile: CreatorProfileResponse }) {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const { abilities } = profile;
+  return (
+    <div className="d-flex flex-wrap align-items-start gap-2 pb-2">
+      {abilities.follow && (
+        <FollowCreatorButton username={profile.username} isFollowing={profile.isFollowing} />
+      )}
+      {profile.isSubscribed ? (
+        <Badge bg="success" className="align-self-center" data-testid="subscribed-badge">
+          {t('profile.subscribed', { tier: profile.subscribedTier })}
+        </Badge>
+      ) : (
+        abilities.subscribe && <SubscribeButton profile={profile} />
+      )}
+      {abilities.edit && (
+        <Link
+          to="/creator/settings"
+          className="btn btn-outline-secondary"
+          data-testid="edit-profile"
+        >
+          {t('creatorProfile.editProfile')}
+        </Link>
+      )}
+      {!user && (
+        <Link to="/auth?tab=login" className="btn btn-outline-primary">
+          {t('creatorProfile.signInToFollow')}
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/**
+ * SPEC §4 Follow: disabled while the call runs; the state shown is the server's answer, and a
+ * failure keeps it and shows 'profile.followError' once.
+ */
+function FollowCreatorButton({
+  username,
+  isFollowing,
+}: {
+  username: string;
+  isFollowing: boolean;
+}) {
+  const { t } = useTranslation();
+  const follow = useFollowCreator(username);
+  return (
+    <div className="d-flex flex-column gap-2 align-items-start">
+      <Button
+        variant={isFollowing ? 'outline-primary' : 'primary'}
+        disabled={follow.isPending}
+        onClick={() => follow.mutate(!isFollowing)}
+        data-testid="follow-button"
+      >
+        {follow.isPending && (
+          <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
+        )}
+        {isFollowing ? t('profile.unfollow') : t('profile.follow')}
+      </Button>
+      {follow.isError && (
+        <Alert variant="danger" role="alert" className="mb-0 py-2" data-testid="follow-error">
+          {t('profile.followError')}
+        </Alert>
+      )}
+    </div>
+  );
+}
+
+/** SPEC §2/§4: subscribe goes to /checkout with the tier state (the server charges its own price). */
+function SubscribeButton({ profile }: { profile: CreatorProfileResponse }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  if (profile.subscriptionPriceCents === null) return null;
+  const displayPrice = t('tiers.perMonth', {
+    price: formatMoney(profile.subscriptionPriceCents, profile.subscriptionCurrency, i18n.language),
+  });
+  const subscribe = () => {
+    const state: CheckoutState = {
+      productId: profile.id,
+      creatorId: profile.id,
+      tier: PROFILE_SUBSCRIPTION_TIER,
+      price: profile.subscriptionPrice ?? '',
+      displayPrice,
+      userName: profile.name,
+      userImage: profile.profileImage,
+      imageUrl: profile.bannerImage ?? profile.profileImage,
+      description: t(`tiers.description.${PROFILE_SUBSCRIPTION_TIER}`),
+    };
+    void navigate('/checkout', { state });
+  };
+  return (
+    <Button variant="success" onClick={subscribe} data-testid="subscribe-button">
+      {t('creatorProfile.subscribe', { price: displayPrice })}
+    </Button>
+  );
+}
