@@ -1,9 +1,8 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { PaymentsProvider } from '../../adapters/payments/provider';
 import type { Database } from '../../db/client';
-import { recordEvent, type EventActor, type EventMeta } from '../../events/record';
-import { HttpError } from '../../http/errors';
-import { accessEndOf } from './fulfilment';
+import type { EventActor, EventMeta } from '../../events/record';
+import { cancelAtPeriodEnd } from './cancellation';
 import { subscriptions } from './tables';
 
 /** Memberships that may still renew. */
@@ -31,37 +30,6 @@ export async function cancelMembershipsOfClosedAccount(
         eq(subscriptions.cancelAtPeriodEnd, false),
       ),
     );
-  for (const row of renewing) {
-    if (row.provider === 'stripe' && deps.provider.name === 'stripe') {
-      try {
-        await deps.provider.cancelSubscriptionAtPeriodEnd(row.providerSubscriptionId);
-      } catch {
-        throw new HttpError(502, 'The payment provider could not be reached. Please try again.');
-      }
-    }
-    await deps.db.transaction(async (tx) => {
-      const [cancelled] = await tx
-        .update(subscriptions)
-        .set({ cancelAtPeriodEnd: true, canceledAt: meta.at, updatedAt: meta.at })
-        .where(and(eq(subscriptions.id, row.id), eq(subscriptions.cancelAtPeriodEnd, false)))
-        .returning({ id: subscriptions.id });
-      if (!cancelled) return;
-      await recordEvent(
-        tx,
-        actor,
-        {
-          type: 'membership.canceled',
-          subjectId: row.id,
-          data: {
-            fanId: row.userId,
-            creatorId: row.creatorId,
-            accessUntil: (await accessEndOf(tx, row.id))?.toISOString() ?? null,
-          },
-        },
-        meta,
-        { audience: [row.userId, row.creatorId] },
-      );
-    });
-  }
+  for (const row of renewing) await cancelAtPeriodEnd(deps, row, actor, meta);
   return renewing.length;
 }

@@ -37,10 +37,10 @@ import {
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import type { MediaUrls } from '../media/index';
+import { cancelAtPeriodEnd } from './cancellation';
 import { canViewItem } from './entitlements';
 import { assertPurchasable } from './sales';
 import {
-  accessEndOf,
   fulfilCheckout,
   recordInvoicePaid,
   syncSubscription,
@@ -477,41 +477,13 @@ export async function cancelSubscription(
     throw notFound('Subscription not found');
   }
   if (row.status === 'canceled') throw conflict('This membership has already ended');
-  const now = meta.at;
-  if (!row.cancelAtPeriodEnd) {
-    if (row.provider === 'stripe' && deps.provider.name === 'stripe') {
-      await callProvider(() =>
-        deps.provider.cancelSubscriptionAtPeriodEnd(row.providerSubscriptionId),
-      );
-    }
-    await deps.db.transaction(async (tx) => {
-      await tx
-        .update(subscriptions)
-        .set({ cancelAtPeriodEnd: true, canceledAt: now, updatedAt: now })
-        .where(and(eq(subscriptions.id, row.id)));
-      await recordEvent(
-        tx,
-        viewer,
-        {
-          type: 'membership.canceled',
-          subjectId: row.id,
-          data: {
-            fanId: row.userId,
-            creatorId: row.creatorId,
-            accessUntil: (await accessEndOf(tx, row.id))?.toISOString() ?? null,
-          },
-        },
-        meta,
-        { audience: [row.userId, row.creatorId] },
-      );
-    });
-  }
+  await cancelAtPeriodEnd(deps, row, viewer, meta);
   const [updated] = await deps.db
     .select()
     .from(subscriptions)
     .where(eq(subscriptions.id, subscriptionId));
   if (!updated) throw notFound('Subscription not found');
-  return presentSubscriptionRow(deps.db, updated, now);
+  return presentSubscriptionRow(deps.db, updated, meta.at);
 }
 
 /** GET /api/v1/billing/membership/{creatorId}: what the profile's tier card and badge show. */

@@ -3,6 +3,7 @@ import {
   CreatorProfileResponse,
   type UpdateCreatorProfileRequest,
 } from '../../../common/schemas/creator-profile';
+import type { PublicProfileResponse } from '../../../common/schemas/users';
 import { dashboardKeys } from './dashboard';
 import { profileKeys, setFollowing } from './profiles';
 import { request, retryUnlessNotFound } from './request';
@@ -61,8 +62,12 @@ export function useSaveCreatorProfile() {
   });
 }
 
-/** Follow or unfollow from a creator profile; the page shows the server's answer. */
-export function useFollowCreator(username: string) {
+/**
+ * SPEC §7 follow or unfollow, from either profile page. Unlike the SPEC, the answer is read: both
+ * cached views of the person (by id and by username) show the server's state and count, never a
+ * local flip of a call that failed.
+ */
+export function useFollow(username: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (shouldFollow: boolean) => setFollowing(username, shouldFollow),
@@ -74,7 +79,11 @@ export function useFollowCreator(username: string) {
             ? { ...profile, isFollowing: answer.following, followersCount: answer.followersCount }
             : profile,
       );
-      return queryClient.invalidateQueries({ queryKey: profileKeys.all });
+      queryClient.setQueriesData<PublicProfileResponse>({ queryKey: profileKeys.all }, (profile) =>
+        profile && profile.username.toLowerCase() === username.toLowerCase()
+          ? { ...profile, isFollowing: answer.following, followers: answer.followersCount }
+          : profile,
+      );
     },
   });
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { FollowResponse } from '../../../common/schemas/follows';
 import { PublicProfileResponse } from '../../../common/schemas/users';
 import { request, retryUnlessNotFound } from './request';
@@ -26,22 +26,4 @@ export async function setFollowing(username: string, shouldFollow: boolean) {
       { method: 'POST' },
     ),
   );
-}
-
-/**
- * SPEC §7 follow or unfollow. Unlike the SPEC, the answer is read: the page shows the server's
- * state and count, never a local flip of a call that failed.
- */
-export function useFollow(profileId: string, username: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (shouldFollow: boolean) => setFollowing(username, shouldFollow),
-    onSuccess: (answer) => {
-      queryClient.setQueryData<PublicProfileResponse>(profileKeys.byId(profileId), (profile) =>
-        profile
-          ? { ...profile, isFollowing: answer.following, followers: answer.followersCount }
-          : profile,
-      );
-    },
-  });
 }

@@ -1,12 +1,12 @@
-import { Alert, Badge, Button, Spinner } from 'react-bootstrap';
+import { Badge, Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PROFILE_SUBSCRIPTION_TIER } from '../../../../common/rules/creator-profile';
 import type { CreatorProfileResponse } from '../../../../common/schemas/creator-profile';
-import { useFollowCreator } from '../../api/creator-profiles';
 import { useAuth } from '../../app/auth';
 import type { CheckoutState } from '../../components/billing/checkout-state';
 import { formatMoney } from '../../components/billing/money';
+import { FollowButton } from '../profile/FollowButton';
 
 /**
  * Follow, subscribe (or the 'subscribed' badge) and edit: each shown only when the server's
@@ -19,7 +19,7 @@ export function CreatorActions({ profile }: { profile: CreatorProfileResponse })
   return (
     <div className="d-flex flex-wrap align-items-start gap-2 pb-2">
       {abilities.follow && (
-        <FollowCreatorButton username={profile.username} isFollowing={profile.isFollowing} />
+        <FollowButton username={profile.username} isFollowing={profile.isFollowing} />
       )}
       {profile.isSubscribed ? (
         <Badge bg="success" className="align-self-center" data-testid="subscribed-badge">
@@ -41,41 +41,6 @@ export function CreatorActions({ profile }: { profile: CreatorProfileResponse })
         <Link to="/auth?tab=login" className="btn btn-outline-primary">
           {t('creatorProfile.signInToFollow')}
         </Link>
-      )}
-    </div>
-  );
-}
-
-/**
- * SPEC §4 Follow: disabled while the call runs; the state shown is the server's answer, and a
- * failure keeps it and shows 'profile.followError' once.
- */
-function FollowCreatorButton({
-  username,
-  isFollowing,
-}: {
-  username: string;
-  isFollowing: boolean;
-}) {
-  const { t } = useTranslation();
-  const follow = useFollowCreator(username);
-  return (
-    <div className="d-flex flex-column gap-2 align-items-start">
-      <Button
-        variant={isFollowing ? 'outline-primary' : 'primary'}
-        disabled={follow.isPending}
-        onClick={() => follow.mutate(!isFollowing)}
-        data-testid="follow-button"
-      >
-        {follow.isPending && (
-          <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
-        )}
-        {isFollowing ? t('profile.unfollow') : t('profile.follow')}
-      </Button>
-      {follow.isError && (
-        <Alert variant="danger" role="alert" className="mb-0 py-2" data-testid="follow-error">
-          {t('profile.followError')}
-        </Alert>
       )}
     </div>
   );

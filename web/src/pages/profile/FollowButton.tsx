@@ -1,9 +1,8 @@
 import { Alert, Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useFollow } from '../../api/profiles';
+import { useFollow } from '../../api/creator-profiles';
 
 interface FollowButtonProps {
-  profileId: string;
   username: string;
   isFollowing: boolean;
 }
@@ -12,9 +11,9 @@ interface FollowButtonProps {
  * SPEC §4 Follow: toggles on each press and is disabled while the call runs. The state shown is
  * the server's answer; a failed call leaves it as it was and shows 'profile.followError' once.
  */
-export function FollowButton({ profileId, username, isFollowing }: FollowButtonProps) {
+export function FollowButton({ username, isFollowing }: FollowButtonProps) {
   const { t } = useTranslation();
-  const follow = useFollow(profileId, username);
+  const follow = useFollow(username);
   return (
     <div className="d-flex flex-column gap-2 align-items-start">
       <Button

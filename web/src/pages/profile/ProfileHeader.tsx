@@ -53,11 +53,7 @@ export function ProfileHeader({ profile }: { profile: PublicProfileResponse }) {
           </div>
           <SocialLinks links={profile.socialLinks} />
           {canFollow && (
-            <FollowButton
-              profileId={profile.id}
-              username={profile.username}
-              isFollowing={profile.isFollowing}
-            />
+            <FollowButton username={profile.username} isFollowing={profile.isFollowing} />
           )}
         </div>
       </div>
