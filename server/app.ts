@@ -19,6 +19,7 @@ import { refuseNulText } from './http/nul-text';
 import { contentSecurityPolicy } from './http/security';
 import { registerSpa } from './http/spa';
 import { scheduleMembershipRenewals } from './jobs/membership-renewals';
+import { adminRoutes } from './modules/admin/index';
 import { authRoutes } from './modules/auth/routes';
 import { billingRoutes, walletRoutes } from './modules/billing/index';
 import { dashboardRoutes } from './modules/dashboard/routes';
@@ -26,6 +27,7 @@ import { feedRoutes } from './modules/feed/routes';
 import { followsRoutes } from './modules/follows/index';
 import { itemsRoutes } from './modules/items/index';
 import { mediaRoutes } from './modules/media/index';
+import { reportsRoutes } from './modules/reports/index';
 import { healthRoutes } from './modules/health/routes';
 import { usersRoutes } from './modules/users/index';
 
@@ -118,6 +120,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(feedRoutes(c));
   await app.register(dashboardRoutes(c));
   await app.register(followsRoutes(c));
+  await app.register(reportsRoutes(c));
+  await app.register(adminRoutes(c));
   scheduleMembershipRenewals(c);
 
   await registerSpa(app, options.webRoot ?? null);

@@ -1,5 +1,6 @@
 // What other modules may use of billing (payments, memberships, the wallet and the ledger).
 // Its tables (checkouts, subscriptions, entitlements, wallets, ledger) are written only here.
+export { salesPerDay, type DaySales } from './daily-sales';
 export { canViewItem, isFreeItem, viewableItemIds, type EntitlementSubject } from './entitlements';
 export { presentPurchasedProduct, type CreatorSummary } from './presenter';
 export { runRenewals } from './renewals';

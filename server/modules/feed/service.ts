@@ -7,7 +7,7 @@ import { badRequest } from '../../http/errors';
 import { creatorColumns, creatorImage, creatorName, viewItems, type Viewer } from '../items/cards';
 import { presentFeedPost } from '../items/presenter';
 import type { MediaUrls } from '../media/signed-urls';
-import { listedInFeed } from './policy';
+import { listableItem, listedInFeed } from './policy';
 import { decodeCursor, encodeCursor, microsOf, newestFirst, olderThan } from './cursor';
 
 export interface FeedDeps {
@@ -64,7 +64,7 @@ export async function spotlight(deps: FeedDeps): Promise<SpotlightResponse> {
       createdAt: items.createdAt,
     })
     .from(items)
-    .where(eq(items.status, 'available'))
+    .where(listableItem())
     .orderBy(...newestFirst(items.createdAt, items.id))
     .limit(SPOTLIGHT_WINDOW)
     .as('recent');
@@ -92,7 +92,7 @@ export async function spotlight(deps: FeedDeps): Promise<SpotlightResponse> {
     .from(items)
     .where(
       and(
-        eq(items.status, 'available'),
+        listableItem(),
         inArray(
           items.creatorId,
           ranked.map((r) => r.creatorId),

@@ -1,6 +1,7 @@
 // What other modules may use of items; the items, likes, comments and visits tables are
 // written only by this module.
 export { itemsWithCreators, viewItems, type ItemView, type ItemWithCreator } from './cards';
+export { setItemHidden } from './hiding';
 export { isListed, maySeeUnlisted } from './policy';
 export { presentFeedPost } from './presenter';
 export { itemsRoutes } from './routes';

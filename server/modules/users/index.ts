@@ -23,4 +23,5 @@ export {
 } from './account-writes';
 export { mayViewProfile } from './policy';
 export { usersRoutes } from './routes';
+export { suspensionReason } from './suspension';
 export type { UserRow } from './tables';

@@ -53,7 +53,9 @@ export async function publicProfile(
         tierRequired: items.tierRequired,
       })
       .from(items)
-      .where(and(eq(items.creatorId, user.id), eq(items.status, 'available')))
+      .where(
+        and(eq(items.creatorId, user.id), eq(items.status, 'available'), eq(items.hidden, false)),
+      )
       .orderBy(desc(items.createdAt), desc(items.id))
       .limit(PROFILE_CONTENT_LIMIT),
     followerCount(db, user.id),
