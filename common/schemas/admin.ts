@@ -107,10 +107,13 @@ export type AdminContentPage = z.infer<typeof AdminContentPage>;
 
 // ---- warnings ----
 
-/** POST /api/users/{id}/warn and /api/content/{id}/warn: the body and the reason are optional. */
+/**
+ * POST /api/users/{id}/warn and /api/content/{id}/warn: the body and the reason are optional
+ * (SPEC §7 sends none).
+ */
 export const WarnRequest = z
   .object({ reason: z.string().trim().max(WARNING_REASON_MAX).optional() })
-  .default({});
+  .nullish();
 export type WarnRequest = z.infer<typeof WarnRequest>;
 
 /** SPEC §3 warning (id, user, reason, date) plus the warned person's id and the item, if any. */
@@ -158,9 +161,10 @@ export type MyWarningsResponse = z.infer<typeof MyWarningsResponse>;
 
 // ---- suspension and hiding ----
 
+/** Suspend, reactivate, hide, unhide: an optional reason, kept in the audit trail. */
 export const ModerationReasonRequest = z
   .object({ reason: z.string().trim().max(MODERATION_REASON_MAX).optional() })
-  .default({});
+  .nullish();
 export type ModerationReasonRequest = z.infer<typeof ModerationReasonRequest>;
 
 export const AdminUserResponse = z.object({ user: AdminUserRow });

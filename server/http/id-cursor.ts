@@ -4,8 +4,7 @@
  * added (OFFSET would shift under new rows). Opaque to clients: base64url of `id:<n>`.
  */
 
-export const encodeIdCursor = (id: number): string =>
-  Buffer.from(`id:${id}`).toString('base64url');
+export const encodeIdCursor = (id: number): string => Buffer.from(`id:${id}`).toString('base64url');
 
 /** The id behind a cursor this server wrote; null for anything else (a 400 for the caller). */
 export function decodeIdCursor(cursor: string): number | null {

@@ -63,7 +63,7 @@ export async function setSuspension(
   authorize(actor, 'admin.users.suspend');
   if (!isUuid(rawId)) throw notFound('User not found');
   const reason =
-    body.reason || (suspended ? DEFAULT_SUSPENSION_REASON : DEFAULT_REACTIVATION_REASON);
+    body?.reason || (suspended ? DEFAULT_SUSPENSION_REASON : DEFAULT_REACTIVATION_REASON);
   await db.transaction((tx) => changeSuspension(tx, actor, rawId, suspended, reason, meta));
   return adminUserRow(db, rawId);
 }
@@ -80,7 +80,7 @@ export async function setHidden(
   authorize(actor, 'admin.items.hide');
   const id = parseItemId(rawId);
   if (id === null) throw notFound('Item not found');
-  const reason = body.reason || (hidden ? DEFAULT_HIDING_REASON : DEFAULT_UNHIDING_REASON);
+  const reason = body?.reason || (hidden ? DEFAULT_HIDING_REASON : DEFAULT_UNHIDING_REASON);
   const result = await db.transaction((tx) => setItemHidden(tx, id, hidden, actor, reason, meta));
   if (!result) throw notFound('Item not found');
   return adminContentRow(db, id);

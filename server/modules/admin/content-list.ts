@@ -83,7 +83,10 @@ export async function listContent(
     query.reported === 'true' ? hasOpenReport : undefined,
     query.reported === 'false' ? sql`not ${hasOpenReport}` : undefined,
     query.q
-      ? or(ilike(items.title, containsPattern(query.q)), ilike(users.username, containsPattern(query.q)))
+      ? or(
+          ilike(items.title, containsPattern(query.q)),
+          ilike(users.username, containsPattern(query.q)),
+        )
       : undefined,
     before === null ? undefined : lt(items.id, before),
   ];

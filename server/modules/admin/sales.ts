@@ -40,7 +40,10 @@ function totalsOf(daily: DailySales[]): SalesTotal[] {
   const totals = new Map<Currency, { sales: number; revenueCents: number }>();
   for (const d of daily) {
     const t = totals.get(d.currency) ?? { sales: 0, revenueCents: 0 };
-    totals.set(d.currency, { sales: t.sales + d.sales, revenueCents: t.revenueCents + d.revenueCents });
+    totals.set(d.currency, {
+      sales: t.sales + d.sales,
+      revenueCents: t.revenueCents + d.revenueCents,
+    });
   }
   return [...totals].map(([currency, t]) => ({
     currency,

@@ -18,9 +18,10 @@ export const encodeUserCursor = (p: UserPosition): string =>
 /** null for anything that is not a cursor this server wrote. */
 export function decodeUserCursor(cursor: string): UserPosition | null {
   if (!/^[A-Za-z0-9_-]{1,100}$/.test(cursor)) return null;
-  const match = /^(-?\d{1,17})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(
-    Buffer.from(cursor, 'base64url').toString(),
-  );
+  const match =
+    /^(-?\d{1,17})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(
+      Buffer.from(cursor, 'base64url').toString(),
+    );
   return match?.[1] && match[2] ? { micros: match[1], id: match[2] } : null;
 }
 

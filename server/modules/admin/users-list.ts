@@ -1,10 +1,6 @@
 import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Actor } from '../../../common/rules/permissions';
-import type {
-  AdminUserRow,
-  AdminUsersPage,
-  AdminUsersQuery,
-} from '../../../common/schemas/admin';
+import type { AdminUserRow, AdminUsersPage, AdminUsersQuery } from '../../../common/schemas/admin';
 import { authorize } from '../../auth/authorize';
 import type { Db } from '../../db/client';
 import { users, type UserRow } from '../../db/schema/index';
@@ -56,7 +52,10 @@ export async function listUsers(
     query.role ? eq(users.role, query.role) : undefined,
     query.status ? eq(users.status, query.status) : undefined,
     query.q
-      ? or(ilike(users.username, containsPattern(query.q)), ilike(users.email, containsPattern(query.q)))
+      ? or(
+          ilike(users.username, containsPattern(query.q)),
+          ilike(users.email, containsPattern(query.q)),
+        )
       : undefined,
     after ? registeredBefore(users.registeredAt, users.id, after) : undefined,
   ];

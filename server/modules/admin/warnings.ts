@@ -106,7 +106,7 @@ export async function issueWarning(
 }
 
 /** The reason as given, or the default one when none (or only blanks) was given. */
-export const warningReason = (body: WarnRequest) => body.reason || DEFAULT_WARNING_REASON;
+export const warningReason = (body: WarnRequest) => body?.reason || DEFAULT_WARNING_REASON;
 
 /** SPEC §7 POST /api/users/{id}/warn. */
 export async function warnUser(
@@ -118,10 +118,7 @@ export async function warnUser(
 ): Promise<Warning> {
   authorize(actor, 'admin.warn');
   const [user] = isUuid(rawId)
-    ? await db
-        .select({ id: users.id, status: users.status })
-        .from(users)
-        .where(eq(users.id, rawId))
+    ? await db.select({ id: users.id, status: users.status }).from(users).where(eq(users.id, rawId))
     : [];
   if (!user || user.status === 'deleted') throw notFound(USER_NOT_FOUND);
   if (isSelfWarning(actor, user.id)) throw badRequest('You cannot warn yourself');
@@ -218,14 +215,15 @@ export async function acknowledgeWarning(
             .for('update');
     if (!row) throw notFound('Warning not found');
     if (!row.acknowledgedAt) {
-      await tx
-        .update(warnings)
-        .set({ acknowledgedAt: meta.at })
-        .where(eq(warnings.id, row.id));
+      await tx.update(warnings).set({ acknowledgedAt: meta.at }).where(eq(warnings.id, row.id));
       await recordEvent(
         tx,
         { id: userId },
-        { type: 'user.warning_acknowledged', subjectId: String(row.id), data: { warningId: row.id } },
+        {
+          type: 'user.warning_acknowledged',
+          subjectId: String(row.id),
+          data: { warningId: row.id },
+        },
         meta,
       );
     }

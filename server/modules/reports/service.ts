@@ -1,9 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type {
-  ReportAction,
-  ReportReason,
-  ReportTargetType,
-} from '../../../common/schemas/reports';
+import type { ReportAction, ReportReason, ReportTargetType } from '../../../common/schemas/reports';
 import type { Db } from '../../db/client';
 import { recordEvent, type EventMeta } from '../../events/record';
 import { reports, type ReportRow } from './tables';

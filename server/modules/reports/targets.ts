@@ -35,7 +35,11 @@ export async function reportTargetOf(
         id === null
           ? []
           : await db
-              .select({ id: itemComments.id, itemId: itemComments.itemId, authorId: itemComments.authorId })
+              .select({
+                id: itemComments.id,
+                itemId: itemComments.itemId,
+                authorId: itemComments.authorId,
+              })
               .from(itemComments)
               .where(eq(itemComments.id, id));
       if (!comment) throw notFound('Comment not found');
