@@ -35,7 +35,7 @@ export function ReportButton({
       <Button
         variant="link"
         size="sm"
-        className={`p-0 text-danger ${className ?? ''}`}
+        className={`p-0 ${className ?? ''}`}
         aria-label={label}
         onClick={(event) => {
           event.stopPropagation();

@@ -169,7 +169,13 @@ function ReportsSection() {
                         <Button
                           key={action}
                           size="sm"
-                          variant={action === 'dismiss' ? 'outline-secondary' : 'outline-danger'}
+                          variant={
+                            action === 'dismiss'
+                              ? 'outline-secondary'
+                              : action === 'warn'
+                                ? 'outline-primary'
+                                : 'danger'
+                          }
                           onClick={() => ask(report, action)}
                           aria-label={t('admin.reports.resolveNamed', {
                             action: t(`admin.reports.resolveActions.${action}`),

@@ -76,7 +76,7 @@ export function ContentTable({
                 {abilities.warn && (
                   <Button
                     size="sm"
-                    variant="outline-warning"
+                    variant="outline-primary"
                     onClick={() => onWarn(row)}
                     aria-label={t('admin.actions.warnNamed', { name: row.title })}
                   >
@@ -86,7 +86,7 @@ export function ContentTable({
                 {abilities.hide && onHiding && (
                   <Button
                     size="sm"
-                    variant={row.hidden ? 'outline-success' : 'outline-danger'}
+                    variant={row.hidden ? 'outline-secondary' : 'danger'}
                     onClick={() => onHiding(row)}
                     aria-label={t(
                       row.hidden ? 'admin.actions.unhideNamed' : 'admin.actions.hideNamed',

@@ -3,6 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { isRole, roleBadgeVariant } from '../../../../common/rules/roles';
 import type { AdminAbilities, AdminUserRow } from '../../../../common/schemas/admin';
 import { formatDate } from '../../components/billing/money';
+import './admin.css';
+
+/** Light badge colours (SPEC §3's info for moderators) need dark text to stay readable. */
+const darkTextOn = (variant: string) =>
+  variant === 'info' || variant === 'warning' || variant === 'light' ? 'dark' : undefined;
 
 const STATUS_VARIANT = { active: 'success', suspended: 'danger', deleted: 'secondary' } as const;
 
@@ -45,7 +50,11 @@ export function UsersTable({
             <td className="fw-semibold">{row.username}</td>
             <td className="text-break">{row.email}</td>
             <td>
-              <Badge bg={roleBadgeVariant(row.role)}>
+              <Badge
+                bg={roleBadgeVariant(row.role)}
+                text={darkTextOn(roleBadgeVariant(row.role))}
+                className="aura-role-badge"
+              >
                 {isRole(row.role) ? t(`dashboard.roles.${row.role}`) : row.role}
               </Badge>
             </td>
@@ -59,7 +68,7 @@ export function UsersTable({
                 {abilities.warn && (
                   <Button
                     size="sm"
-                    variant="outline-warning"
+                    variant="outline-primary"
                     onClick={() => onWarn(row)}
                     aria-label={t('admin.actions.warnNamed', { name: row.username })}
                   >
@@ -69,7 +78,7 @@ export function UsersTable({
                 {abilities.suspend && onSuspension && row.status !== 'deleted' && (
                   <Button
                     size="sm"
-                    variant={row.status === 'active' ? 'outline-danger' : 'outline-success'}
+                    variant={row.status === 'active' ? 'danger' : 'outline-secondary'}
                     onClick={() => onSuspension(row)}
                     aria-label={t(
                       row.status === 'active'
