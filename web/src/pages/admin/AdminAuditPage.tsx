@@ -8,12 +8,13 @@ import { ListStatus, LoadMore } from './ListStatus';
 
 const NO_FILTERS: AuditFilters = { actor: '', subjectType: '', subjectId: '', action: '' };
 
-/** The reason when the event carries one, else its data as compact JSON. */
+/** The reason when the event carries one, else its data as `key: value` pairs. */
 function detailsOf(entry: AuditEntry): string {
   const reason = entry.data.reason;
   if (typeof reason === 'string') return reason;
-  const text = JSON.stringify(entry.data);
-  return text === '{}' ? '' : text;
+  return Object.entries(entry.data)
+    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join(' · ');
 }
 
 /** The audit trail (issue 14, admins): who did what to what, from where, newest first. */

@@ -150,7 +150,7 @@ function ReportsSection() {
                   ) : (
                     (report.targetLabel ?? report.targetId)
                   )}
-                  {report.targetUser && (
+                  {report.targetUser && report.targetType !== 'user' && (
                     <div className="small aura-muted">
                       {t('admin.reports.about', { name: report.targetUser })}
                     </div>
