@@ -7,6 +7,8 @@ import { createUser, type TestUser } from '../../test/factories';
 import { createItem } from '../billing/test-helpers';
 import { fetchMedia, grantPurchase, publishItem } from '../items/test-helpers';
 import { createMediaTestApp, type MediaTestApp } from '../media/test-helpers';
+import { systemMeta } from '../../events/record';
+import { issueWarning } from './index';
 import { auditOf, fileReportFor, inject } from './test-helpers';
 
 let t: MediaTestApp;
@@ -136,6 +138,22 @@ describe('POST /api/users/{id}/warn and /api/content/{id}/warn', () => {
     expect(list.json().items.find((i: { id: number }) => i.id === item.id)?.warnings).toBe(1);
   });
 
+  it('writes the warning and its audit event together or not at all', async () => {
+    const fan = await createUser(t);
+    const failed = t.db.transaction(async (tx) => {
+      await issueWarning(
+        tx,
+        { userId: fan.user.id, itemId: null, reason: 'Rolled back' },
+        moderator.user,
+        systemMeta(new Date()),
+      );
+      throw new Error('the change after the warning failed');
+    });
+    await expect(failed).rejects.toThrow('the change after the warning failed');
+    expect(await t.db.select().from(warnings).where(eq(warnings.userId, fan.user.id))).toEqual([]);
+    expect(await auditOf(t, fan.user.id, 'user.warned')).toEqual([]);
+  });
+
   it('writes the warning with its audit event and tells the warned person at once', async () => {
     const fan = await createUser(t);
     const heard: PublishedEvent[] = [];
@@ -178,6 +196,10 @@ describe('POST /api/users/{id}/warn and /api/content/{id}/warn', () => {
     expect(ack.json().warning.acknowledged).toBe(true);
     expect((await inject(t, fan, 'GET', '/api/v1/warnings/mine')).json().warnings).toEqual([]);
     expect((await inject(t, null, 'GET', '/api/v1/warnings/mine')).statusCode).toBe(401);
+    expect(
+      (await inject(t, null, 'POST', `/api/v1/warnings/${warningId}/acknowledge`)).statusCode,
+    ).toBe(401);
+    expect((await inject(t, fan, 'POST', '/api/v1/warnings/abc/acknowledge')).statusCode).toBe(404);
   });
 });
 
@@ -335,6 +357,11 @@ describe('hiding an item', () => {
     for (const url of ['/api/v1/admin/content/999999999/hide', '/api/v1/admin/content/x/hide']) {
       expect((await inject(t, moderator, 'POST', url)).statusCode, url).toBe(404);
     }
+    const long = await inject(t, moderator, 'POST', `/api/v1/admin/content/${itemId}/hide`, {
+      reason: 'z'.repeat(501),
+    });
+    expect(long.statusCode).toBe(400);
+    expect((await auditOf(t, String(itemId), 'item.hidden')).length).toBe(1);
   });
 });
 
