@@ -53,6 +53,7 @@ export interface DomainEventData {
   'user.role_changed': { from: Role; to: Role; reason: string; itemId?: number };
   'user.activation_changed': { active: boolean };
   'user.warned': { warningId: number; reason: string; itemId: number | null };
+  'user.warning_acknowledged': { warningId: number };
   'user.suspended': { reason: string };
   'user.reactivated': { reason: string };
   'user.blocked': { blockedId: string };
@@ -97,8 +98,12 @@ export interface DomainEventData {
   'payout.updated': { creatorId: string; fields: string[] };
   'payout.run_booked': { runId: string; creators: number; totals: Money[] };
   // moderation
-  'report.created': { targetType: 'item' | 'comment' | 'message' | 'user'; reason: string };
-  'report.resolved': { action: 'dismiss' | 'warn' | 'hide' | 'suspend' };
+  'report.created': {
+    targetType: 'item' | 'comment' | 'message' | 'user';
+    targetId: string;
+    reason: string;
+  };
+  'report.resolved': { action: 'dismiss' | 'warn' | 'hide' | 'suspend'; reason: string };
   // messages
   'message.created': { conversationId: string; senderId: string; recipientId: string };
   'message.read': { conversationId: string; readerId: string; upToMessageId: string };
@@ -132,6 +137,7 @@ export const EVENT_DESCRIPTORS: {
   'user.role_changed': { subject: 'user', audit: true },
   'user.activation_changed': { subject: 'user', audit: true },
   'user.warned': { subject: 'user', audit: true },
+  'user.warning_acknowledged': { subject: 'warning', audit: true },
   'user.suspended': { subject: 'user', audit: true },
   'user.reactivated': { subject: 'user', audit: true },
   'user.blocked': { subject: 'user', audit: true },

@@ -20,6 +20,7 @@ import { contentSecurityPolicy } from './http/security';
 import { registerSpa } from './http/spa';
 import { scheduleMembershipRenewals } from './jobs/membership-renewals';
 import { authRoutes } from './modules/auth/index';
+import { adminRoutes } from './modules/admin/index';
 import { billingRoutes, walletRoutes } from './modules/billing/index';
 import { dashboardRoutes } from './modules/dashboard/index';
 import { feedRoutes } from './modules/feed/index';
@@ -28,6 +29,7 @@ import { itemsRoutes } from './modules/items/index';
 import { mediaRoutes } from './modules/media/index';
 import { healthRoutes } from './modules/health/index';
 import { accountRoutes, profilesRoutes } from './modules/profiles/index';
+import { reportsRoutes } from './modules/reports/index';
 import { usersRoutes } from './modules/users/index';
 import { aiRoutes } from './modules/ai/index';
 
@@ -123,6 +125,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(aiRoutes(c));
   await app.register(profilesRoutes(c));
   await app.register(accountRoutes(c));
+  await app.register(reportsRoutes(c));
+  await app.register(adminRoutes(c));
   scheduleMembershipRenewals(c);
 
   await registerSpa(app, options.webRoot ?? null);

@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { purchaseRefusal, type PurchaseSubject } from './purchase';
+import { isKeptForHolders, isListed, purchaseRefusal, type PurchaseSubject } from './purchase';
 
 const item: PurchaseSubject = {
   status: 'available',
+  hidden: false,
   creatorId: 'creator',
   priceCents: 500,
   tierRequired: 'Aura',
@@ -24,6 +25,17 @@ describe('purchaseRefusal (one rule for card and balance)', () => {
     expect(purchaseRefusal({ ...item, status: 'unavailable' }, active, 'fan', false)?.code).toBe(
       'not_listed',
     );
+  });
+
+  it('refuses an item hidden by a moderator, which its holders keep', () => {
+    const hidden = { ...item, hidden: true };
+    expect(purchaseRefusal(hidden, active, 'fan', false)?.code).toBe('not_listed');
+    expect(isListed(hidden, active)).toBe(false);
+    expect(isKeptForHolders(hidden, active)).toBe(true);
+    // Holders lose it with the creator's suspension, and nothing is "kept" that is still listed.
+    expect(isKeptForHolders(hidden, { status: 'suspended' })).toBe(false);
+    expect(isKeptForHolders({ ...hidden, status: 'unavailable' }, active)).toBe(false);
+    expect(isKeptForHolders(item, active)).toBe(false);
   });
 
   it('refuses own, free, tier-covered and owned items', () => {
@@ -52,15 +64,17 @@ describe('purchaseRefusal (one rule for card and balance)', () => {
         fc.integer({ min: 0, max: 2000 }),
         fc.boolean(),
         fc.boolean(),
-        (status, creatorStatus, priceCents, isOwn, isEntitled) => {
+        fc.boolean(),
+        (status, creatorStatus, priceCents, isOwn, isEntitled, hidden) => {
           const refusal = purchaseRefusal(
-            { ...item, status: status as 'available', priceCents },
+            { ...item, status: status as 'available', priceCents, hidden },
             { status: creatorStatus as 'active' },
             isOwn ? 'creator' : 'fan',
             isEntitled,
           );
           const allowed =
             status === 'available' &&
+            !hidden &&
             creatorStatus === 'active' &&
             priceCents > 0 &&
             !isOwn &&

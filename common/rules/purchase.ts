@@ -4,14 +4,27 @@ import { WALLET_CURRENCY } from '../schemas/billing';
 import type { Tier } from './tiers';
 
 /**
- * Listed: available, by an active creator (what the feed, profiles and checkout offer). An
- * unlisted item is hidden from everyone but its creator and staff; its buyers keep access.
+ * Listed: available, not hidden by a moderator, by an active creator (what the feed, profiles
+ * and checkout offer). An unlisted item is hidden from everyone but its creator and staff; its
+ * buyers keep access.
  */
-export const isListed = (item: { status: ItemStatus }, creator: { status: UserStatus }): boolean =>
-  item.status === 'available' && creator.status === 'active';
+export const isListed = (
+  item: { status: ItemStatus; hidden: boolean },
+  creator: { status: UserStatus },
+): boolean => item.status === 'available' && !item.hidden && creator.status === 'active';
+
+/**
+ * Issue 14: an item hidden by a moderator stays open to the people who already hold it (buyers,
+ * members of its tier) while it is otherwise listable; a suspended creator's items are not.
+ */
+export const isKeptForHolders = (
+  item: { status: ItemStatus; hidden: boolean },
+  creator: { status: UserStatus },
+): boolean => item.hidden && isListed({ ...item, hidden: false }, creator);
 
 export interface PurchaseSubject {
   status: ItemStatus;
+  hidden: boolean;
   creatorId: string;
   priceCents: number;
   tierRequired: Tier;
@@ -28,7 +41,7 @@ export type PurchaseRefusal =
 
 /**
  * The one rule (issue 9) for whether `viewerId` may buy an item, by card or by balance: it is
- * listed (available, its creator active), not their own, not free or covered by a tier, and not
+ * listed (available, not hidden, its creator active), not their own, not free or covered by a tier, and not
  * already theirs. `isEntitled` is the entitlement check's answer for this viewer. Checkout,
  * pay-with-balance and the presenters' `canBuy` all ask this function.
  */

@@ -6,6 +6,8 @@ import { recordEvent, systemMeta } from '../events/record';
 import { seedAccounts } from './accounts';
 import { seedContent } from './content';
 import { seedCreatorProfiles } from './creator-profiles';
+import { seedModeration } from './moderation';
+import { seedSales } from './sales';
 
 export interface SeedReport {
   /** Lines printed once on the first start (demo accounts and their passwords). */
@@ -18,7 +20,13 @@ export type SeedContext = Pick<Container, 'config' | 'db' | 'dbKind' | 'clock' |
 type Seeder = (ctx: SeedContext, report: SeedReport) => Promise<void>;
 
 // Feature modules append their seeders here, in dependency order (accounts before items).
-const seeders: Seeder[] = [seedAccounts, seedContent, seedCreatorProfiles];
+const seeders: Seeder[] = [
+  seedAccounts,
+  seedContent,
+  seedCreatorProfiles,
+  seedSales,
+  seedModeration,
+];
 
 // Databases seeded before typed events (migration 0006) carry the older marker.
 const SEEDED_MARKERS: DomainEventType[] = ['system.demo_seeded', 'demo.seeded' as DomainEventType];

@@ -2,6 +2,7 @@
 // and written, only by the module that owns it (the linter enforces the writes).
 export * from '../../events/tables';
 export * from '../../jobs/tables';
+export * from '../../modules/admin/tables';
 export * from '../../modules/billing/entitlement-tables';
 export * from '../../modules/billing/tables';
 export * from '../../modules/follows/tables';
@@ -9,4 +10,5 @@ export * from '../../modules/items/engagement-tables';
 export * from '../../modules/items/tables';
 export * from '../../modules/media/tables';
 export * from '../../modules/profiles/tables';
+export * from '../../modules/reports/tables';
 export * from '../../modules/users/tables';

@@ -1,7 +1,7 @@
 import type { LoginResponse } from '../../../common/schemas/auth';
 import { GoogleUnavailableError, type GoogleIdentity } from '../../adapters/identity/google';
 import type { EventMeta } from '../../events/record';
-import { forbidden, HttpError, unauthorized } from '../../http/errors';
+import { HttpError, unauthorized } from '../../http/errors';
 import {
   createAccount,
   findUser,
@@ -11,7 +11,7 @@ import {
   type UserRow,
 } from '../users/index';
 import { maySignIn } from './policy';
-import { ACCOUNT_SUSPENDED, signedIn, type AuthDeps } from './service';
+import { accountSuspended, signedIn, type AuthDeps } from './service';
 import { randomUsername, usernameCandidates, usernameStem } from './usernames';
 
 /** SPEC §8's text for every refused Google sign-in. */
@@ -38,9 +38,9 @@ async function verifiedIdentity(deps: AuthDeps, credential: string): Promise<Goo
   return identity;
 }
 
-function usable(user: UserRow): UserRow {
+async function usable(deps: AuthDeps, user: UserRow): Promise<UserRow> {
   if (user.status === 'deleted') throw unauthorized(GOOGLE_LOGIN_FAILED);
-  if (!maySignIn(user.status)) throw forbidden(ACCOUNT_SUSPENDED);
+  if (!maySignIn(user.status)) throw await accountSuspended(deps.db, user.id);
   return user;
 }
 
@@ -51,12 +51,12 @@ async function existingAccount(
   meta: EventMeta,
 ): Promise<UserRow | null> {
   const bySub = await findUser(deps.db, { googleSub: identity.sub });
-  if (bySub) return usable(bySub);
+  if (bySub) return usable(deps, bySub);
   const byEmail = await findUser(deps.db, { email: identity.email });
   if (!byEmail) return null;
   // The address is tied to another Google account: do not move the account between them.
   if (byEmail.googleSub) throw unauthorized(GOOGLE_LOGIN_FAILED);
-  usable(byEmail);
+  await usable(deps, byEmail);
   return deps.db.transaction((tx) =>
     linkGoogleAccount(tx, byEmail, { sub: identity.sub, picture: identity.picture }, meta),
   );

@@ -12,7 +12,7 @@ import type { TokenService, VerifiedToken } from '../../auth/tokens';
 import type { Clock } from '../../context';
 import type { Database } from '../../db/client';
 import type { EventMeta } from '../../events/record';
-import { badRequest, forbidden, HttpError, unauthorized } from '../../http/errors';
+import { badRequest, HttpError, unauthorized } from '../../http/errors';
 import {
   assertUnclaimed,
   createAccount,
@@ -20,6 +20,7 @@ import {
   recordFailedSignIn,
   recordSignIn,
   revokeToken,
+  suspensionReason,
   uniqueViolationAnswer,
   type UserRow,
 } from '../users/index';
@@ -37,6 +38,18 @@ export interface AuthDeps {
 /** One answer for an unknown account and a wrong password: it must not tell which (issue 3). */
 export const WRONG_CREDENTIALS = 'Invalid username or password';
 export const ACCOUNT_SUSPENDED = 'This account is suspended';
+
+/**
+ * Issue 14: a suspended person learns why on sign-in: 403 with a stable `code` and the
+ * moderators' `reason` (the audit trail's), after the password proved who is asking.
+ */
+export async function accountSuspended(db: Database, userId: string): Promise<HttpError> {
+  const reason = await suspensionReason(db, userId);
+  return new HttpError(403, reason ? `${ACCOUNT_SUSPENDED}: ${reason}` : ACCOUNT_SUSPENDED, {
+    code: 'accountSuspended',
+    reason,
+  });
+}
 
 /** 429 while an account's failed sign-ins make it wait; says for how long. */
 export class LoginThrottledError extends HttpError {
@@ -130,7 +143,7 @@ export async function login(
     await deps.db.transaction((tx) => recordFailedSignIn(tx, user.id, meta));
     throw unauthorized(WRONG_CREDENTIALS);
   }
-  if (!maySignIn(user.status)) throw forbidden(ACCOUNT_SUSPENDED);
+  if (!maySignIn(user.status)) throw await accountSuspended(deps.db, user.id);
 
   const rehashed =
     user.passwordHash && needsRehash(user.passwordHash)

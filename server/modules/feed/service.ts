@@ -13,7 +13,7 @@ import {
   type Viewer,
 } from '../items/index';
 import type { MediaUrls } from '../media/index';
-import { listedInFeed } from './policy';
+import { listableItem, listedInFeed } from './policy';
 import { decodeCursor, encodeCursor, microsOf, newestFirst, olderThan } from '../../db/keyset';
 
 export interface FeedDeps {
@@ -70,7 +70,7 @@ export async function spotlight(deps: FeedDeps): Promise<SpotlightResponse> {
       createdAt: items.createdAt,
     })
     .from(items)
-    .where(eq(items.status, 'available'))
+    .where(listableItem())
     .orderBy(...newestFirst(items.createdAt, items.id))
     .limit(SPOTLIGHT_WINDOW)
     .as('recent');
@@ -98,7 +98,7 @@ export async function spotlight(deps: FeedDeps): Promise<SpotlightResponse> {
     .from(items)
     .where(
       and(
-        eq(items.status, 'available'),
+        listableItem(),
         inArray(
           items.creatorId,
           ranked.map((r) => r.creatorId),

@@ -10,6 +10,8 @@ export {
   type ItemWithCreator,
   type Viewer,
 } from './cards';
+export { setItemHidden } from './hiding';
+export { listedItem } from './listing';
 export { isListed, maySeeUnlisted } from './policy';
 export { presentFeedPost } from './presenter';
 export { itemsRoutes } from './routes';

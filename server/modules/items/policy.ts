@@ -6,7 +6,7 @@ type Actor = { id: string; role: Role };
 /** README rule: a `user` who publishes their first item becomes a `creator`; other roles stay. */
 export const promotesToCreator = (role: Role) => role === 'user';
 
-export { isListed } from '../../../common/rules/purchase';
+export { isKeptForHolders, isListed } from '../../../common/rules/purchase';
 
 /** An unlisted item is seen by its creator and by staff who moderate content. */
 export const maySeeUnlisted = (viewer: Actor | null, creatorId: string) =>

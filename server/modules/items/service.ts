@@ -14,10 +14,11 @@ import type { Database, Db } from '../../db/client';
 import { items, type ItemRow } from '../../db/schema/index';
 import { recordEvent, type EventMeta } from '../../events/record';
 import { badRequest, notFound } from '../../http/errors';
+import { canViewItem, isFreeItem } from '../billing/index';
 import { resolveOwnUploads, type MediaUrls, type UploadProblem } from '../media/index';
 import { promoteToCreator } from '../users/index';
 import { itemsWithCreators, viewItems, type ItemWithCreator, type Viewer } from './cards';
-import { isListed, maySeeUnlisted, promotesToCreator } from './policy';
+import { isKeptForHolders, isListed, maySeeUnlisted, promotesToCreator } from './policy';
 import { presentItemDetail } from './presenter';
 
 export interface ItemsDeps {
@@ -33,23 +34,37 @@ export function parseItemId(raw: string): number | null {
   return Number.isSafeInteger(id) ? id : null;
 }
 
-/** The item as the viewer may reach it: unknown, malformed or hidden ones answer 404 alike. */
+/**
+ * The item as the viewer may reach it: unknown, malformed or unlisted ones answer 404 alike,
+ * except to its creator and staff, and an item hidden by a moderator to those who hold it.
+ */
 export async function findVisibleItem(
   db: Db,
   viewer: Viewer,
   rawId: string,
+  // Only a holder's membership period is compared with it; engagement calls use the real time.
+  now: Date = new Date(),
 ): Promise<ItemWithCreator> {
   const id = parseItemId(rawId);
   const [found] = id === null ? [] : await itemsWithCreators(db, [id]);
   if (!found) throw notFound('Item not found');
-  if (!isListed(found.item, found.creator) && !maySeeUnlisted(viewer, found.item.creatorId)) {
-    throw notFound('Item not found');
+  if (isListed(found.item, found.creator) || maySeeUnlisted(viewer, found.item.creatorId)) {
+    return found;
   }
-  return found;
+  if (isKeptForHolders(found.item, found.creator) && (await holdsItem(db, viewer, found, now))) {
+    return found;
+  }
+  throw notFound('Item not found');
+}
+
+/** Whether the viewer bought the item or is a member of its tier (a free item is nobody's). */
+async function holdsItem(db: Db, viewer: Viewer, found: ItemWithCreator, now: Date) {
+  if (!viewer || isFreeItem(found.item)) return false;
+  return canViewItem(db, viewer, found.item, now);
 }
 
 export async function getItem(deps: ItemsDeps, viewer: Viewer, rawId: string): Promise<ItemDetail> {
-  const found = await findVisibleItem(deps.db, viewer, rawId);
+  const found = await findVisibleItem(deps.db, viewer, rawId, deps.clock.now());
   const [view] = await viewItems(deps.db, viewer, [found], deps.clock.now());
   if (!view) throw notFound('Item not found');
   return presentItemDetail(view, deps.urls);

@@ -34,6 +34,8 @@ export const items = pgTable(
     audioKey: text('audio_key'),
     videoKey: text('video_key'),
     status: text('status').$type<ItemStatus>().notNull().default('available'),
+    /** Hidden by a moderator (issue 14): not listed anywhere, not sold; buyers keep access. */
+    hidden: boolean('hidden').notNull().default(false),
     tags: text('tags')
       .array()
       .notNull()

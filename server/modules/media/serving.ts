@@ -2,9 +2,9 @@ import type { Role } from '../../../common/rules/roles';
 import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../http/errors';
 import { isFreeItem } from '../billing/index';
-import { lookUpMedia, viewerMaySeeItemMedia } from './access';
+import { lookUpMedia, uploaderStatus, viewerMaySeeItemMedia } from './access';
 import { isPreviewKey, isTeaserKey } from './keys';
-import { mayReadItemMedia } from './policy';
+import { mayReadCreatorsItemMedia, mayReadItemMedia } from './policy';
 import type { MediaUrls } from './signed-urls';
 
 /** How one media object goes out: its type and who may keep it how long. */
@@ -21,6 +21,7 @@ const TEASER: MediaServing = {
 // A day, not forever: an upload no item uses yet may become a paid item's picture.
 const PUBLIC_PREVIEW_CACHE = 'public, max-age=86400';
 const SIGNED_CACHE = 'private, max-age=600';
+const CREATOR_INACTIVE = 'The creator of this media is suspended';
 
 /**
  * Whether the caller may load the media behind `key`, and how it goes out (policy.ts has the
@@ -35,12 +36,17 @@ export async function mediaServing(
   if (isTeaserKey(key)) return TEASER;
   const isPreview = isPreviewKey(key);
   const hasValidSignature = deps.urls.verify(key, query.exp, query.sig);
-  // Only an entitled viewer was handed this signature: a preview needs no look-up then.
+  // Only an entitled viewer was handed this signature: a preview needs only the uploader's
+  // status then (a suspended creator's links stop at once, issue 14).
   if (isPreview && hasValidSignature) {
+    const status = await uploaderStatus(deps.db, key);
+    if (status === null) throw notFound('No such media');
+    if (status !== 'active') throw forbidden(CREATOR_INACTIVE);
     return { contentType: 'image/webp', cacheControl: SIGNED_CACHE };
   }
   const lookup = await lookUpMedia(deps.db, key);
   if (!lookup) throw notFound('No such media');
+  if (!mayReadCreatorsItemMedia(lookup, viewer)) throw forbidden(CREATOR_INACTIVE);
   const contentType = isPreview ? 'image/webp' : lookup.row.mimeType;
   if (lookup.visibility === 'public') {
     return { contentType, cacheControl: isPreview ? PUBLIC_PREVIEW_CACHE : 'private, max-age=300' };

@@ -34,4 +34,5 @@ export { mayViewProfile } from './policy';
 export { presentProfile } from './presenter';
 export { profileTiles } from './service';
 export { usersRoutes } from './routes';
+export { suspensionReason } from './suspension';
 export type { UserRow } from './tables';

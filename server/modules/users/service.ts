@@ -12,6 +12,7 @@ import { isUuid } from '../../http/ids';
 import { viewableItemIds } from '../billing/index';
 import { membershipTier } from '../billing/index';
 import { followerCount, isFollowing } from '../follows/index';
+import { listedItem } from '../items/index';
 import type { MediaUrls } from '../media/index';
 import { mayViewProfile } from './policy';
 import { presentProfile, presentProfileItem, presentPublicProfile } from './presenter';
@@ -52,7 +53,7 @@ export async function profileTiles(
       tierRequired: items.tierRequired,
     })
     .from(items)
-    .where(and(eq(items.creatorId, userId), eq(items.status, 'available')))
+    .where(and(eq(items.creatorId, userId), listedItem()))
     .orderBy(desc(items.createdAt), desc(items.id))
     .limit(PROFILE_CONTENT_LIMIT);
   const unlocked = await viewableItemIds(db, viewer, content, now);

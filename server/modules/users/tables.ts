@@ -52,6 +52,8 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     uniqueIndex('users_google_sub_idx').on(t.googleSub),
     index('users_role_idx').on(t.role),
+    // The admin users list pages newest first by keyset over (registered_at, id).
+    index('users_registered_idx').on(t.registeredAt.desc(), t.id.desc()),
     check('users_role_check', inList(t.role, ROLES)),
     check('users_status_check', inList(t.status, USER_STATUSES)),
   ],

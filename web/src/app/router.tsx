@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
+import { rolesWith } from '../../../common/rules/permissions';
 import { Layout } from './Layout';
 import { ProtectedRoute } from './ProtectedRoute';
 
@@ -34,6 +35,14 @@ const StudioPage = lazy(() => import('../pages/studio/StudioPage'));
 const CreatorProfilePage = lazy(() => import('../pages/creator/CreatorProfilePage'));
 const CreatorSettingsPage = lazy(() => import('../pages/creator-settings/CreatorSettingsPage'));
 const AccountSettingsPage = lazy(() => import('../pages/account/AccountSettingsPage'));
+// Admin area (issue 14)
+const AdminLayout = lazy(() => import('../pages/admin/AdminLayout'));
+const AdminDashboardPage = lazy(() => import('../pages/admin/AdminDashboardPage'));
+const AdminUsersPage = lazy(() => import('../pages/admin/AdminUsersPage'));
+const AdminContentPage = lazy(() => import('../pages/admin/AdminContentPage'));
+const AdminReportsPage = lazy(() => import('../pages/admin/AdminReportsPage'));
+const AdminSalesPage = lazy(() => import('../pages/admin/AdminSalesPage'));
+const AdminAuditPage = lazy(() => import('../pages/admin/AdminAuditPage'));
 
 export const router = createBrowserRouter([
   {
@@ -125,6 +134,37 @@ export const router = createBrowserRouter([
             <AccountSettingsPage />
           </ProtectedRoute>
         ),
+      },
+      // Admin area (issue 14): the roles that hold each page's permission; the server checks again.
+      {
+        path: '/admin',
+        element: (
+          <ProtectedRoute roles={rolesWith('admin.users.read')}>
+            <AdminLayout />
+          </ProtectedRoute>
+        ),
+        children: [
+          { index: true, element: <AdminDashboardPage /> },
+          { path: 'users', element: <AdminUsersPage /> },
+          { path: 'content', element: <AdminContentPage /> },
+          { path: 'reports', element: <AdminReportsPage /> },
+          {
+            path: 'sales',
+            element: (
+              <ProtectedRoute roles={rolesWith('admin.sales.read')}>
+                <AdminSalesPage />
+              </ProtectedRoute>
+            ),
+          },
+          {
+            path: 'audit',
+            element: (
+              <ProtectedRoute roles={rolesWith('admin.audit.read')}>
+                <AdminAuditPage />
+              </ProtectedRoute>
+            ),
+          },
+        ],
       },
       { path: '/product/:productId', element: <ProductPage /> },
       // SPEC §2: no productId sends the visitor home.

@@ -18,3 +18,11 @@ export function useFormMessage(): (message: string | undefined) => string | unde
 export function serverMessageOf(error: unknown): string | null {
   return error instanceof RequestError ? error.message : null;
 }
+
+/** The refusal of a suspended account's sign-in (403 `accountSuspended`), with its reason. */
+export function suspensionOf(error: unknown): { reason: string | null } | null {
+  if (!(error instanceof RequestError) || error.status !== 403) return null;
+  const body = (error.body ?? {}) as { code?: unknown; reason?: unknown };
+  if (body.code !== 'accountSuspended') return null;
+  return { reason: typeof body.reason === 'string' ? body.reason : null };
+}

@@ -3,6 +3,7 @@ import { Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { ItemComment } from '../../../../common/schemas/feed';
 import { useAddComment, useComments } from '../../api/items';
+import { ReportButton } from '../moderation/ReportButton';
 import { CommentForm } from './CommentForm';
 
 interface CommentsPanelProps {
@@ -39,7 +40,13 @@ export function CommentsPanel({ itemId, latest, count }: CommentsPanelProps) {
               <span className="fw-semibold">{comment.user}</span>{' '}
               <span style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
                 {comment.text}
-              </span>
+              </span>{' '}
+              <ReportButton
+                subject={{ targetType: 'comment', targetId: String(comment.id) }}
+                ownerId={comment.userId}
+                label={t('report.commentLabel', { user: comment.user })}
+                className="align-baseline small"
+              />
             </li>
           ))}
         </ul>

@@ -6,6 +6,7 @@ import type { FeedPost } from '../../../../common/schemas/feed';
 import { useRecordVisit, useToggleLike } from '../../api/items';
 import type { BalanceUnlockNotice } from '../billing/balance-unlock';
 import { BalanceUnlockStatus } from '../billing/BalanceUnlockStatus';
+import { ReportButton } from '../moderation/ReportButton';
 import { Avatar } from './Avatar';
 import { CommentsPanel } from './CommentsPanel';
 import { itemCheckoutState } from './checkout-state';
@@ -121,6 +122,11 @@ export function FeedPostCard({ post, payWithBalance }: FeedPostCardProps) {
         >
           {t('discover.viewDetails')}
         </Link>
+        <ReportButton
+          subject={{ targetType: 'item', targetId: String(post.id) }}
+          ownerId={post.creatorId}
+          label={t('report.postLabel', { title: post.title })}
+        />
         {like.isError && (
           <p className="w-100 small text-danger mb-0" role="alert">
             {t('discover.likeError', { reason: like.error.message })}

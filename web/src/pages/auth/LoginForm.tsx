@@ -9,7 +9,11 @@ import {
   LoginForm as LoginFormSchema,
   loginRequestOf,
 } from '../../components/account/account-forms';
-import { serverMessageOf, useFormMessage } from '../../components/account/form-messages';
+import {
+  serverMessageOf,
+  suspensionOf,
+  useFormMessage,
+} from '../../components/account/form-messages';
 import { FormFailure } from '../../components/account/FormFailure';
 import { TextField, USERNAME_INPUT } from '../../components/account/TextField';
 import { useAccountForm } from '../../components/account/useAccountForm';
@@ -29,8 +33,16 @@ export function LoginForm() {
     try {
       signIn(await login(loginRequestOf(values)));
     } catch (error) {
-      // SPEC §8: the server's text, else the login.error translation.
-      setFailure(message(serverMessageOf(error) ?? undefined) ?? t('auth.login.error'));
+      // A suspended person is told why in their language (issue 14); otherwise SPEC §8: the
+      // server's text, else the login.error translation.
+      const suspension = suspensionOf(error);
+      setFailure(
+        suspension
+          ? suspension.reason
+            ? t('auth.login.suspended', { reason: suspension.reason })
+            : t('auth.login.suspendedNoReason')
+          : (message(serverMessageOf(error) ?? undefined) ?? t('auth.login.error')),
+      );
       return;
     }
     await navigate('/dashboard', { replace: true });

@@ -6,6 +6,7 @@ import { EarningsCard } from './EarningsCard';
 import { MetricsPanel } from './MetricsPanel';
 import { ProfileCard, type ProfileCardData } from './ProfileCard';
 import { RecentContent } from './RecentContent';
+import { WarningNotices } from './WarningNotices';
 
 /** SPEC §2/§4 dashboard: loading, then an error (SPEC §8 texts) or the loaded page. */
 export default function DashboardPage() {
@@ -62,6 +63,7 @@ export default function DashboardPage() {
   return (
     <main className="container py-4">
       <h1 className="h3 mb-4">{t('dashboard.title')}</h1>
+      <WarningNotices />
       <Row className="g-3 mb-4">
         <Col md={7}>
           <ProfileCard profile={card} />

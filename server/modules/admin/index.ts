@@ -1,0 +1,5 @@
+// What other modules may use of the admin area; the warnings table is written only here.
+export { changeSuspension } from './actions';
+export { adminRoutes } from './routes';
+export type { WarningRow } from './tables';
+export { issueWarning } from './warnings';

@@ -1,0 +1,31 @@
+import { can, grantOf, type Actor } from '../../../common/rules/permissions';
+import type { Role } from '../../../common/rules/roles';
+import type { AdminAbilities } from '../../../common/schemas/admin';
+
+/** What the signed-in staff member may do in the admin area (issue 14), for the web's buttons. */
+export const adminAbilities = (actor: Actor): AdminAbilities => ({
+  warn: can(actor, 'admin.warn'),
+  suspend: can(actor, 'admin.users.suspend'),
+  hide: can(actor, 'admin.items.hide'),
+  resolveReports: can(actor, 'admin.reports.resolve'),
+  readSales: can(actor, 'admin.sales.read'),
+  readAudit: can(actor, 'admin.audit.read'),
+});
+
+/**
+ * Who may suspend whom, beyond holding `admin.users.suspend`: nobody suspends themselves, and
+ * only a superadmin suspends someone who could suspend others (an admin or a superadmin).
+ */
+export function suspensionRefusal(actor: Actor, target: { id: string; role: Role }): string | null {
+  if (actor.id === target.id) return 'You cannot suspend yourself';
+  if (grantOf(target.role, 'admin.users.suspend') !== null && actor.role !== 'superadmin') {
+    return 'Only a superadmin can suspend an administrator';
+  }
+  return null;
+}
+
+/** Nobody warns themselves (or their own item). */
+export const isSelfWarning = (actor: Actor, warnedUserId: string) => actor.id === warnedUserId;
+
+/** A LIKE pattern matching `text` anywhere, with its own % and _ taken literally. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,0 +1,63 @@
+import { eq } from 'drizzle-orm';
+import type { Role } from '../../../common/rules/roles';
+import type { CreateReportRequest } from '../../../common/schemas/reports';
+import type { Db } from '../../db/client';
+import { itemComments, users } from '../../db/schema/index';
+import { badRequest, notFound } from '../../http/errors';
+import { isUuid } from '../../http/ids';
+import { findVisibleItem, parseItemId } from '../items/index';
+import { mayViewProfile } from '../users/index';
+import type { ReportTarget } from './service';
+
+type Reporter = { id: string; role: Role };
+
+const OWN_TARGET = 'You cannot report yourself or your own content';
+
+/**
+ * The target of a report from the report button, as the reporter may see it (else 404, like
+ * any unknown target), with the person it is about. Nobody reports themselves.
+ */
+export async function reportTargetOf(
+  db: Db,
+  reporter: Reporter,
+  body: Pick<CreateReportRequest, 'targetType' | 'targetId'>,
+  now: Date,
+): Promise<ReportTarget> {
+  switch (body.targetType) {
+    case 'item': {
+      const { item } = await findVisibleItem(db, reporter, body.targetId, now);
+      if (item.creatorId === reporter.id) throw badRequest(OWN_TARGET);
+      return { type: 'item', id: String(item.id), userId: item.creatorId };
+    }
+    case 'comment': {
+      const id = parseItemId(body.targetId);
+      const [comment] =
+        id === null
+          ? []
+          : await db
+              .select({
+                id: itemComments.id,
+                itemId: itemComments.itemId,
+                authorId: itemComments.authorId,
+              })
+              .from(itemComments)
+              .where(eq(itemComments.id, id));
+      if (!comment) throw notFound('Comment not found');
+      // A comment is as visible as its item.
+      await findVisibleItem(db, reporter, String(comment.itemId), now);
+      if (comment.authorId === reporter.id) throw badRequest(OWN_TARGET);
+      return { type: 'comment', id: String(comment.id), userId: comment.authorId };
+    }
+    case 'user': {
+      const [user] = isUuid(body.targetId)
+        ? await db
+            .select({ id: users.id, status: users.status })
+            .from(users)
+            .where(eq(users.id, body.targetId))
+        : [];
+      if (!user || !mayViewProfile(reporter, user)) throw notFound('User not found');
+      if (user.id === reporter.id) throw badRequest(OWN_TARGET);
+      return { type: 'user', id: user.id, userId: user.id };
+    }
+  }
+}

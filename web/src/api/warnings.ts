@@ -1,0 +1,31 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { MyWarning, MyWarningsResponse } from '../../../common/schemas/admin';
+import { request } from './request';
+
+export const warningKeys = {
+  mine: ['warnings', 'mine'] as const,
+};
+
+/** The signed-in person's warnings not yet acknowledged (the dashboard notice, issue 14). */
+export function useMyWarnings() {
+  return useQuery({
+    queryKey: warningKeys.mine,
+    queryFn: async () => MyWarningsResponse.parse(await request('/api/v1/warnings/mine')),
+  });
+}
+
+/** Dismisses one notice; the list drops it from the server's answer. */
+export function useAcknowledgeWarning() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) =>
+      z
+        .object({ warning: MyWarning })
+        .parse(await request(`/api/v1/warnings/${id}/acknowledge`, { method: 'POST' })),
+    onSuccess: ({ warning }) =>
+      queryClient.setQueryData<MyWarningsResponse>(warningKeys.mine, (data) =>
+        data ? { warnings: data.warnings.filter((w) => w.id !== warning.id) } : data,
+      ),
+  });
+}

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { visibleAdminLinks } from './admin-links';
+
+const ids = (role: Parameters<typeof visibleAdminLinks>[0], testMode = false) =>
+  visibleAdminLinks(role, testMode).map((link) => link.id);
+
+describe('the admin sidebar', () => {
+  it('shows moderators what they may moderate, admins sales and the audit log too', () => {
+    expect(ids('moderator')).toEqual(['users', 'content', 'reports']);
+    expect(ids('admin')).toEqual(['users', 'content', 'reports', 'sales', 'audit']);
+    expect(ids('superadmin')).toEqual(['users', 'content', 'reports', 'sales', 'audit']);
+    expect(ids('user')).toEqual([]);
+  });
+
+  it('shows every link in test mode', () => {
+    expect(ids('moderator', true)).toEqual(['users', 'content', 'reports', 'sales', 'audit']);
+  });
+});
