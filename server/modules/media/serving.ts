@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../http/errors';
 import { isFreeItem } from '../billing/index';
 import { lookUpMedia, viewerMaySeeItemMedia } from './access';
-import { isPreviewKey, isTeaserKey } from './keys';
+import { isPreviewKey, isTeaserKey, previewContentType } from './keys';
 import { mayReadItemMedia } from './policy';
 import type { MediaUrls } from './signed-urls';
 
@@ -37,11 +37,11 @@ export async function mediaServing(
   const hasValidSignature = deps.urls.verify(key, query.exp, query.sig);
   // Only an entitled viewer was handed this signature: a preview needs no look-up then.
   if (isPreview && hasValidSignature) {
-    return { contentType: 'image/webp', cacheControl: SIGNED_CACHE };
+    return { contentType: previewContentType(key), cacheControl: SIGNED_CACHE };
   }
   const lookup = await lookUpMedia(deps.db, key);
   if (!lookup) throw notFound('No such media');
-  const contentType = isPreview ? 'image/webp' : lookup.row.mimeType;
+  const contentType = isPreview ? previewContentType(key) : lookup.row.mimeType;
   if (lookup.visibility === 'public') {
     return { contentType, cacheControl: isPreview ? PUBLIC_PREVIEW_CACHE : 'private, max-age=300' };
   }
