@@ -1,5 +1,6 @@
 import { lazy } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { WithQueries } from './WithQueries';
 import { Layout } from './Layout';
 import { ProtectedRoute } from './ProtectedRoute';
 
@@ -29,7 +30,7 @@ const ProductPage = lazy(() => import('../pages/product/ProductPage'));
 // Follows and memberships
 const ProfilePage = lazy(() => import('../pages/profile/ProfilePage'));
 
-export const router = createBrowserRouter([
+const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
@@ -96,8 +97,14 @@ export const router = createBrowserRouter([
     path: '/hypr/:id',
     element: (
       <ProtectedRoute>
-        <ProfilePage />
+        <WithQueries>
+          <ProfilePage />
+        </WithQueries>
       </ProtectedRoute>
     ),
   },
-]);
+];
+
+export function AppRoutes() {
+  return useRoutes(routes);
+}
