@@ -20,11 +20,24 @@ afterAll(() => t.close());
 describe('seedContent', () => {
   it('publishes a dozen creators with media, likes and comments that the feed shows', async () => {
     const creators = await t.db
-      .select({ id: users.id, role: users.role, avatarUrl: users.avatarUrl })
+      .select({
+        id: users.id,
+        role: users.role,
+        avatarUrl: users.avatarUrl,
+        bannerUrl: users.bannerUrl,
+      })
       .from(users)
       .where(inArray(users.username, [...DEMO_CREATORS.map((c) => c.username), 'demo_creator']));
     expect(creators).toHaveLength(DEMO_CREATORS.length + 1);
     expect(creators.every((c) => c.role === 'creator')).toBe(true);
+    // Each has an illustrated avatar and banner of their own, which load.
+    expect(new Set(creators.map((c) => c.avatarUrl)).size).toBe(creators.length);
+    expect(new Set(creators.map((c) => c.bannerUrl)).size).toBe(creators.length);
+    for (const url of [creators[0]?.avatarUrl, creators[0]?.bannerUrl]) {
+      const res = await t.app.inject({ url: url ?? '' });
+      expect(res.statusCode, url ?? '').toBe(200);
+      expect(res.headers['content-type']).toBe('image/webp');
+    }
 
     const rows = await t.db
       .select()

@@ -19,11 +19,13 @@ import {
   type DemoCreator,
   type DemoItem,
 } from './content-catalogue';
-import { renderAvatar, renderCover, toneWav } from './content-media';
+import { renderCover, toneWav } from './content-media';
+import { renderBanner, renderIllustratedAvatar } from './illustrations';
 import { renderLoopVideo } from './loop-video';
 import type { SeedContext, SeedReport } from './index';
 
 const HOUR = 3600 * 1000;
+const DEMO_CREATOR_COLORS: [string, string] = ['#312e81', '#ec4899'];
 
 /** Demo media go through the same checks and storage as a real upload. */
 const store = (deps: MediaDeps, ownerId: string, kind: MediaKind, bytes: Buffer) =>
@@ -43,25 +45,43 @@ async function findOrCreateCreator(ctx: SeedContext, creator: DemoCreator, deps:
     .onConflictDoNothing();
   const [row] = await ctx.db.select().from(users).where(eq(users.username, creator.username));
   if (!row) throw new Error(`demo creator ${creator.username} missing`);
-  if (!row.avatarUrl) {
-    const initials = creator.displayName
-      .split(/\s+/)
-      .map((w) => w[0])
-      .join('');
+  await giveProfilePictures(ctx, deps, row, creator.colors);
+  return row;
+}
+
+/**
+ * An illustrated avatar and banner (issue 10) for a demo account that has none yet: the avatar
+ * as its preview (like an uploaded profile picture), the banner as drawn (wider than a preview).
+ */
+async function giveProfilePictures(
+  ctx: SeedContext,
+  deps: MediaDeps,
+  user: { id: string; username: string; avatarUrl: string | null; bannerUrl: string | null },
+  colors: [string, string],
+) {
+  const changes: { avatarUrl?: string; bannerUrl?: string } = {};
+  if (!user.avatarUrl) {
     const avatar = await store(
       deps,
-      row.id,
+      user.id,
       'image',
-      await renderAvatar({ size: 256, colors: creator.colors, initials }),
+      await renderIllustratedAvatar({ seed: user.username, colors }),
     );
-    if (avatar.previewKey) {
-      await ctx.db
-        .update(users)
-        .set({ avatarUrl: mediaPath(avatar.previewKey) })
-        .where(eq(users.id, row.id));
-    }
+    if (avatar.previewKey) changes.avatarUrl = mediaPath(avatar.previewKey);
   }
-  return row;
+  if (!user.bannerUrl) {
+    const banner = await store(
+      deps,
+      user.id,
+      'image',
+      await renderBanner({ seed: user.username, colors }),
+    );
+    // The original: a banner is drawn wider than the 640 px preview.
+    changes.bannerUrl = mediaPath(banner.key);
+  }
+  if (Object.keys(changes).length > 0) {
+    await ctx.db.update(users).set(changes).where(eq(users.id, user.id));
+  }
 }
 
 async function publish(
@@ -192,9 +212,10 @@ export async function seedContent(ctx: SeedContext, report: SeedReport): Promise
 
   const [demoCreator] = await ctx.db.select().from(users).where(eq(users.username, 'demo_creator'));
   if (demoCreator) {
+    await giveProfilePictures(ctx, deps, demoCreator, DEMO_CREATOR_COLORS);
     for (const [i, item] of DEMO_CREATOR_ITEMS.entries()) {
       itemIds.push(
-        await publish(ctx, deps, demoCreator.id, ['#312e81', '#ec4899'], item, nextTime(), 500 + i),
+        await publish(ctx, deps, demoCreator.id, DEMO_CREATOR_COLORS, item, nextTime(), 500 + i),
       );
     }
   }

@@ -80,6 +80,7 @@ export function presentPublicProfile(
     username: user.username,
     fullName: fullNameOf(user) || user.displayName?.trim() || user.username,
     avatar: avatarOf(user),
+    banner: user.bannerUrl,
     bio: user.bio,
     role: user.role,
     tier,
