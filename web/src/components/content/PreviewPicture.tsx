@@ -10,6 +10,7 @@ interface PreviewPictureProps {
   sizes: string;
   className?: string;
   style?: CSSProperties;
+  testId?: string;
 }
 
 /**
@@ -17,7 +18,15 @@ interface PreviewPictureProps {
  * reads it, else WebP, 320 px wide on a phone and 640 px on a wide screen. Place it in an
  * `aura-media-frame`, which reserves its area before it loads.
  */
-export function PreviewPicture({ src, srcSet, alt, sizes, className, style }: PreviewPictureProps) {
+export function PreviewPicture({
+  src,
+  srcSet,
+  alt,
+  sizes,
+  className,
+  style,
+  testId,
+}: PreviewPictureProps) {
   const img = (
     <img
       src={src}
@@ -29,6 +38,7 @@ export function PreviewPicture({ src, srcSet, alt, sizes, className, style }: Pr
       loading="lazy"
       decoding="async"
       draggable={false}
+      data-testid={testId}
     />
   );
   if (!srcSet) return img;
