@@ -33,6 +33,11 @@ describe('seedContent', () => {
     // Each has an illustrated avatar and banner of their own, which load.
     expect(new Set(creators.map((c) => c.avatarUrl)).size).toBe(creators.length);
     expect(new Set(creators.map((c) => c.bannerUrl)).size).toBe(creators.length);
+    const shown = await t.app.inject({ url: `/api/v1/users/${creators[0]?.id}` });
+    expect(shown.json()).toMatchObject({
+      avatar: creators[0]?.avatarUrl,
+      banner: creators[0]?.bannerUrl,
+    });
     for (const url of [creators[0]?.avatarUrl, creators[0]?.bannerUrl]) {
       const res = await t.app.inject({ url: url ?? '' });
       expect(res.statusCode, url ?? '').toBe(200);
