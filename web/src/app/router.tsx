@@ -5,7 +5,10 @@ import { Layout } from './Layout';
 import { ProtectedRoute } from './ProtectedRoute';
 
 // Routes are split so a visitor of the landing page does not download the rest of the app.
-const LandingPage = lazy(() => import('../pages/landing/LandingPage'));
+const loadLandingPage = () => import('../pages/landing/LandingPage');
+const LandingPage = lazy(loadLandingPage);
+// A visitor opening the landing page gets its code beside the translations, not after them.
+if (window.location.pathname === '/') void loadLandingPage();
 const NotFoundPage = lazy(() => import('../pages/not-found/NotFoundPage'));
 const HelpPage = lazy(() => import('../pages/help/HelpPage'));
 const FeaturesPage = lazy(() => import('../pages/features/FeaturesPage'));
