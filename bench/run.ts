@@ -5,6 +5,8 @@
  *
  *   BENCH_SECONDS       measured seconds per scenario (default 10)
  *   BENCH_CONNECTIONS   concurrent connections (default 10)
+ *
+ * `pages` is not a load scenario: it opens screens in headless Chromium (bench/pages.ts).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -13,6 +15,7 @@ import path from 'node:path';
 import { embeddedDatabaseDir, openDatabase } from '../server/db/client';
 import { acquireDataDirLock } from '../server/db/lock';
 import { measure, type Measurement, type MeasureOptions } from './measure';
+import { runPagesBenchmark } from './pages';
 import { startServerProcess } from './process';
 import { scenarios } from './scenarios/index';
 import type { Scenario } from './scenarios/types';
@@ -27,6 +30,8 @@ function positiveInt(name: string, fallback: number): number {
   return value;
 }
 
+const PAGES = 'pages';
+
 function pick(names: string[]): Scenario[] {
   if (names.length === 0) return scenarios;
   const picked = names.flatMap((name) => {
@@ -34,6 +39,7 @@ function pick(names: string[]): Scenario[] {
     if (found.length === 0) {
       const known = [
         ...new Set(scenarios.flatMap((s) => (s.group ? [s.group, s.name] : [s.name]))),
+        PAGES,
       ];
       throw new Error(`Unknown scenario "${name}". Known: ${known.join(', ')}`);
     }
@@ -141,7 +147,14 @@ function printComparisons(selected: Scenario[], results: Map<string, Measurement
 }
 
 async function main(): Promise<void> {
-  const selected = pick(process.argv.slice(2));
+  const names = process.argv.slice(2);
+  const wantsPages = names.length === 0 || names.includes(PAGES);
+  const loadNames = names.filter((name) => name !== PAGES);
+  if (names.length > 0 && loadNames.length === 0) {
+    if (!(await runPagesBenchmark())) process.exitCode = 1;
+    return;
+  }
+  const selected = pick(loadNames);
   const opts: MeasureOptions = {
     seconds: positiveInt('BENCH_SECONDS', 10),
     connections: positiveInt('BENCH_CONNECTIONS', 10),
@@ -165,6 +178,10 @@ async function main(): Promise<void> {
     hasFailures ||= result.failures > 0;
   }
   printComparisons(selected, results);
+  if (wantsPages) {
+    console.log('');
+    if (!(await runPagesBenchmark())) process.exitCode = 1;
+  }
   if (hasFailures) {
     console.error(
       '\nSome requests failed (errors, timeouts or non-2xx answers): numbers are not valid.',

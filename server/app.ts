@@ -14,6 +14,7 @@ import { VERSION_TAG } from '../common/version';
 import type { Config } from './config';
 import { createContainer, type Container, type ContainerOverrides } from './container';
 import type { DatabaseHandle } from './db/client';
+import { registerCompression } from './http/compression';
 import { registerErrorHandling } from './http/errors';
 import { refuseNulText } from './http/nul-text';
 import { contentSecurityPolicy } from './http/security';
@@ -87,6 +88,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
     crossOriginEmbedderPolicy: false,
   });
+  await registerCompression(app);
   const c = await createContainer({
     config,
     database: options.db,

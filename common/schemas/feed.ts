@@ -27,6 +27,14 @@ export const ItemComment = z.object({
 });
 export type ItemComment = z.infer<typeof ItemComment>;
 
+/**
+ * The card picture for `srcset` (issue 10): the preview at 320 and 640 px wide, per format,
+ * as `srcset` values (`<url> 320w, <url> 640w`). Null whenever `imageUrl` is not the preview
+ * (a locked post's teaser, or no picture), so it never widens what a viewer may load.
+ */
+export const ImageSrcSet = z.object({ avif: z.string(), webp: z.string() });
+export type ImageSrcSet = z.infer<typeof ImageSrcSet>;
+
 /** SPEC §3 feed post plus what the card needs (creator link, cents, counters, viewer state). */
 export const FeedPost = z.object({
   id: z.number().int(),
@@ -36,6 +44,7 @@ export const FeedPost = z.object({
   title: z.string(),
   description: z.string(),
   imageUrl: z.string().nullable(),
+  imageSrcSet: ImageSrcSet.nullable(),
   videoUrl: z.string().nullable(),
   audioUrl: z.string().nullable(),
   likes: z.number().int(),

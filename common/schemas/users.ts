@@ -87,6 +87,8 @@ export const PublicProfileResponse = z.object({
   username: z.string(),
   fullName: z.string(),
   avatar: z.string().nullable(),
+  /** The wide picture at the top of the profile (SPEC §3 bannerImage); null when none. */
+  banner: z.string().nullable(),
   bio: z.string().nullable(),
   role: z.enum(ROLES),
   tier: z.enum(TIERS),

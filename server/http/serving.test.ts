@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,6 +67,12 @@ function fakeBuild(): string {
   fs.writeFileSync(path.join(root, 'index.html'), INDEX_HTML);
   fs.writeFileSync(path.join(root, 'assets', 'x-abc123.js'), ASSET_JS);
   fs.writeFileSync(path.join(root, 'locales', 'en', 'translation.json'), '{"hello":"Hello"}');
+  // What web/build/precompress.ts writes beside each text file of a real build.
+  for (const file of [path.join(root, 'index.html'), path.join(root, 'assets', 'x-abc123.js')]) {
+    const bytes = fs.readFileSync(file);
+    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(bytes));
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(bytes));
+  }
   return parent;
 }
 
@@ -139,6 +146,36 @@ describe('serving the built SPA', () => {
     expect(res.json()).toEqual({ error: 'Not found: POST /help' });
   });
 
+  it('serves the build compressed as the client accepts: brotli first, then gzip', async () => {
+    for (const url of ['/assets/x-abc123.js', '/', '/some/page']) {
+      const expected = url.startsWith('/assets/') ? ASSET_JS : INDEX_HTML;
+      const br = await s.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': 'gzip, br' },
+      });
+      expect(br.statusCode, url).toBe(200);
+      expect(br.headers['content-encoding'], url).toBe('br');
+      expect(br.headers.vary, url).toMatch(/accept-encoding/i);
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString(), url).toBe(expected);
+
+      const gz = await s.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding'], url).toBe('gzip');
+      expect(zlib.gunzipSync(gz.rawPayload).toString(), url).toBe(expected);
+      // Still the type of the file, not of its compressed copy.
+      expect(gz.headers['content-type'], url).toBe(br.headers['content-type']);
+      expect(gz.headers['cache-control'], url).toBe(br.headers['cache-control']);
+
+      const plain = await s.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': 'identity' },
+      });
+      expect(plain.headers['content-encoding'], url).toBeUndefined();
+      expect(plain.body, url).toBe(expected);
+    }
+  });
+
   it('answers HEAD like GET without a body', async () => {
     for (const url of ['/assets/x-abc123.js', '/', '/some/page']) {
       const get = await s.app.inject({ method: 'GET', url });
@@ -169,6 +206,76 @@ describe('without a build', () => {
     } finally {
       await s.close();
     }
+  });
+});
+
+describe('compression of dynamic answers', () => {
+  const big = { items: Array.from({ length: 200 }, (_, i) => ({ id: i, title: `Item ${i}` })) };
+  let s: Served;
+  let handled = 0;
+  beforeAll(async () => {
+    s = await serve(null, {}, (app) => {
+      app.get('/api/v1/test-big', async () => big);
+      app.get('/api/v1/test-small', async () => ({ ok: true }));
+      app.post(
+        '/api/v1/test-echo',
+        { schema: { body: z.object({ text: z.string() }) } },
+        async (request) => {
+          handled += 1;
+          return { length: (request.body as { text: string }).text.length };
+        },
+      );
+    });
+  });
+  afterAll(() => s.close());
+
+  it('compresses JSON above the threshold with brotli or gzip', async () => {
+    const br = await s.app.inject({
+      url: '/api/v1/test-big',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toMatch(/^application\/json/);
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+    expect(br.rawPayload.length).toBeLessThan(JSON.stringify(big).length / 3);
+    expect(JSON.parse(zlib.brotliDecompressSync(br.rawPayload).toString())).toEqual(big);
+
+    const gz = await s.app.inject({
+      url: '/api/v1/test-big',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gz.rawPayload).toString())).toEqual(big);
+
+    const plain = await s.app.inject({ url: '/api/v1/test-big' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json()).toEqual(big);
+  });
+
+  it('sends small answers and errors under the threshold as they are', async () => {
+    const small = await s.app.inject({
+      url: '/api/v1/test-small',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toEqual({ ok: true });
+    const missing = await s.app.inject({ url: '/api/nope', headers: { 'accept-encoding': 'br' } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('never unpacks a compressed request body', async () => {
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/v1/test-echo',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: zlib.gzipSync(JSON.stringify({ text: 'hello' })),
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.json()).toHaveProperty('error');
+    expect(handled).toBe(0);
   });
 });
 

@@ -7,6 +7,8 @@ import { isApiPath } from './errors';
 /**
  * Serves the built web app. Hashed assets are immutable for a year; index.html is revalidated
  * so a new release is picked up at once. Unknown non-API paths get the SPA, which shows its 404.
+ * The build writes brotli and gzip copies of its text files (web/build/precompress.ts); a
+ * client that accepts one of them gets it as it is, with `Vary: accept-encoding`.
  */
 export async function registerSpa(app: FastifyInstance, webRoot: string | null): Promise<void> {
   const hasBuild = webRoot !== null && fs.existsSync(path.join(webRoot, 'index.html'));
@@ -15,6 +17,7 @@ export async function registerSpa(app: FastifyInstance, webRoot: string | null):
       root: webRoot,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(reply, filePath) {
         // Relative to the build: a webRoot that itself lies under some `assets` folder must not
         // make index.html immutable.

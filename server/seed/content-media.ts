@@ -54,33 +54,6 @@ export async function renderCover(options: CoverOptions): Promise<Buffer> {
     : image.png({ compressionLevel: 9 }).toBuffer();
 }
 
-/**
- * A square avatar: gradient and the initials large in the middle (covers size their title for
- * a long line, which leaves two letters tiny).
- */
-export async function renderAvatar(options: {
-  size?: number;
-  colors: [string, string];
-  initials: string;
-}): Promise<Buffer> {
-  const size = options.size ?? 256;
-  const initials = options.initials.slice(0, 2).toUpperCase();
-  // Two capitals are about 1.4em wide: 0.42 of the side keeps them well inside a round crop.
-  const fontSize = Math.round(size * (initials.length > 1 ? 0.42 : 0.5));
-  // SVG places text by its baseline; capitals reach about 0.7em above it, so half of that
-  // below the centre puts them in the middle.
-  const baseline = Math.round(size / 2 + fontSize * 0.35);
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}">
-  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
-    <stop offset="0" stop-color="${options.colors[0]}"/><stop offset="1" stop-color="${options.colors[1]}"/>
-  </linearGradient></defs>
-  <rect width="100%" height="100%" fill="url(#g)"/>
-  <text x="50%" y="${baseline}" text-anchor="middle" font-family="sans-serif" font-weight="700"
-        font-size="${fontSize}" fill="#fff">${escapeXml(initials)}</text>
-</svg>`;
-  return sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
-}
-
 /** A mono 16-bit PCM WAV of a sine tone with a short fade in and out (no clicks). */
 export function toneWav(options: {
   seconds: number;

@@ -1,9 +1,11 @@
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { itemLikes, items, users } from '../db/schema/index';
+import { creatorProfiles, itemLikes, items, users } from '../db/schema/index';
+import { mediaPath } from '../modules/media/index';
 import { createMediaTestApp, filesUnder, type MediaTestApp } from '../modules/media/test-helpers';
 import { seedAccounts } from './accounts';
 import { seedContent } from './content';
+import { seedCreatorProfiles } from './creator-profiles';
 import { DEMO_CREATORS } from './content-catalogue';
 import type { SeedReport } from './index';
 
@@ -14,17 +16,35 @@ beforeAll(async () => {
   t = await createMediaTestApp();
   await seedAccounts(t.container, report);
   await seedContent(t.container, report);
+  await seedCreatorProfiles(t.container, report);
 });
 afterAll(() => t.close());
 
 describe('seedContent', () => {
   it('publishes a dozen creators with media, likes and comments that the feed shows', async () => {
     const creators = await t.db
-      .select({ id: users.id, role: users.role, avatarUrl: users.avatarUrl })
+      .select({
+        id: users.id,
+        role: users.role,
+        avatarUrl: users.avatarUrl,
+        bannerKey: creatorProfiles.bannerImageKey,
+      })
       .from(users)
+      .leftJoin(creatorProfiles, eq(creatorProfiles.userId, users.id))
       .where(inArray(users.username, [...DEMO_CREATORS.map((c) => c.username), 'demo_creator']));
     expect(creators).toHaveLength(DEMO_CREATORS.length + 1);
     expect(creators.every((c) => c.role === 'creator')).toBe(true);
+    // Each has an illustrated avatar and a banner on their creator profile, which load.
+    expect(new Set(creators.map((c) => c.avatarUrl)).size).toBe(creators.length);
+    expect(new Set(creators.map((c) => c.bannerKey)).size).toBe(creators.length);
+    const shown = await t.app.inject({ url: `/api/v1/users/${creators[0]?.id}` });
+    const banner = mediaPath(creators[0]?.bannerKey ?? '');
+    expect(shown.json()).toMatchObject({ avatar: creators[0]?.avatarUrl, banner });
+    for (const url of [creators[0]?.avatarUrl, banner]) {
+      const res = await t.app.inject({ url: url ?? '' });
+      expect(res.statusCode, url ?? '').toBe(200);
+      expect(res.headers['content-type']).toBe('image/webp');
+    }
 
     const rows = await t.db
       .select()
@@ -48,7 +68,7 @@ describe('seedContent', () => {
     expect(rows.some((r) => r.commentsCount > 0)).toBe(true);
     // Each cover: original, preview and teaser.
     expect(filesUnder(t.dataDir).length).toBeGreaterThan(rows.length * 3);
-    expect(report.lines.at(-1)).toMatch(/Demo content: 13 creators/);
+    expect(report.lines.some((line) => /Demo content: 13 creators/.test(line))).toBe(true);
 
     const feed = await t.app.inject({ url: '/api/v1/feed' });
     expect(feed.json().posts).toHaveLength(20);

@@ -19,11 +19,13 @@ import {
   type DemoCreator,
   type DemoItem,
 } from './content-catalogue';
-import { renderAvatar, renderCover, toneWav } from './content-media';
+import { renderCover, toneWav } from './content-media';
+import { renderIllustratedAvatar } from './illustrations';
 import { renderLoopVideo } from './loop-video';
 import type { SeedContext, SeedReport } from './index';
 
 const HOUR = 3600 * 1000;
+const DEMO_CREATOR_COLORS: [string, string] = ['#312e81', '#ec4899'];
 
 /** Demo media go through the same checks and storage as a real upload. */
 const store = (deps: MediaDeps, ownerId: string, kind: MediaKind, bytes: Buffer) =>
@@ -43,25 +45,33 @@ async function findOrCreateCreator(ctx: SeedContext, creator: DemoCreator, deps:
     .onConflictDoNothing();
   const [row] = await ctx.db.select().from(users).where(eq(users.username, creator.username));
   if (!row) throw new Error(`demo creator ${creator.username} missing`);
-  if (!row.avatarUrl) {
-    const initials = creator.displayName
-      .split(/\s+/)
-      .map((w) => w[0])
-      .join('');
+  await giveProfilePictures(ctx, deps, row, creator.colors);
+  return row;
+}
+
+/**
+ * An illustrated avatar (issue 10) for a demo account that has none yet, as its preview (like an
+ * uploaded profile picture); the banner belongs to the creator profile (creator-profiles.ts).
+ */
+async function giveProfilePictures(
+  ctx: SeedContext,
+  deps: MediaDeps,
+  user: { id: string; username: string; avatarUrl: string | null },
+  colors: [string, string],
+) {
+  const changes: { avatarUrl?: string } = {};
+  if (!user.avatarUrl) {
     const avatar = await store(
       deps,
-      row.id,
+      user.id,
       'image',
-      await renderAvatar({ size: 256, colors: creator.colors, initials }),
+      await renderIllustratedAvatar({ seed: user.username, colors }),
     );
-    if (avatar.previewKey) {
-      await ctx.db
-        .update(users)
-        .set({ avatarUrl: mediaPath(avatar.previewKey) })
-        .where(eq(users.id, row.id));
-    }
+    if (avatar.previewKey) changes.avatarUrl = mediaPath(avatar.previewKey);
   }
-  return row;
+  if (Object.keys(changes).length > 0) {
+    await ctx.db.update(users).set(changes).where(eq(users.id, user.id));
+  }
 }
 
 async function publish(
@@ -192,9 +202,10 @@ export async function seedContent(ctx: SeedContext, report: SeedReport): Promise
 
   const [demoCreator] = await ctx.db.select().from(users).where(eq(users.username, 'demo_creator'));
   if (demoCreator) {
+    await giveProfilePictures(ctx, deps, demoCreator, DEMO_CREATOR_COLORS);
     for (const [i, item] of DEMO_CREATOR_ITEMS.entries()) {
       itemIds.push(
-        await publish(ctx, deps, demoCreator.id, ['#312e81', '#ec4899'], item, nextTime(), 500 + i),
+        await publish(ctx, deps, demoCreator.id, DEMO_CREATOR_COLORS, item, nextTime(), 500 + i),
       );
     }
   }

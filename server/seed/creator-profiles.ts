@@ -6,7 +6,7 @@ import { creatorProfiles, users, type StoredAuraCard } from '../db/schema/index'
 import { systemMeta } from '../events/record';
 import { storeUpload, type MediaDeps } from '../modules/media/index';
 import { DEMO_CREATOR_ITEMS, DEMO_CREATORS, type DemoItem } from './content-catalogue';
-import { renderCover } from './content-media';
+import { renderBanner } from './illustrations';
 import type { SeedContext, SeedReport } from './index';
 
 /** A demo card's rarity follows the item it is named after: free, member-only or paid. */
@@ -78,14 +78,7 @@ export async function seedCreatorProfiles(ctx: SeedContext, report: SeedReport):
       deps,
       userId,
       'image',
-      Readable.from([
-        await renderCover({
-          width: 1200,
-          height: 360,
-          colors: demo.colors,
-          title: demo.displayName,
-        }),
-      ]),
+      Readable.from([await renderBanner({ seed: demo.username, colors: demo.colors })]),
       () => false,
       systemMeta(ctx.clock.now()),
     );

@@ -16,6 +16,7 @@ export function presentFeedPost(view: ItemView, urls: MediaUrls): FeedPost {
     title: item.title,
     description: item.description,
     imageUrl: media.card,
+    imageSrcSet: media.cardSrcSet,
     videoUrl: media.video,
     audioUrl: media.audio,
     likes: item.likesCount,

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import type { UserStatus } from '../../../common/schemas/users';
 import { items, mediaObjects, users, type MediaObjectRow } from '../../db/schema/index';
 import { viewableItemIds, type EntitlementSubject } from '../billing/index';
-import { isPreviewKey, originalKeysOfPreview } from './keys';
+import { basePreviewKey, isPreviewKey, originalKeysOfPreview } from './keys';
 import type { MediaVisibility } from './policy';
 import { IMAGE_EXTENSIONS } from './sniff';
 
@@ -18,8 +18,9 @@ export interface MediaLookup {
 }
 
 /**
- * The upload row behind an original's key or an image preview's key. A preview is found by
- * its original's possible keys (primary key look-ups), since preview_key has no index.
+ * The upload row behind an original's key or an image preview's key (or one of the preview's
+ * variants, which share its rights). A preview is found by its original's possible keys
+ * (primary key look-ups), since preview_key has no index.
  */
 export async function uploadRowOf(db: Db, key: string): Promise<MediaObjectRow | null> {
   const [row] = await db.select().from(mediaObjects).where(uploadKeyIs(key)).limit(1);
@@ -30,7 +31,7 @@ const uploadKeyIs = (key: string) =>
   isPreviewKey(key)
     ? and(
         inArray(mediaObjects.key, originalKeysOfPreview(key, IMAGE_EXTENSIONS)),
-        eq(mediaObjects.previewKey, key),
+        eq(mediaObjects.previewKey, basePreviewKey(key)),
       )
     : eq(mediaObjects.key, key);
 

@@ -2,6 +2,7 @@ import type { ItemRow } from '../../db/schema/index';
 import { isFreeItem } from '../billing/index';
 import { teaserKeyOf } from './keys';
 import type { MediaUrls } from './signed-urls';
+import { previewSrcSet, type PreviewSrcSet } from './variants';
 
 /** What of an item decides its media URLs. */
 export type ItemMediaSubject = Pick<
@@ -19,6 +20,8 @@ export type ItemMediaSubject = Pick<
 export interface ItemMediaUrls {
   /** Cards and thumbnails: the resized preview, or the teaser when the viewer is locked out. */
   card: string | null;
+  /** The card picture in two widths and AVIF/WebP for `srcset`; null when locked out. */
+  cardSrcSet: PreviewSrcSet | null;
   /** The full view: the original image, or the teaser when the viewer is locked out. */
   full: string | null;
   audio: string | null;
@@ -30,8 +33,8 @@ export interface ItemMediaUrls {
  * leaves the server before entitlement). `isViewable` is billing's entitlement answer.
  *   - Locked out: only the teaser (a blurred picture a few dozen pixels wide, scaled up), never
  *     the preview or the original, and no audio or video.
- *   - Entitled: the preview for cards (a plain public URL for a free item, else signed) and
- *     signed URLs of the original image, audio and video.
+ *   - Entitled: the preview for cards (a plain public URL for a free item, else signed), its
+ *     variants for `srcset` the same way, and signed URLs of the original image, audio and video.
  */
 export function itemMediaUrls(
   item: ItemMediaSubject,
@@ -40,16 +43,15 @@ export function itemMediaUrls(
 ): ItemMediaUrls {
   if (!isViewable) {
     const teaser = item.imagePreviewKey ? urls.plain(teaserKeyOf(item.imagePreviewKey)) : null;
-    return { card: teaser, full: teaser, audio: null, video: null };
+    return { card: teaser, cardSrcSet: null, full: teaser, audio: null, video: null };
   }
   const signed = (key: string | null) => (key ? urls.signed(key) : null);
-  const card = item.imagePreviewKey
-    ? isFreeItem(item)
-      ? urls.plain(item.imagePreviewKey)
-      : urls.signed(item.imagePreviewKey)
-    : signed(item.imageKey);
+  // A free item's preview (and its variants) is public; anything else's is signed per key.
+  const previewUrl = isFreeItem(item) ? urls.plain : urls.signed;
+  const card = item.imagePreviewKey ? previewUrl(item.imagePreviewKey) : signed(item.imageKey);
   return {
     card,
+    cardSrcSet: item.imagePreviewKey ? previewSrcSet(item.imagePreviewKey, previewUrl) : null,
     full: signed(item.imageKey) ?? card,
     audio: signed(item.audioKey),
     video: signed(item.videoKey),

@@ -6,13 +6,14 @@ import { mediaTempDir } from '../../adapters/storage/index';
 import type { Container } from '../../container';
 import { requestMeta } from '../../http/request-meta';
 import { HttpError, notFound } from '../../http/errors';
-import { isMediaKey, isTeaserKey } from './keys';
+import { isMediaKey, isTeaserKey, parsePreviewVariant } from './keys';
 import { FILE_FIELD, singleFilePart } from './multipart';
 import { presentUpload } from './presenter';
 import { parseByteRange } from './range';
 import { mediaServing } from './serving';
 import { maxBytesOf, storeUpload, tooLarge, type MediaDeps } from './service';
 import { createMissingTeaser } from './teaser';
+import { createMissingVariant } from './variants';
 
 const MediaParams = z.object({ key: z.string().max(80) });
 const MediaQuery = z.object({
@@ -113,8 +114,12 @@ export const mediaRoutes =
             return range;
           });
         let object = await open();
-        // Uploads stored before teasers existed get theirs on the first request.
+        // Uploads stored before teasers existed get theirs on the first request; a preview's
+        // sizes and formats are made on the first request for each.
         if (!object && isTeaserKey(key) && (await createMissingTeaser(deps, key))) {
+          object = await open();
+        }
+        if (!object && parsePreviewVariant(key) && (await createMissingVariant(deps, key))) {
           object = await open();
         }
         if (!object) throw notFound('No such media');

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../http/errors';
 import { isFreeItem } from '../billing/index';
 import { lookUpMedia, uploaderStatus, viewerMaySeeItemMedia } from './access';
-import { isPreviewKey, isTeaserKey } from './keys';
+import { isPreviewKey, isTeaserKey, previewContentType } from './keys';
 import { mayReadCreatorsItemMedia, mayReadItemMedia } from './policy';
 import type { MediaUrls } from './signed-urls';
 
@@ -42,12 +42,12 @@ export async function mediaServing(
     const status = await uploaderStatus(deps.db, key);
     if (status === null) throw notFound('No such media');
     if (status !== 'active') throw forbidden(CREATOR_INACTIVE);
-    return { contentType: 'image/webp', cacheControl: SIGNED_CACHE };
+    return { contentType: previewContentType(key), cacheControl: SIGNED_CACHE };
   }
   const lookup = await lookUpMedia(deps.db, key);
   if (!lookup) throw notFound('No such media');
   if (!mayReadCreatorsItemMedia(lookup, viewer)) throw forbidden(CREATOR_INACTIVE);
-  const contentType = isPreview ? 'image/webp' : lookup.row.mimeType;
+  const contentType = isPreview ? previewContentType(key) : lookup.row.mimeType;
   if (lookup.visibility === 'public') {
     return { contentType, cacheControl: isPreview ? PUBLIC_PREVIEW_CACHE : 'private, max-age=300' };
   }

@@ -40,7 +40,7 @@ export async function renderTeaser(source: string | Buffer): Promise<Buffer> {
     .toBuffer();
 }
 
-async function readAll(body: Readable): Promise<Buffer> {
+export async function readAll(body: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of body) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);

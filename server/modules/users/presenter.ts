@@ -76,12 +76,14 @@ export function presentPublicProfile(
   content: PublicProfileItem[],
   relation: ProfileRelation,
   socialLinks: SocialLinks,
+  banner: string | null,
 ): PublicProfileResponse {
   return {
     id: user.id,
     username: user.username,
     fullName: fullNameOf(user) || user.displayName?.trim() || user.username,
     avatar: avatarOf(user),
+    banner,
     bio: user.bio,
     role: user.role,
     tier,

@@ -13,7 +13,7 @@ import { viewableItemIds } from '../billing/index';
 import { membershipTier } from '../billing/index';
 import { followerCount, isFollowing } from '../follows/index';
 import { listedItem } from '../items/index';
-import type { MediaUrls } from '../media/index';
+import { mediaPath, type MediaUrls } from '../media/index';
 import { mayViewProfile } from './policy';
 import { presentProfile, presentProfileItem, presentPublicProfile } from './presenter';
 
@@ -72,7 +72,11 @@ export async function publicProfile(
   if (!isUuid(id)) throw notFound(USER_NOT_FOUND);
   // The social links the creator settings keep are read alongside (a read, not a write).
   const [row] = await db
-    .select({ user: users, links: creatorProfiles.links })
+    .select({
+      user: users,
+      links: creatorProfiles.links,
+      bannerKey: creatorProfiles.bannerImageKey,
+    })
     .from(users)
     .leftJoin(creatorProfiles, eq(creatorProfiles.userId, users.id))
     .where(eq(users.id, id))
@@ -100,5 +104,6 @@ export async function publicProfile(
       twitter: links.twitter ?? null,
       youtube: links.youtube ?? null,
     },
+    row.bannerKey ? mediaPath(row.bannerKey) : null,
   );
 }

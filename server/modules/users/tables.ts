@@ -34,6 +34,7 @@ export const users = pgTable(
     birthDate: date('birth_date'),
     phoneNumber: text('phone_number'),
     avatarUrl: text('avatar_url'),
+    /** The wide picture at the top of a creator's profile (SPEC §3 bannerImage): a media URL. */
     newsletter: boolean('newsletter').notNull().default(false),
     bio: text('bio'),
     location: text('location'),

@@ -1,26 +1,39 @@
 import '../components/shell/shell.css';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, use, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { AssistantMount } from '../components/assistant/AssistantMount';
-import { Header } from '../components/header/Header';
 import { VisitorBar } from '../components/header/VisitorBar';
 import { BackToTop } from '../components/shell/BackToTop';
 import { Footer } from '../components/shell/Footer';
 import { smokeEffectFlag } from '../components/shell/stored-flag';
-import { installThemes } from '../themes/theme-store';
+import { installThemes, themeReady } from '../themes/theme-store';
 import { useAuth } from './auth';
+import { loadQueryProvider, WithQueries } from './WithQueries';
 
 // The drawer (react-bootstrap Offcanvas) and the smoke canvas load on first use, keeping them out
 // of the landing page's JavaScript.
 const Drawer = lazy(() => import('../components/drawer/Drawer'));
 const SmokeLayer = lazy(() => import('../components/shell/SmokeLayer'));
+// The signed-in header too: a first-time visitor sees the visitor bar and never needs it.
+const Header = lazy(() =>
+  import('../components/header/Header').then((module) => ({ default: module.Header })),
+);
 
 installThemes();
 
+// Every page but the landing page talks to the server through the query client; off the
+// landing page its download starts now, beside the translations, not after them.
+const LANDING_PATH = '/';
+if (window.location.pathname !== LANDING_PATH) void loadQueryProvider();
+
 export function Layout() {
+  // The first paint waits for the theme's stylesheet (fetched beside the translations), so the
+  // page never flashes in Bootstrap's default colours.
+  use(themeReady());
   const { t } = useTranslation();
   const { user } = useAuth();
+  const isLanding = useLocation().pathname === LANDING_PATH;
   const isSmokeOn = smokeEffectFlag.useValue();
   const [isDrawerOpen, setDrawerOpen] = useState(false);
   const [hasDrawerOpened, setDrawerOpened] = useState(false);
@@ -41,13 +54,23 @@ export function Layout() {
         </Suspense>
       )}
       {user ? (
-        <Header isMenuOpen={isDrawerOpen} onOpenMenu={openDrawer} />
+        <Suspense fallback={<div className="aura-header aura-header-placeholder" />}>
+          <WithQueries>
+            <Header isMenuOpen={isDrawerOpen} onOpenMenu={openDrawer} />
+          </WithQueries>
+        </Suspense>
       ) : (
         <VisitorBar isMenuOpen={isDrawerOpen} onOpenMenu={openDrawer} />
       )}
       <div id="main-content" className="aura-content flex-grow-1" tabIndex={-1}>
         <Suspense fallback={<p className="container py-5">{t('app.loading')}</p>}>
-          <Outlet />
+          {isLanding ? (
+            <Outlet />
+          ) : (
+            <WithQueries>
+              <Outlet />
+            </WithQueries>
+          )}
         </Suspense>
       </div>
       <Footer />

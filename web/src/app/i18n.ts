@@ -1,7 +1,7 @@
 import i18n from 'i18next';
-import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import type en from '../../public/locales/en/translation.json';
+import { localeFileBackend } from './i18n-backend';
 
 export const LANGUAGES = ['en', 'es', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -23,13 +23,12 @@ function initialLanguage(): Language {
 
 /** Translation files are fetched per language from /locales/<lang>/translation.json (SPEC §7). */
 void i18n
-  .use(HttpBackend)
+  .use(localeFileBackend)
   .use(initReactI18next)
   .init({
     lng: initialLanguage(),
     fallbackLng: 'en',
     supportedLngs: [...LANGUAGES],
-    backend: { loadPath: '/locales/{{lng}}/translation.json' },
     interpolation: { escapeValue: false },
     react: { useSuspense: true },
   });

@@ -1,11 +1,14 @@
 import { lazy } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
-import { rolesWith } from '../../../common/rules/permissions';
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { WithQueries } from './WithQueries';
 import { Layout } from './Layout';
 import { ProtectedRoute } from './ProtectedRoute';
 
 // Routes are split so a visitor of the landing page does not download the rest of the app.
-const LandingPage = lazy(() => import('../pages/landing/LandingPage'));
+const loadLandingPage = () => import('../pages/landing/LandingPage');
+const LandingPage = lazy(loadLandingPage);
+// A visitor opening the landing page gets its code beside the translations, not after them.
+if (window.location.pathname === '/') void loadLandingPage();
 const NotFoundPage = lazy(() => import('../pages/not-found/NotFoundPage'));
 const HelpPage = lazy(() => import('../pages/help/HelpPage'));
 const FeaturesPage = lazy(() => import('../pages/features/FeaturesPage'));
@@ -35,6 +38,8 @@ const StudioPage = lazy(() => import('../pages/studio/StudioPage'));
 const CreatorProfilePage = lazy(() => import('../pages/creator/CreatorProfilePage'));
 const CreatorSettingsPage = lazy(() => import('../pages/creator-settings/CreatorSettingsPage'));
 const AccountSettingsPage = lazy(() => import('../pages/account/AccountSettingsPage'));
+// Role-gated pages load their gate (and the permission table) with them.
+const RoleGate = lazy(() => import('./RoleGate'));
 // Admin area (issue 14)
 const AdminLayout = lazy(() => import('../pages/admin/AdminLayout'));
 const AdminDashboardPage = lazy(() => import('../pages/admin/AdminDashboardPage'));
@@ -44,7 +49,7 @@ const AdminReportsPage = lazy(() => import('../pages/admin/AdminReportsPage'));
 const AdminSalesPage = lazy(() => import('../pages/admin/AdminSalesPage'));
 const AdminAuditPage = lazy(() => import('../pages/admin/AdminAuditPage'));
 
-export const router = createBrowserRouter([
+const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
@@ -139,9 +144,9 @@ export const router = createBrowserRouter([
       {
         path: '/admin',
         element: (
-          <ProtectedRoute roles={rolesWith('admin.users.read')}>
+          <RoleGate permission="admin.users.read">
             <AdminLayout />
-          </ProtectedRoute>
+          </RoleGate>
         ),
         children: [
           { index: true, element: <AdminDashboardPage /> },
@@ -151,17 +156,17 @@ export const router = createBrowserRouter([
           {
             path: 'sales',
             element: (
-              <ProtectedRoute roles={rolesWith('admin.sales.read')}>
+              <RoleGate permission="admin.sales.read">
                 <AdminSalesPage />
-              </ProtectedRoute>
+              </RoleGate>
             ),
           },
           {
             path: 'audit',
             element: (
-              <ProtectedRoute roles={rolesWith('admin.audit.read')}>
+              <RoleGate permission="admin.audit.read">
                 <AdminAuditPage />
-              </ProtectedRoute>
+              </RoleGate>
             ),
           },
         ],
@@ -177,8 +182,14 @@ export const router = createBrowserRouter([
     path: '/hypr/:id',
     element: (
       <ProtectedRoute>
-        <ProfilePage />
+        <WithQueries>
+          <ProfilePage />
+        </WithQueries>
       </ProtectedRoute>
     ),
   },
-]);
+];
+
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -50,13 +50,19 @@ export function themeVariables(tokens: ThemeTokens): Record<string, string> {
   };
 }
 
-/** One rule per theme, selected by <html data-theme="...">. Specific enough to beat [data-bs-theme]. */
+/** The rule of one theme, selected by <html data-theme="...">. Specific enough to beat [data-bs-theme]. */
+export function themeRule(
+  name: ThemeName,
+  themes: Record<ThemeName, ThemeTokens> = THEMES,
+): string {
+  const tokens = themes[name];
+  const declarations = Object.entries(themeVariables(tokens))
+    .map(([property, value]) => `${property}: ${value};`)
+    .join(' ');
+  return `html[data-theme='${name}'] { color-scheme: ${tokens.scheme}; ${declarations} }`;
+}
+
+/** Every theme's rule, one per line. */
 export function buildThemeCss(themes: Record<ThemeName, ThemeTokens> = THEMES): string {
-  return THEME_NAMES.map((name) => {
-    const tokens = themes[name];
-    const declarations = Object.entries(themeVariables(tokens))
-      .map(([property, value]) => `${property}: ${value};`)
-      .join(' ');
-    return `html[data-theme='${name}'] { color-scheme: ${tokens.scheme}; ${declarations} }`;
-  }).join('\n');
+  return THEME_NAMES.map((name) => themeRule(name, themes)).join('\n');
 }

@@ -1,7 +1,7 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useAuth } from '../../app/auth';
+import { WithQueries } from '../../app/WithQueries';
 import { useChatPanel } from '../shell/chat-panel-state';
-import { forgetConversation } from './conversation-store';
 
 // The panel's code loads when the header's chat toggle is first pressed, keeping it out of the
 // landing page's JavaScript.
@@ -15,16 +15,25 @@ export function AssistantMount() {
   if (chat.isOpen && user && !hasOpened) setHasOpened(true);
 
   const { close } = chat;
+  const wasSignedIn = useRef(false);
   useEffect(() => {
-    if (user) return;
+    if (user) {
+      wasSignedIn.current = true;
+      return;
+    }
     close();
-    forgetConversation();
+    if (!wasSignedIn.current) return;
+    wasSignedIn.current = false;
+    // Only after a sign-out: the conversation's code stays off a visitor's landing page.
+    void import('./conversation-store').then((store) => store.forgetConversation());
   }, [user, close]);
 
   if (!user || !hasOpened) return null;
   return (
     <Suspense fallback={null}>
-      <AssistantPanel ownerId={user.id} />
+      <WithQueries>
+        <AssistantPanel ownerId={user.id} />
+      </WithQueries>
     </Suspense>
   );
 }

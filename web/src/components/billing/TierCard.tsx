@@ -68,51 +68,58 @@ export function TierCard({ creatorId, creatorName, creatorImage, viewerTier }: T
   return (
     <section className="card shadow-sm" aria-labelledby="tier-card-title" data-testid="tier-card">
       <div className="card-body">
-        <h2 id="tier-card-title" className="h5 mb-3">
+        <h2 id="tier-card-title" className="h5 mb-1">
           {t('tiers.title')}
         </h2>
-        <ul className="list-unstyled mb-0 d-flex flex-column gap-3">
+        <p className="small aura-muted mb-3">{t('tiers.subtitle', { name: creatorName })}</p>
+        <ul className="list-unstyled row row-cols-1 row-cols-md-3 g-3 mb-0">
           {TIERS.map((tier) => (
-            <li
-              key={tier}
-              className="d-flex flex-wrap align-items-center gap-2 border-bottom pb-3"
-              data-testid={`tier-${tier}`}
-            >
-              <TierBadge tier={tier} />
-              <span className="fw-semibold">
-                {tier === 'Aura' ? t('tiers.free') : priceText(tier)}
-              </span>
-              <span className="small aura-muted w-100">{t(`tiers.description.${tier}`)}</span>
-              {tier === 'Aura' ? (
-                currentTier === 'Aura' && (
-                  <span className="badge text-bg-secondary">{t('tiers.current')}</span>
-                )
-              ) : currentTier === tier ? (
-                <>
-                  <span className="badge text-bg-success">{t('tiers.subscribed')}</span>
-                  {subscription?.cancelAtPeriodEnd && subscription.currentPeriodEnd && (
-                    <span className="small aura-muted">
-                      {t('tiers.accessUntil', {
-                        date: formatDate(subscription.currentPeriodEnd, i18n.language),
-                      })}
-                    </span>
-                  )}
-                </>
-              ) : tierCovers(currentTier, tier) ? (
-                <span className="badge text-bg-light">{t('tiers.included')}</span>
-              ) : isOwnProfile ? null : isRenewing ? (
-                <span className="small aura-muted">
-                  {t('tiers.changeHint')} <Link to="/wallet">{t('tiers.manage')}</Link>
+            <li key={tier} className="col" data-testid={`tier-${tier}`}>
+              <div
+                className={`aura-tier-option aura-tier-${tier} h-100 d-flex flex-column gap-2${currentTier === tier ? ' is-current' : ''}`}
+              >
+                <div>
+                  <TierBadge tier={tier} />
+                </div>
+                <span className="fs-4 fw-bold">
+                  {tier === 'Aura' ? t('tiers.free') : priceText(tier)}
                 </span>
-              ) : (
-                <button
-                  type="button"
-                  className="btn btn-primary btn-sm"
-                  onClick={() => subscribe(tier)}
-                >
-                  {t('tiers.subscribe')}
-                </button>
-              )}
+                <span className="small aura-muted flex-grow-1">
+                  {t(`tiers.description.${tier}`)}
+                </span>
+                <div className="d-flex flex-wrap align-items-center gap-2">
+                  {tier === 'Aura' ? (
+                    currentTier === 'Aura' && (
+                      <span className="badge text-bg-secondary">{t('tiers.current')}</span>
+                    )
+                  ) : currentTier === tier ? (
+                    <>
+                      <span className="badge text-bg-success">{t('tiers.subscribed')}</span>
+                      {subscription?.cancelAtPeriodEnd && subscription.currentPeriodEnd && (
+                        <span className="small aura-muted">
+                          {t('tiers.accessUntil', {
+                            date: formatDate(subscription.currentPeriodEnd, i18n.language),
+                          })}
+                        </span>
+                      )}
+                    </>
+                  ) : tierCovers(currentTier, tier) ? (
+                    <span className="badge text-bg-light">{t('tiers.included')}</span>
+                  ) : isOwnProfile ? null : isRenewing ? (
+                    <span className="small aura-muted">
+                      {t('tiers.changeHint')} <Link to="/wallet">{t('tiers.manage')}</Link>
+                    </span>
+                  ) : (
+                    <button
+                      type="button"
+                      className="btn btn-primary w-100"
+                      onClick={() => subscribe(tier)}
+                    >
+                      {t('tiers.subscribe')}
+                    </button>
+                  )}
+                </div>
+              </div>
             </li>
           ))}
         </ul>

@@ -15,6 +15,9 @@ import { LikeButton } from './LikeButton';
 import { LockedPreview } from './LockedPreview';
 import { UnlockedMedia } from './UnlockedMedia';
 
+/** How wide a card's picture is drawn in the discover grid (1, 2 or 3 columns). */
+const FEED_CARD_SIZES = '(min-width: 1200px) 400px, (min-width: 768px) 50vw, 100vw';
+
 interface FeedPostCardProps {
   post: FeedPost;
   /**
@@ -49,7 +52,7 @@ export function FeedPostCard({ post, payWithBalance }: FeedPostCardProps) {
   };
 
   return (
-    <Card as="article" className="mb-4" aria-labelledby={headingId} data-testid="feed-post">
+    <Card as="article" className="h-100" aria-labelledby={headingId} data-testid="feed-post">
       <Card.Header className="d-flex align-items-center gap-2">
         <Avatar src={post.userImage} name={post.userName} size={40} />
         <Link to={`/hypr/${post.creatorId}`} className="fw-semibold text-decoration-none">
@@ -78,9 +81,12 @@ export function FeedPostCard({ post, payWithBalance }: FeedPostCardProps) {
             imageUrl={post.imageUrl}
             videoUrl={post.videoUrl}
             audioUrl={post.audioUrl}
+            imageSrcSet={post.imageSrcSet}
+            imageSizes={FEED_CARD_SIZES}
+            isFramed
           />
         ) : (
-          <LockedPreview imageUrl={post.imageUrl} title={post.title} />
+          <LockedPreview imageUrl={post.imageUrl} title={post.title} isFramed />
         )}
         <Card.Text className="mt-3" style={{ whiteSpace: 'pre-line' }}>
           {post.description}

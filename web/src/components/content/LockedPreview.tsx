@@ -1,13 +1,24 @@
 import { useTranslation } from 'react-i18next';
 import { LockIcon } from '../billing/LockIcon';
 
-/** A locked item: only its public preview, blurred, with the locked text over it (SPEC §2). */
-export function LockedPreview({ imageUrl, title }: { imageUrl: string | null; title: string }) {
+/**
+ * A locked item: only its public preview, blurred, with the locked text over it (SPEC §2).
+ * `isFramed` draws it in a card's fixed-ratio picture area (aura-media-frame).
+ */
+export function LockedPreview({
+  imageUrl,
+  title,
+  isFramed = false,
+}: {
+  imageUrl: string | null;
+  title: string;
+  isFramed?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <div
-      className="position-relative overflow-hidden rounded bg-dark"
-      style={{ minHeight: 200 }}
+      className={`${isFramed ? 'aura-media-frame' : 'position-relative overflow-hidden'} rounded bg-dark`}
+      style={isFramed ? undefined : { minHeight: 200 }}
       data-testid="locked-preview"
     >
       {imageUrl && (

@@ -11,6 +11,8 @@ export interface SpotlightCard {
   imageUrl: string | null;
 }
 
+/** Wide enough that six cards overflow the discover page's container, which the drag scrolls. */
+const CARD_WIDTH_PX = 240;
 /** How far one arrow key press moves the slider. */
 const KEY_STEP_PX = 200;
 
@@ -53,10 +55,10 @@ export function SpotlightSlider({ creators }: { creators: SpotlightCard[] }) {
           key={creator.id}
           to={`/hypr/${creator.id}`}
           className="card text-decoration-none flex-shrink-0 text-center p-3"
-          style={{ width: 180 }}
+          style={{ width: CARD_WIDTH_PX }}
           draggable={false}
         >
-          <Avatar src={creator.imageUrl} name={creator.name} size={96} className="mx-auto mb-2" />
+          <Avatar src={creator.imageUrl} name={creator.name} size={120} className="mx-auto mb-2" />
           <span className="fw-semibold text-truncate d-block">{creator.name}</span>
           <span className="small text-muted text-truncate d-block">{creator.subtitle}</span>
         </Link>

@@ -24,7 +24,7 @@ export default function DiscoverPage() {
   const posts = feed.data?.pages.flatMap((page) => page.posts) ?? [];
 
   return (
-    <main className="container py-4" style={{ maxWidth: 760 }}>
+    <main className="container py-4">
       <h1 className="h3 mb-4">{t('discover.title')}</h1>
       <SpotlightSection />
       <section aria-labelledby="posts-heading">
@@ -40,9 +40,14 @@ export default function DiscoverPage() {
             {posts.length === 0 && !feed.isError && (
               <p className="text-muted">{t('discover.empty')}</p>
             )}
-            {posts.map((post) => (
-              <FeedPostCard key={post.id} post={post} payWithBalance={payWithBalance} />
-            ))}
+            {/* A grid of cards: one column on phones, two on tablets, three on wide screens. */}
+            <div className="row row-cols-1 row-cols-md-2 row-cols-xl-3 g-4 mb-4">
+              {posts.map((post) => (
+                <div key={post.id} className="col">
+                  <FeedPostCard post={post} payWithBalance={payWithBalance} />
+                </div>
+              ))}
+            </div>
             {feed.isError && (
               <Alert variant="danger" className="d-flex align-items-center gap-3">
                 <span>{t('discover.loadError')}</span>

@@ -24,12 +24,24 @@ export function ProfileHeader({ profile }: { profile: PublicProfileResponse }) {
       isFollowable({ role: profile.role, hasItems: profile.content.length > 0 }));
 
   return (
-    <section className="card shadow-sm" aria-labelledby="profile-name">
-      <div className="card-body d-flex flex-column flex-sm-row gap-4">
-        <Avatar src={profile.avatar} name={profile.fullName} size={112} className="flex-shrink-0" />
-        <div className="d-flex flex-column gap-2 flex-grow-1">
+    <section
+      className="card shadow-sm overflow-hidden aura-creator-header"
+      aria-labelledby="profile-name"
+    >
+      {/* The banner is decoration: the heading and the avatar's name say whose page this is. */}
+      <div className="aura-creator-banner" data-testid="profile-banner">
+        {profile.banner && <img src={profile.banner} alt="" decoding="async" />}
+      </div>
+      <div className="card-body d-flex flex-column flex-sm-row gap-3 gap-sm-4 pt-0">
+        <Avatar
+          src={profile.avatar}
+          name={profile.fullName}
+          size={128}
+          className="flex-shrink-0 aura-creator-avatar"
+        />
+        <div className="d-flex flex-column gap-2 flex-grow-1 pt-sm-3 min-w-0">
           <div className="d-flex flex-wrap align-items-center gap-2">
-            <h1 id="profile-name" className="h3 mb-0">
+            <h1 id="profile-name" className="h2 fw-bold mb-0">
               {profile.fullName}
             </h1>
             <TierBadge tier={profile.tier} />
@@ -40,22 +52,32 @@ export function ProfileHeader({ profile }: { profile: PublicProfileResponse }) {
             )}
           </div>
           <div className="aura-muted">@{profile.username}</div>
+          <div className="d-flex flex-wrap gap-4">
+            <span>
+              <span className="fw-bold fs-5" data-testid="follower-count">
+                {profile.followers}
+              </span>{' '}
+              <span className="aura-muted">{t('profile.followers')}</span>
+            </span>
+            <span>
+              <span className="fw-bold fs-5">{profile.content.length}</span>{' '}
+              <span className="aura-muted">
+                {t('profile.itemCount', { count: profile.content.length })}
+              </span>
+            </span>
+          </div>
           {profile.bio && (
             <p className="mb-0" style={{ whiteSpace: 'pre-line' }}>
               {profile.bio}
             </p>
           )}
-          <div>
-            <span className="fw-semibold" data-testid="follower-count">
-              {profile.followers}
-            </span>{' '}
-            {t('profile.followers')}
-          </div>
           <SocialLinks links={profile.socialLinks} />
-          {canFollow && (
-            <FollowButton username={profile.username} isFollowing={profile.isFollowing} />
-          )}
         </div>
+        {canFollow && (
+          <div className="pt-sm-3 flex-shrink-0">
+            <FollowButton username={profile.username} isFollowing={profile.isFollowing} />
+          </div>
+        )}
       </div>
     </section>
   );

@@ -1,3 +1,4 @@
+import './profile.css';
 import { Alert, Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';

@@ -59,8 +59,10 @@ export function WalletHistory({
                       <td>{date(entry.createdAt)}</td>
                       <td>{t(`wallet.kinds.${entry.kind}`)}</td>
                       <td>{entry.itemTitle ?? '—'}</td>
+                      {/* The emphasis shades follow the light or dark scheme: plain text-success
+                          and text-danger fall below AA contrast on dark cards. */}
                       <td
-                        className={`text-end ${entry.amountCents < 0 ? 'text-danger' : 'text-success'}`}
+                        className={`text-end ${entry.amountCents < 0 ? 'text-danger-emphasis' : 'text-success-emphasis'}`}
                       >
                         {money(entry.amountCents)}
                       </td>
