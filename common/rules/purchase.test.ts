@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { purchaseRefusal, type PurchaseSubject } from './purchase';
+import { isListed, purchaseRefusal, type PurchaseSubject } from './purchase';
 
 const item: PurchaseSubject = {
   status: 'available',
@@ -24,6 +24,13 @@ describe('purchaseRefusal (one rule for card and balance)', () => {
     expect(purchaseRefusal({ ...item, status: 'unavailable' }, active, 'fan', false)?.code).toBe(
       'not_listed',
     );
+  });
+
+  it('refuses a deleted item by card and by balance, even to someone who never had it', () => {
+    const deleted = { ...item, status: 'deleted' } as const;
+    expect(isListed(deleted, active)).toBe(false);
+    expect(purchaseRefusal(deleted, active, 'fan', false)?.code).toBe('not_listed');
+    expect(purchaseRefusal(deleted, active, 'fan', false, 'balance')?.code).toBe('not_listed');
   });
 
   it('refuses own, free, tier-covered and owned items', () => {

@@ -1,17 +1,19 @@
-import type { ItemStatus } from '../schemas/items';
+import type { ItemState } from '../schemas/items';
 import type { UserStatus } from '../schemas/users';
 import { WALLET_CURRENCY } from '../schemas/billing';
 import type { Tier } from './tiers';
 
 /**
- * Listed: available, by an active creator (what the feed, profiles and checkout offer). An
- * unlisted item is hidden from everyone but its creator and staff; its buyers keep access.
+ * Listed: available, by an active creator (what the feed, profiles, the spotlight and checkout
+ * offer). An unavailable or deleted item, or one of a suspended creator, is not listed: nobody
+ * can buy it (card or balance), it is hidden from everyone but its creator and staff, and its
+ * buyers keep access.
  */
-export const isListed = (item: { status: ItemStatus }, creator: { status: UserStatus }): boolean =>
+export const isListed = (item: { status: ItemState }, creator: { status: UserStatus }): boolean =>
   item.status === 'available' && creator.status === 'active';
 
 export interface PurchaseSubject {
-  status: ItemStatus;
+  status: ItemState;
   creatorId: string;
   priceCents: number;
   tierRequired: Tier;

@@ -14,11 +14,11 @@ import type { Clock } from '../../context';
 import type { Database, Db } from '../../db/client';
 import { items, mediaObjects, type ItemRow } from '../../db/schema/index';
 import { recordEvent, type EventMeta } from '../../events/record';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, fail } from '../../http/errors';
 import { keyFromMediaUrl, type MediaUrls } from '../media/index';
 import { promoteToCreator } from '../users/index';
 import { itemsWithCreators, viewItems, type ItemWithCreator, type Viewer } from './cards';
-import { isListed, maySeeUnlisted, promotesToCreator } from './policy';
+import { isListed, mayOpenItemPage, maySeeUnlisted, promotesToCreator } from './policy';
 import { presentItemDetail } from './presenter';
 
 export interface ItemsDeps {
@@ -34,25 +34,35 @@ export function parseItemId(raw: string): number | null {
   return Number.isSafeInteger(id) ? id : null;
 }
 
+/** The item behind a path id, or 404 for a malformed or unknown one. */
+async function findItem(db: Db, rawId: string): Promise<ItemWithCreator> {
+  const id = parseItemId(rawId);
+  const [found] = id === null ? [] : await itemsWithCreators(db, [id]);
+  if (!found) throw fail('item_not_found');
+  return found;
+}
+
 /** The item as the viewer may reach it: unknown, malformed or hidden ones answer 404 alike. */
 export async function findVisibleItem(
   db: Db,
   viewer: Viewer,
   rawId: string,
 ): Promise<ItemWithCreator> {
-  const id = parseItemId(rawId);
-  const [found] = id === null ? [] : await itemsWithCreators(db, [id]);
-  if (!found) throw notFound('Item not found');
+  const found = await findItem(db, rawId);
   if (!isListed(found.item, found.creator) && !maySeeUnlisted(viewer, found.item.creatorId)) {
-    throw notFound('Item not found');
+    throw fail('item_not_found');
   }
   return found;
 }
 
+/**
+ * GET /api/v1/items/{id}. An unlisted item (unavailable or deleted) also opens for the people it
+ * was sold to, so a buyer keeps reaching what they paid for (issue 10).
+ */
 export async function getItem(deps: ItemsDeps, viewer: Viewer, rawId: string): Promise<ItemDetail> {
-  const found = await findVisibleItem(deps.db, viewer, rawId);
+  const found = await findItem(deps.db, rawId);
   const [view] = await viewItems(deps.db, viewer, [found], deps.clock.now());
-  if (!view) throw notFound('Item not found');
+  if (!view || !mayOpenItemPage(viewer, view)) throw fail('item_not_found');
   return presentItemDetail(view, deps.urls);
 }
 
@@ -66,12 +76,12 @@ interface MediaChoice {
  * The stored keys behind the URLs of the form: each must be an upload of the caller's own and
  * of the right kind, so nobody publishes someone else's file (or an audio file as the cover).
  */
-async function resolveMedia(db: Db, ownerId: string, choices: MediaChoice[]) {
+export async function resolveMedia(db: Db, ownerId: string, choices: MediaChoice[]) {
   const wanted = choices.flatMap((c) => {
     const url = c.url?.trim();
     if (!url) return [];
     const key = keyFromMediaUrl(url);
-    if (!key) throw badRequest(`${c.field}: not a file uploaded here`);
+    if (!key) throw fail('media_not_ours', { field: c.field });
     return [{ ...c, key }];
   });
   const rows =
@@ -95,8 +105,8 @@ async function resolveMedia(db: Db, ownerId: string, choices: MediaChoice[]) {
   > = {};
   for (const w of wanted) {
     const row = byKey.get(w.key);
-    if (!row) throw badRequest(`${w.field}: use a file you uploaded yourself`);
-    if (row.kind !== w.kind) throw badRequest(`${w.field}: this upload is not a ${w.kind}`);
+    if (!row) throw fail('media_not_own_upload', { field: w.field });
+    if (row.kind !== w.kind) throw fail('media_wrong_kind', { field: w.field, kind: w.kind });
     resolved[w.field] = { key: row.key, previewKey: row.previewKey };
   }
   return resolved;
@@ -169,7 +179,7 @@ export async function createItem(
   return { id: item.id, item: detail };
 }
 
-async function presentOwnItem(
+export async function presentOwnItem(
   deps: ItemsDeps,
   owner: { id: string; role: Role },
   item: ItemRow,

@@ -10,6 +10,7 @@ export type ItemMediaSubject = Pick<
   | 'creatorId'
   | 'priceCents'
   | 'tierRequired'
+  | 'status'
   | 'imageKey'
   | 'imagePreviewKey'
   | 'audioKey'

@@ -51,6 +51,7 @@ export async function publicProfile(
         videoKey: items.videoKey,
         priceCents: items.priceCents,
         tierRequired: items.tierRequired,
+        status: items.status,
       })
       .from(items)
       .where(and(eq(items.creatorId, user.id), eq(items.status, 'available')))
