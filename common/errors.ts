@@ -37,20 +37,18 @@ export const ERROR_CATALOGUE = {
 
   // -- accounts and sessions --
   sign_in_required: entry(401, 'Sign-in required'),
-  session_expired: entry(401, 'Your session has expired. Please sign in again.'),
+  sign_in_expired: entry(401, 'Your session has expired. Please sign in again.'),
   invalid_credentials: entry(401, 'Invalid username or password'),
   account_suspended: entry(403, 'This account is suspended'),
   role_forbidden: entry(403, 'Your role may not do this'),
-  too_many_sign_in_attempts: entry(
-    429,
-    'Too many failed sign-ins. Try again in {{seconds}} seconds.',
-  ),
+  sign_in_throttled: entry(429, 'Too many failed sign-ins. Try again in {{seconds}} seconds.'),
   google_login_failed: entry(401, 'Google login failed'),
   google_not_configured: entry(
     503,
     'Google sign-in is not configured on this server (GOOGLE_CLIENT_ID)',
   ),
   google_unreachable: entry(502, 'Google could not be reached. Please try again.'),
+  account_changed: entry(409, 'The account changed while signing in. Please try again.'),
   user_not_found: entry(404, 'User not found'),
   creator_not_found: entry(404, 'Creator not found'),
   nul_text: entry(400, 'Text must not contain NUL characters'),
@@ -71,24 +69,24 @@ export const ERROR_CATALOGUE = {
   media_not_found: entry(404, 'No such media'),
   media_link_expired: entry(403, 'This media link has expired or belongs to a locked item'),
   file_empty: entry(400, 'The file is empty'),
-  send_one_file: entry(400, 'Send exactly one file in the multipart field "file"'),
+  send_one_file: entry(400, "Send exactly one file, in the multipart field '{{field}}'"),
   multipart_malformed: entry(400, 'The multipart body is malformed'),
+  multipart_required: entry(415, "Send the file as multipart/form-data in the field '{{field}}'"),
+  upload_interrupted: entry(400, 'The upload was interrupted before the file was complete'),
+  image_unreadable: entry(400, 'The image could not be read'),
   file_too_large: entry(413, 'The {{kind}} is larger than the limit of {{limit}}'),
-  file_type_refused: entry(415, 'This file type is not accepted for {{kind}}'),
+  file_type_refused: entry(415, 'This file is not a supported {{kind}} ({{formats}})'),
 
   // -- purchases (common/rules/purchase.ts) --
   not_listed: entry(404, 'Item not found'),
   own_item: entry(400, 'You cannot buy your own item'),
   free_item: entry(400, 'This item is free'),
-  tier_item: entry(
-    400,
-    'This item is included in the {{tier}} membership: subscribe to unlock it',
-  ),
+  tier_item: entry(400, 'This item is included in the {{tier}} membership: subscribe to unlock it'),
   already_owned: entry(409, 'You already have access to this item'),
   wrong_currency: entry(400, 'This item is priced in {{currency}}: pay by card'),
 
   // -- payments, memberships and the wallet --
-  price_mismatch: entry(400, 'Price mismatch: the price is {{price}}'),
+  priceMismatch: entry(400, 'Price mismatch: the price is {{price}}'),
   invalid_price: entry(400, 'price: must be an amount like 9.99'),
   topup_out_of_range: entry(400, 'price: a top-up must be between {{min}} and {{max}}'),
   tier_is_free: entry(400, 'tier: Aura is free, there is nothing to pay'),
@@ -104,14 +102,17 @@ export const ERROR_CATALOGUE = {
   checkout_not_found: entry(404, 'Checkout session not found'),
   checkout_not_yours: entry(403, 'This checkout session belongs to another account'),
   session_complete: entry(409, 'This checkout session is already paid.'),
-  checkout_expired: entry(410, 'This checkout session has expired.'),
+  session_expired: entry(410, 'This checkout session has expired.'),
   payment_provider_unreachable: entry(
     502,
     'The payment provider could not be reached. Please try again.',
   ),
+  invalid_number: entry(400, 'Your card number is invalid.'),
+  invalid_expiry: entry(400, "Your card's expiration date is invalid."),
+  expired_card: entry(400, 'Your card has expired.'),
+  invalid_cvc: entry(400, "Your card's security code is invalid."),
   card_declined: entry(402, 'Your card was declined.'),
-  card_insufficient_funds: entry(402, 'Your card has insufficient funds.'),
-  card_number_invalid: entry(400, 'Your card number is invalid.'),
+  insufficient_funds: entry(402, 'Your card has insufficient funds.'),
   insufficient_balance: entry(
     402,
     'Not enough balance: this item costs {{price}} and your balance is {{balance}}',
@@ -121,7 +122,7 @@ export const ERROR_CATALOGUE = {
     'Idempotency-Key header required: 1 to 100 letters, digits or _ - : .',
   ),
   idempotency_key_reused: entry(409, 'This Idempotency-Key was already used for another item'),
-  webhook_signature_invalid: entry(400, 'Invalid webhook signature'),
+  webhook_signature_invalid: entry(400, 'Invalid webhook signature: {{reason}}'),
   webhooks_not_used: entry(404, 'Webhooks are only used with the Stripe provider'),
 } as const satisfies Record<string, CatalogueEntry>;
 

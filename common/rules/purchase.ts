@@ -55,20 +55,17 @@ export function purchaseRefusal(
   return null;
 }
 
-/** The English text of a refusal (the web translates by `code`). */
-export function purchaseRefusalText(refusal: PurchaseRefusal, currency: string): string {
+/** The catalogue params of a refusal's text (common/errors.ts; the code is the refusal's). */
+export function purchaseRefusalParams(
+  refusal: PurchaseRefusal,
+  currency: string,
+): Record<string, string> {
   switch (refusal.code) {
-    case 'not_listed':
-      return 'Item not found';
-    case 'own_item':
-      return 'You cannot buy your own item';
-    case 'free_item':
-      return 'This item is free';
     case 'tier_item':
-      return `This item is included in the ${refusal.tier} membership: subscribe to unlock it`;
-    case 'already_owned':
-      return 'You already have access to this item';
+      return { tier: refusal.tier };
     case 'wrong_currency':
-      return `This item is priced in ${currency.toUpperCase()}: pay by card`;
+      return { currency: currency.toUpperCase() };
+    default:
+      return {};
   }
 }

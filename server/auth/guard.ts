@@ -3,7 +3,7 @@ import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Role } from '../../common/rules/roles';
 import type { Database } from '../db/client';
 import { revokedTokens, users } from '../db/schema/index';
-import { forbidden, unauthorized } from '../http/errors';
+import { fail } from '../http/errors';
 import type { TokenService, VerifiedToken } from './tokens';
 
 /** The signed-in user behind a request, as the database says now (not as the token remembers). */
@@ -73,9 +73,9 @@ export async function resolveViewer(
 export function createGuards(db: Database, tokens: TokenService): Guards {
   const requireAuth: preHandlerAsyncHookHandler = async (request) => {
     const token = bearerToken(request);
-    if (!token) throw unauthorized('Sign-in required');
+    if (!token) throw fail('sign_in_required');
     const viewer = await resolveViewer(db, tokens, token);
-    if (!viewer) throw unauthorized('Your session has expired. Please sign in again.');
+    if (!viewer) throw fail('sign_in_expired');
     request.viewer = viewer;
   };
   return {
@@ -84,7 +84,7 @@ export function createGuards(db: Database, tokens: TokenService): Guards {
       return async function (this: unknown, request, reply) {
         await requireAuth.call(this as never, request, reply);
         if (!request.viewer || !roles.includes(request.viewer.role)) {
-          throw forbidden('Your role may not do this');
+          throw fail('role_forbidden');
         }
       };
     },
@@ -93,7 +93,7 @@ export function createGuards(db: Database, tokens: TokenService): Guards {
       request.viewer = token ? await resolveViewer(db, tokens, token) : null;
     },
     viewerOf(request) {
-      if (!request.viewer) throw unauthorized();
+      if (!request.viewer) throw fail('sign_in_required');
       return request.viewer;
     },
   };

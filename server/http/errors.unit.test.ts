@@ -24,7 +24,7 @@ beforeAll(async () => {
     throw badRequest('nope');
   });
   app.get('/refuse-by-code', async () => {
-    throw fail('price_mismatch', { price: '9,99 €' }, { field: 'price' });
+    throw fail('priceMismatch', { price: '9,99 €' }, { field: 'price' });
   });
   app.get('/crash', async () => {
     throw new Error('secret stack detail');
@@ -41,7 +41,11 @@ describe('error answers', () => {
       payload: { name: 'abc', age: 1 },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'usernameTooShort', field: 'name', code: 'usernameTooShort' });
+    expect(res.json()).toEqual({
+      error: 'usernameTooShort',
+      field: 'name',
+      code: 'usernameTooShort',
+    });
   });
 
   it('puts the field in front of zod sentences', async () => {
@@ -76,7 +80,7 @@ describe('error answers', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       error: 'Price mismatch: the price is 9,99 €',
-      code: 'price_mismatch',
+      code: 'priceMismatch',
       params: { price: '9,99 €' },
       field: 'price',
     });

@@ -1,3 +1,4 @@
+import { errorText } from '../../../common/errors';
 import { loginIdentifierField } from '../../../common/rules/account';
 import { isWeakPassword } from '../../../common/rules/password';
 import type {
@@ -12,7 +13,7 @@ import type { TokenService, VerifiedToken } from '../../auth/tokens';
 import type { Clock } from '../../context';
 import type { Database } from '../../db/client';
 import type { EventMeta } from '../../events/record';
-import { badRequest, forbidden, HttpError, unauthorized } from '../../http/errors';
+import { badRequest, fail, HttpError } from '../../http/errors';
 import {
   assertUnclaimed,
   createAccount,
@@ -41,7 +42,9 @@ export const ACCOUNT_SUSPENDED = 'This account is suspended';
 /** 429 while an account's failed sign-ins make it wait; says for how long. */
 export class LoginThrottledError extends HttpError {
   constructor(readonly retryAfterSeconds: number) {
-    super(429, `Too many failed sign-ins. Try again in ${retryAfterSeconds} seconds.`, {
+    super(429, errorText('sign_in_throttled', { seconds: retryAfterSeconds }), {
+      code: 'sign_in_throttled',
+      params: { seconds: retryAfterSeconds },
       retryAfterSeconds,
     });
   }
@@ -117,7 +120,7 @@ export async function login(
   );
   if (!user || user.status === 'deleted') {
     await verifyPassword(null, body.password);
-    throw unauthorized(WRONG_CREDENTIALS);
+    throw fail('invalid_credentials');
   }
 
   const now = meta.at;
@@ -128,9 +131,9 @@ export async function login(
 
   if (!(await verifyPassword(user.passwordHash, body.password))) {
     await deps.db.transaction((tx) => recordFailedSignIn(tx, user.id, meta));
-    throw unauthorized(WRONG_CREDENTIALS);
+    throw fail('invalid_credentials');
   }
-  if (!maySignIn(user.status)) throw forbidden(ACCOUNT_SUSPENDED);
+  if (!maySignIn(user.status)) throw fail('account_suspended');
 
   const rehashed =
     user.passwordHash && needsRehash(user.passwordHash)

@@ -172,7 +172,10 @@ export async function liveSubscriptionsOf(db: Db, userId: string, creatorId: str
  * How many people hold each item by a purchase (card or balance; grants by a membership are not
  * per item): the owner's "My items" and the delete confirmation (buyers keep access, issue 10).
  */
-export async function buyersByItem(db: Db, itemIds: readonly number[]): Promise<Map<number, number>> {
+export async function buyersByItem(
+  db: Db,
+  itemIds: readonly number[],
+): Promise<Map<number, number>> {
   if (itemIds.length === 0) return new Map();
   const rows = await db
     .select({ itemId: entitlements.itemId, buyers: sql<number>`count(*)::int` })

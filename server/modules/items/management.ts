@@ -68,7 +68,11 @@ async function recordStatusChange(
   await recordEvent(
     tx,
     viewer,
-    { type: to === 'available' ? 'item.published' : 'item.unpublished', subjectId: String(itemId), data: {} },
+    {
+      type: to === 'available' ? 'item.published' : 'item.unpublished',
+      subjectId: String(itemId),
+      data: {},
+    },
     meta,
     { audience: [viewer.id] },
   );

@@ -5,7 +5,7 @@ import { MEDIA_KINDS, UploadMediaResponse } from '../../../common/schemas/media'
 import { mediaTempDir } from '../../adapters/storage/index';
 import type { Container } from '../../container';
 import { requestMeta } from '../../http/request-meta';
-import { HttpError, notFound } from '../../http/errors';
+import { fail } from '../../http/errors';
 import { isMediaKey, isTeaserKey } from './keys';
 import { FILE_FIELD, singleFilePart } from './multipart';
 import { presentUpload } from './presenter';
@@ -53,10 +53,7 @@ export const mediaRoutes =
           async (request, reply) => {
             const viewer = ctx.guards.viewerOf(request);
             if (!request.isMultipart()) {
-              throw new HttpError(
-                415,
-                `Send the file as multipart/form-data in the field '${FILE_FIELD}'`,
-              );
+              throw fail('multipart_required', { field: FILE_FIELD });
             }
             const limit = maxBytesOf(ctx.config, kind);
             try {
@@ -93,7 +90,7 @@ export const mediaRoutes =
       },
       async (request, reply) => {
         const { key } = request.params;
-        if (!isMediaKey(key)) throw notFound('No such media');
+        if (!isMediaKey(key)) throw fail('media_not_found');
 
         const { contentType, cacheControl } = await mediaServing(
           { db: ctx.db, urls, now: ctx.clock.now() },
@@ -117,7 +114,7 @@ export const mediaRoutes =
         if (!object && isTeaserKey(key) && (await createMissingTeaser(deps, key))) {
           object = await open();
         }
-        if (!object) throw notFound('No such media');
+        if (!object) throw fail('media_not_found');
         if (isUnsatisfiable) {
           object.body.destroy();
           return reply

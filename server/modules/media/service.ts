@@ -11,7 +11,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { mediaObjects, type MediaObjectRow } from '../../db/schema/index';
 import { recordEvent, type EventMeta } from '../../events/record';
-import { badRequest, HttpError } from '../../http/errors';
+import { fail, HttpError } from '../../http/errors';
 import { newMediaKeys, teaserKeyOf } from './keys';
 import { ACCEPTED_FORMATS, SNIFF_BYTES, sniffMediaType, type SniffedType } from './sniff';
 import { renderTeaser } from './teaser';
@@ -43,7 +43,7 @@ function byteSize(bytes: number): string {
 }
 
 export const tooLarge = (kind: MediaKind, limit: number) =>
-  new HttpError(413, `The ${kind} is larger than the limit of ${byteSize(limit)}`);
+  fail('file_too_large', { kind, limit: byteSize(limit) });
 
 /**
  * Passes the bytes through while checking them: the type from the first bytes, the size from
@@ -78,7 +78,7 @@ class UploadGuard extends Transform {
 
   override _flush(done: TransformCallback): void {
     if (this.sniffed) return done();
-    if (this.headLength === 0) return done(badRequest('The file is empty'));
+    if (this.headLength === 0) return done(fail('file_empty'));
     this.releaseHead(done);
   }
 
@@ -88,10 +88,7 @@ class UploadGuard extends Transform {
     this.sniffed = sniffMediaType(this.kind, head);
     if (!this.sniffed) {
       return done(
-        new HttpError(
-          415,
-          `This file is not a supported ${this.kind} (${ACCEPTED_FORMATS[this.kind]})`,
-        ),
+        fail('file_type_refused', { kind: this.kind, formats: ACCEPTED_FORMATS[this.kind] }),
       );
     }
     done(null, head);
@@ -107,7 +104,7 @@ function asUploadError(err: unknown): unknown {
   const code = (err as { code?: unknown }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return err;
   if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return err;
-  return badRequest('The upload was interrupted before the file was complete');
+  return fail('upload_interrupted');
 }
 
 async function makePreview(source: string, target: string): Promise<void> {
@@ -124,7 +121,7 @@ async function makePreview(source: string, target: string): Promise<void> {
       .toFile(target);
   } catch {
     // The header looked right but the picture does not decode (truncated, corrupt, a bomb).
-    throw badRequest('The image could not be read');
+    throw fail('image_unreadable');
   }
 }
 
@@ -160,7 +157,7 @@ export async function storeUpload(
     // The multipart parser stops at its own limit by ending the stream early.
     if (isTruncated()) throw tooLarge(kind, limit);
     const type = guard.sniffed;
-    if (!type) throw badRequest('The file is empty');
+    if (!type) throw fail('file_empty');
 
     const { key, previewKey } = newMediaKeys(kind, type.ext);
     const hasPreview = kind === 'image';

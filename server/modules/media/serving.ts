@@ -1,6 +1,6 @@
 import type { Role } from '../../../common/rules/roles';
 import type { Db } from '../../db/client';
-import { forbidden, notFound } from '../../http/errors';
+import { fail } from '../../http/errors';
 import { isFreeItem } from '../billing/index';
 import { lookUpMedia, viewerMaySeeItemMedia } from './access';
 import { isPreviewKey, isTeaserKey } from './keys';
@@ -40,7 +40,7 @@ export async function mediaServing(
     return { contentType: 'image/webp', cacheControl: SIGNED_CACHE };
   }
   const lookup = await lookUpMedia(deps.db, key);
-  if (!lookup) throw notFound('No such media');
+  if (!lookup) throw fail('media_not_found');
   const contentType = isPreview ? 'image/webp' : lookup.row.mimeType;
   if (lookup.visibility === 'public') {
     return { contentType, cacheControl: isPreview ? PUBLIC_PREVIEW_CACHE : 'private, max-age=300' };
@@ -53,6 +53,6 @@ export async function mediaServing(
     viewerMaySeeAnItem:
       !hasValidSignature && (await viewerMaySeeItemMedia(deps.db, viewer, lookup, deps.now)),
   });
-  if (!allowed) throw forbidden('This media link has expired or belongs to a locked item');
+  if (!allowed) throw fail('media_link_expired');
   return { contentType, cacheControl: hasValidSignature ? SIGNED_CACHE : 'private, no-store' };
 }
