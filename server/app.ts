@@ -16,7 +16,8 @@ import { createContainer, type Container, type ContainerOverrides } from './cont
 import type { DatabaseHandle } from './db/client';
 import { registerErrorHandling } from './http/errors';
 import { refuseNulText } from './http/nul-text';
-import { contentSecurityPolicy } from './http/security';
+import { registerRequestLog } from './http/request-log';
+import { contentSecurityPolicy, strictTransportSecurity } from './http/security';
 import { registerSpa } from './http/spa';
 import { scheduleMembershipRenewals } from './jobs/membership-renewals';
 import { authRoutes } from './modules/auth/routes';
@@ -27,6 +28,7 @@ import { followsRoutes } from './modules/follows/index';
 import { itemsRoutes } from './modules/items/index';
 import { mediaRoutes } from './modules/media/index';
 import { healthRoutes } from './modules/health/routes';
+import { siteRoutes } from './modules/site/routes';
 import { usersRoutes } from './modules/users/index';
 
 export interface BuildAppOptions {
@@ -65,6 +67,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             level: config.LOG_LEVEL,
             redact: ['req.headers.authorization', 'req.headers.cookie', '*.password'],
           },
+    // One line per request (issue 10), written by registerRequestLog when the answer is sent.
+    disableRequestLogging: true,
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     genReqId: (req) => {
@@ -74,6 +78,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<ZodTypeProvider>();
 
   configureHttp(app);
+  registerRequestLog(app);
   app.addHook('preValidation', refuseNulText);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -81,6 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(helmet, {
     contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
+    strictTransportSecurity: strictTransportSecurity(config),
     crossOriginEmbedderPolicy: false,
   });
   const c = await createContainer({
@@ -118,6 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(feedRoutes(c));
   await app.register(dashboardRoutes(c));
   await app.register(followsRoutes(c));
+  await app.register(siteRoutes(c));
   scheduleMembershipRenewals(c);
 
   await registerSpa(app, options.webRoot ?? null);
