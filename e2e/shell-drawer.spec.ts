@@ -6,6 +6,7 @@ const ALL_ENTRIES = [
   'Dashboard',
   'Messages',
   'Upload',
+  'Wallet',
   'Creator profile',
   'Creator settings',
   'Prompt studio',
@@ -53,7 +54,7 @@ test('in test mode (the default) a plain user sees every role entry, and fewer o
   await drawer.getByRole('switch', { name: 'Test / mirror mode' }).uncheck();
   await expect
     .poll(() => entryNames(drawer))
-    .toEqual(['Discover', 'Dashboard', 'Messages', 'Upload']);
+    .toEqual(['Discover', 'Dashboard', 'Messages', 'Upload', 'Wallet']);
 
   // The switch is saved in browser storage.
   await page.reload();
@@ -61,7 +62,7 @@ test('in test mode (the default) a plain user sees every role entry, and fewer o
   await expect(reopened.getByRole('switch', { name: 'Test / mirror mode' })).not.toBeChecked();
   await expect
     .poll(() => entryNames(reopened))
-    .toEqual(['Discover', 'Dashboard', 'Messages', 'Upload']);
+    .toEqual(['Discover', 'Dashboard', 'Messages', 'Upload', 'Wallet']);
 });
 
 test('outside test mode the entries follow the role', async ({ page }) => {
@@ -76,6 +77,7 @@ test('outside test mode the entries follow the role', async ({ page }) => {
       'Dashboard',
       'Messages',
       'Upload',
+      'Wallet',
       'Admin',
       'User management',
       'Moderation',

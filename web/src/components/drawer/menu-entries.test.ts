@@ -27,12 +27,13 @@ describe('visibleMenuGroups', () => {
     expect(groupIds('superadmin', false)).toEqual(['main', 'creator', 'admin', 'hub']);
   });
 
-  it('lists the fifteen entries of SPEC §2', () => {
+  it('lists the fifteen entries of SPEC §2 and the wallet', () => {
     expect(MENU_GROUPS.flatMap((group) => group.entries.map((entry) => entry.to))).toEqual([
       '/discover',
       '/dashboard',
       '/messages',
       '/upload',
+      '/wallet',
       '/creator',
       '/creator/settings',
       '/studio?mode=prompt',

@@ -11,6 +11,7 @@ export interface MenuEntry {
     | 'dashboard'
     | 'messages'
     | 'upload'
+    | 'wallet'
     | 'creatorProfile'
     | 'creatorSettings'
     | 'prompt'
@@ -30,7 +31,7 @@ export interface MenuGroup {
   entries: readonly MenuEntry[];
 }
 
-/** The drawer's groups and entries, in the order of SPEC §2 "Screen behaviour". */
+/** The drawer's groups and entries, in the order of SPEC §2 "Screen behaviour", plus the wallet. */
 export const MENU_GROUPS: readonly MenuGroup[] = [
   {
     id: 'main',
@@ -39,6 +40,8 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
       { id: 'dashboard', to: '/dashboard' },
       { id: 'messages', to: '/messages' },
       { id: 'upload', to: '/upload' },
+      // Issue 10: balance, history, top-up and membership cancellation live on /wallet.
+      { id: 'wallet', to: '/wallet' },
     ],
   },
   {
