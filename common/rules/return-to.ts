@@ -12,7 +12,9 @@ export function safeReturnPath(raw: string | null | undefined): string | null {
   if (typeof raw !== 'string' || raw.length === 0 || raw.length > MAX_RETURN_PATH) return null;
   if (!raw.startsWith('/') || raw.startsWith('//')) return null;
   // Browsers treat `\` as `/` in URLs (`/\evil.example`), and strip tabs and newlines.
-  if (/[\\\u0000-\u001f\u007f]/.test(raw)) return null;
+  if (raw.includes('\\') || [...raw].some((c) => c.charCodeAt(0) < 0x20 || c === '\u007f')) {
+    return null;
+  }
   let url: URL;
   try {
     url = new URL(raw, 'http://same-origin.invalid');

@@ -72,10 +72,9 @@ export function useItemAction() {
   return useMutation({
     mutationFn: async ({ id, action }: { id: number; action: ItemAction }) =>
       OwnItem.parse(
-        await request(
-          action === 'delete' ? `/api/v1/aura/${id}` : `/api/v1/aura/${id}/${action}`,
-          { method: action === 'delete' ? 'DELETE' : 'POST' },
-        ),
+        await request(action === 'delete' ? `/api/v1/aura/${id}` : `/api/v1/aura/${id}/${action}`, {
+          method: action === 'delete' ? 'DELETE' : 'POST',
+        }),
       ),
     onSuccess: (answer) => refresh(answer, answer.id),
   });

@@ -1,5 +1,5 @@
 import { isErrorCode, type ErrorParams } from '../../../common/errors';
-import i18n from '../app/i18n';
+import i18n from 'i18next';
 import { clearToken, readStoredToken } from '../app/token-storage';
 
 export class RequestError extends Error {

@@ -1,6 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
+import { withReturnTo } from '../../../common/rules/return-to';
 import type { Role } from '../../../common/rules/roles';
 import { useAuth } from './auth';
 
@@ -18,7 +19,10 @@ export function ProtectedRoute({
 }) {
   const { t } = useTranslation();
   const { user } = useAuth();
-  if (!user) return <Navigate to="/auth" replace />;
+  const location = useLocation();
+  // Issue 10: after signing in, the visitor comes back to the page they asked for.
+  const here = `${location.pathname}${location.search}${location.hash}`;
+  if (!user) return <Navigate to={withReturnTo('/auth', here)} replace />;
   if (roles && !roles.includes(user.role)) return <Navigate to="/dashboard" replace />;
   return (
     <Suspense

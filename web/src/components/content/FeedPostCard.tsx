@@ -13,6 +13,7 @@ import { ItemFacts } from './ItemFacts';
 import { LikeButton } from './LikeButton';
 import { LockedPreview } from './LockedPreview';
 import { UnlockedMedia } from './UnlockedMedia';
+import { unlockHint } from './unlock-hint';
 
 interface FeedPostCardProps {
   post: FeedPost;
@@ -37,7 +38,8 @@ export function FeedPostCard({ post, payWithBalance }: FeedPostCardProps) {
   // Lives in the card, not in the control, so it survives the unlock and the feed's refetch.
   const [unlockNotice, setUnlockNotice] = useState<BalanceUnlockNotice | null>(null);
   // Between the server's answer and the refetched post there is nothing left to pay.
-  const canPay = !isUnlocked && unlockNotice === null;
+  // Issue 10: only what the server says can be bought offers a payment (not tier-only items).
+  const canPay = !isUnlocked && unlockNotice === null && post.abilities.canBuy;
 
   // Opening the post body counts a visit (SPEC §4). The server counts a viewer once per day;
   // asking once per card keeps repeated clicks from sending repeated calls.
@@ -79,7 +81,7 @@ export function FeedPostCard({ post, payWithBalance }: FeedPostCardProps) {
             audioUrl={post.audioUrl}
           />
         ) : (
-          <LockedPreview imageUrl={post.imageUrl} title={post.title} />
+          <LockedPreview imageUrl={post.imageUrl} title={post.title} hint={unlockHint(t, post)} />
         )}
         <Card.Text className="mt-3" style={{ whiteSpace: 'pre-line' }}>
           {post.description}

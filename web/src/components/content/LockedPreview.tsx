@@ -2,7 +2,16 @@ import { useTranslation } from 'react-i18next';
 import { LockIcon } from '../billing/LockIcon';
 
 /** A locked item: only its public preview, blurred, with the locked text over it (SPEC §2). */
-export function LockedPreview({ imageUrl, title }: { imageUrl: string | null; title: string }) {
+export function LockedPreview({
+  imageUrl,
+  title,
+  hint,
+}: {
+  imageUrl: string | null;
+  title: string;
+  /** What unlocks it (issue 10): buy once, a tier, or either. */
+  hint?: string;
+}) {
   const { t } = useTranslation();
   return (
     <div
@@ -30,6 +39,7 @@ export function LockedPreview({ imageUrl, title }: { imageUrl: string | null; ti
           <LockIcon size={36} />
         </span>
         <span className="fw-semibold">{t('discover.locked')}</span>
+        {hint && <span className="d-block small">{hint}</span>}
       </div>
     </div>
   );

@@ -32,7 +32,14 @@ export function ProfileHeader({ profile }: { profile: PublicProfileResponse }) {
             <h1 id="profile-name" className="h3 mb-0">
               {profile.fullName}
             </h1>
-            <TierBadge tier={profile.tier} />
+            {/* Issue 10: a creator sells memberships; their own tier (Aura, grey) said the opposite. */}
+            {profile.role === 'creator' ? (
+              <Badge bg="success" data-testid="creator-badge">
+                {t('profile.creatorBadge')}
+              </Badge>
+            ) : (
+              <TierBadge tier={profile.tier} />
+            )}
             {profile.isSubscribed && (
               <Badge bg="success" data-testid="subscribed-badge">
                 {t('profile.subscribed', { tier: profile.subscribedTier })}
@@ -49,7 +56,7 @@ export function ProfileHeader({ profile }: { profile: PublicProfileResponse }) {
             <span className="fw-semibold" data-testid="follower-count">
               {profile.followers}
             </span>{' '}
-            {t('profile.followers')}
+            {t('profile.followers', { count: profile.followers })}
           </div>
           <SocialLinks links={profile.socialLinks} />
           {canFollow && (
