@@ -159,7 +159,7 @@ function ConfirmItemAction({
   const confirm = () => run.mutate({ id: item.id, action }, { onSuccess: onClose });
   return (
     <Modal show onHide={onClose} centered aria-labelledby="confirm-item-action-title">
-      <Modal.Header closeButton closeLabel={t('myItems.cancel')}>
+      <Modal.Header closeButton closeLabel={t('myItems.close')}>
         <Modal.Title id="confirm-item-action-title" as="h2" className="h5">
           {t(`myItems.confirm.${action}.title`)}
         </Modal.Title>
