@@ -54,6 +54,7 @@ export async function localCheckoutSummary(
     mode: row.kind === 'subscription' ? 'subscription' : 'payment',
     kind: row.kind,
     description,
+    tier: row.kind === 'subscription' ? (row.tier ?? null) : null,
     amountTotal: row.amountCents,
     currency: row.currency,
     interval: row.kind === 'subscription' ? 'month' : null,
