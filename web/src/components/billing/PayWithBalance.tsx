@@ -163,7 +163,8 @@ export function PayWithBalance({
           className="btn btn-success btn-sm align-self-start"
           disabled={unlock.isPending || check.kind === 'loading' || check.kind === 'short'}
           aria-describedby={hasHint ? hintId : undefined}
-          onClick={() => setConfirming(true)}
+          // A second click of a double click, after the payment started, asks nothing again.
+          onClick={() => setConfirming(!isSending.current)}
         >
           {unlock.isPending
             ? t('wallet.payWithBalance.paying')

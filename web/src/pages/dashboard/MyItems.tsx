@@ -32,9 +32,7 @@ export function MyItems() {
       ) : items.isError ? (
         <Alert variant="danger">{t('myItems.loadError', { message: items.error.message })}</Alert>
       ) : items.data.items.length === 0 ? (
-        <p className="text-muted">
-          {t('dashboard.noContent')} <Link to="/upload">{t('dashboard.publishFirst')}</Link>
-        </p>
+        <p className="text-muted">{t('myItems.empty')}</p>
       ) : (
         <Table responsive hover className="align-middle mb-0">
           <thead>
