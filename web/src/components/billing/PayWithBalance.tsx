@@ -80,6 +80,8 @@ export function PayWithBalance({
     },
     onSettled: () => {
       isSending.current = false;
+      // Success removes the control with the item's unlock; a refusal shows below it.
+      setConfirming(false);
     },
   });
 
@@ -99,7 +101,6 @@ export function PayWithBalance({
   const money = (cents: number) => formatMoney(cents, walletCurrency, i18n.language);
   const pay = () => {
     if (isSending.current) return;
-    setConfirming(false);
     isSending.current = true;
     intentKey.current ??= newIdempotencyKey();
     unlock.mutate(intentKey.current);
@@ -145,12 +146,21 @@ export function PayWithBalance({
               : t('wallet.payWithBalance.confirmTextNoBalance', { price: money(priceCents) })}
           </span>
           <div className="d-flex gap-2">
-            <button type="button" className="btn btn-success btn-sm" onClick={pay}>
-              {t('wallet.payWithBalance.confirm', { price: money(priceCents) })}
+            {/* Stays in place, disabled, while paying: a double click's second click lands here. */}
+            <button
+              type="button"
+              className="btn btn-success btn-sm"
+              disabled={unlock.isPending}
+              onClick={pay}
+            >
+              {unlock.isPending
+                ? t('wallet.payWithBalance.paying')
+                : t('wallet.payWithBalance.confirm', { price: money(priceCents) })}
             </button>
             <button
               type="button"
               className="btn btn-outline-secondary btn-sm"
+              disabled={unlock.isPending}
               onClick={() => setConfirming(false)}
             >
               {t('wallet.payWithBalance.cancel')}
@@ -163,8 +173,7 @@ export function PayWithBalance({
           className="btn btn-success btn-sm align-self-start"
           disabled={unlock.isPending || check.kind === 'loading' || check.kind === 'short'}
           aria-describedby={hasHint ? hintId : undefined}
-          // A second click of a double click, after the payment started, asks nothing again.
-          onClick={() => setConfirming(!isSending.current)}
+          onClick={() => setConfirming(true)}
         >
           {unlock.isPending
             ? t('wallet.payWithBalance.paying')
