@@ -145,6 +145,7 @@ describe('GET /api/v1/users/{id}', () => {
       // Locked: the blurred teaser, never the preview.
       thumbnail: mediaPath(teaserKeyOf('images/preview.png')),
       isPaid: true,
+      priceCents: 999,
       tierRequired: 'Aura',
       isUnlocked: false,
     });
