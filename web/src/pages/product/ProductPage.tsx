@@ -110,7 +110,14 @@ function ProductView({ productId }: { productId: number | null }) {
               </Badge>
             )}
           </div>
-          <h1 className="h3">{product.title}</h1>
+          <div className="d-flex align-items-start gap-2">
+            <h1 className="h3 me-auto">{product.title}</h1>
+            {product.abilities.canEdit && (
+              <Link to={`/upload/edit/${product.id}`} className="btn btn-sm btn-outline-primary">
+                {t('myItems.edit')}
+              </Link>
+            )}
+          </div>
           <ItemFacts item={product} className="mb-2" />
           <p className="fw-semibold" data-testid="product-price">
             {t('product.price')}: {product.priceCents === 0 ? t('discover.free') : product.price}
