@@ -76,6 +76,7 @@ export const ERROR_CATALOGUE = {
   image_unreadable: entry(400, 'The image could not be read'),
   file_too_large: entry(413, 'The {{kind}} is larger than the limit of {{limit}}'),
   file_type_refused: entry(415, 'This file is not a supported {{kind}} ({{formats}})'),
+  range_not_satisfiable: entry(416, 'Range not satisfiable'),
 
   // -- purchases (common/rules/purchase.ts) --
   not_listed: entry(404, 'Item not found'),

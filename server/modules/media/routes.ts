@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { errorText } from '../../../common/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MEDIA_KINDS, UploadMediaResponse } from '../../../common/schemas/media';
@@ -120,7 +121,7 @@ export const mediaRoutes =
           return reply
             .status(416)
             .header('content-range', `bytes */${object.size}`)
-            .send({ error: 'Range not satisfiable' });
+            .send({ error: errorText('range_not_satisfiable'), code: 'range_not_satisfiable' });
         }
         reply
           .header('content-type', contentType)
