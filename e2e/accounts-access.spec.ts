@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signInDemoViaApi, signUpViaApi, startSignedIn, type Account } from './support/accounts';
 import { seedStorage } from './support/seeded-session';
 
-const MAIN = ['Discover', 'Dashboard', 'Messages', 'Upload'];
+const MAIN = ['Discover', 'Dashboard', 'Messages', 'Upload', 'Wallet'];
 const CREATOR = [
   'Creator profile',
   'Creator settings',
@@ -26,7 +26,8 @@ async function drawerEntries(page: Page, account: Account) {
 test('signed-out visitors of protected routes are sent to /auth', async ({ page }) => {
   for (const path of ['/dashboard', '/wallet', '/upload']) {
     await page.goto(path);
-    await expect(page).toHaveURL(/\/auth$/);
+    // Issue 10: the sign-in page knows where to bring the visitor back to.
+    await expect(page).toHaveURL(`/auth?returnTo=${encodeURIComponent(path)}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Aura' })).toBeVisible();
   }
 });

@@ -148,7 +148,7 @@ test('a token the server no longer honours ends the session in the browser too',
   // The token still decodes and has not expired, so the app first trusts it; the wallet's
   // call is refused with 401 and the session ends.
   await page.goto('/wallet');
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?returnTo=%2Fwallet$/);
   await expect(page.getByTestId('visitor-bar')).toBeVisible();
   expect((await storedSession(page)).token).toBeNull();
 });

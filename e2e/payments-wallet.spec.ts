@@ -48,8 +48,18 @@ test('a fan tops up, pays with balance, keeps seeing the result and is charged o
   const post = page.locator('article', { hasText: item.title });
   const payWithBalance = post.getByTestId('pay-with-balance');
   await expect(payWithBalance.getByTestId('wallet-balance')).toHaveText('Your balance: €10.00');
+  // Paying asks first, with the price and the balance afterwards (issue 10).
+  await payWithBalance.getByRole('button', { name: 'Pay €4.50 with balance' }).click();
+  const confirm = payWithBalance.getByTestId('balance-confirm');
+  await expect(confirm).toContainText(
+    'Pay €4.50 from your balance? Your balance afterwards: €5.50',
+  );
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  expect((await walletOf(request, fan)).balanceCents).toBe(1000);
+  await payWithBalance.getByRole('button', { name: 'Pay €4.50 with balance' }).click();
   // A double click is one purchase intent: one Idempotency-Key, one charge.
-  await payWithBalance.getByRole('button', { name: 'Pay €4.50 with balance' }).dblclick();
+  await confirm.getByRole('button', { name: 'Confirm: pay €4.50' }).dblclick();
   const result = post.getByTestId('balance-unlock-result');
   await expect(result).toHaveText('Unlocked with your balance: €4.50 charged. New balance: €5.50');
   // The feed is read again and the post unlocks from the server's answer: the control is gone,
@@ -77,6 +87,7 @@ test('a fan tops up, pays with balance, keeps seeing the result and is charged o
   const card = page.getByTestId('product-card');
   await expect(card.getByTestId('wallet-balance')).toHaveText('Your balance: €5.50');
   await card.getByRole('button', { name: 'Pay €3.00 with balance' }).click();
+  await card.getByRole('button', { name: 'Confirm: pay €3.00' }).click();
   await expect(card.getByTestId('product-unlocked')).toBeVisible();
   const productResult = card.getByTestId('balance-unlock-result');
   await expect(productResult).toHaveText(
@@ -92,6 +103,7 @@ test('a fan tops up, pays with balance, keeps seeing the result and is charged o
   await expect(stalePost.getByTestId('wallet-balance')).toHaveText('Your balance: €2.50');
   await unlockElsewhere(request, fan, otherTabItem);
   await stalePost.getByRole('button', { name: 'Pay €2.00 with balance' }).click();
+  await stalePost.getByRole('button', { name: 'Confirm: pay €2.00' }).click();
   const refusal = stalePost.getByRole('alert');
   await expect(refusal).toHaveText(
     'Not enough balance: this item costs €2.00 and your balance is €1.50. Top up your wallet',

@@ -40,10 +40,10 @@ test('a fan follows, unfollows and subscribes to Hypr from a creator profile', a
   await expect(page.getByRole('button', { name: 'Follow', exact: true })).toBeEnabled();
   await expect(page.getByTestId('follower-count')).toHaveText(String(before));
 
-  // The Hypr item is locked behind the overlay with its tier.
+  // The Hypr item is locked behind an overlay that says what unlocks it: the tier (issue 10).
   const tile = page.getByTestId('profile-tile').filter({ hasText: HYPR_ITEM });
   await expect(tile).toHaveAttribute('data-locked', 'true');
-  await expect(tile.getByTestId('tile-locked')).toContainText('Hypr-Aura Required');
+  await expect(tile.getByTestId('tile-locked')).toContainText('Included with the Hypr membership');
   await expect(tile.getByTestId('tile-locked')).toContainText('Hypr');
   await expect(page.getByTestId('subscribed-badge')).toHaveCount(0);
 
@@ -56,6 +56,11 @@ test('a fan follows, unfollows and subscribes to Hypr from a creator profile', a
     .click();
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(page.getByTestId('checkout-tier')).toHaveText('Hypr membership');
+  // A membership checkout shows the tier being bought, not a blurred "locked" picture.
+  await expect(page.getByTestId('checkout-tier-card')).toContainText(
+    'Hypr posts and members-only drops.',
+  );
+  await expect(page.getByTestId('checkout-preview')).toHaveCount(0);
   const pay = page.getByRole('button', { name: /^Pay / });
   await expect(pay).toBeEnabled();
   await pay.click();
@@ -110,5 +115,5 @@ test('an unknown profile says so', async ({ page, request }) => {
 test('a signed-out visitor is sent to sign in', async ({ page, request }) => {
   const creator = await signInDemoViaApi(request, 'creator');
   await page.goto(`/hypr/${creator.id}`);
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(`/auth?returnTo=${encodeURIComponent(`/hypr/${creator.id}`)}`);
 });

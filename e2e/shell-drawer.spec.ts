@@ -6,6 +6,7 @@ const ALL_ENTRIES = [
   'Dashboard',
   'Messages',
   'Upload',
+  'Wallet',
   'Account settings',
   'Creator profile',
   'Creator settings',
@@ -54,7 +55,7 @@ test('in test mode (the default) a plain user sees every role entry, and fewer o
   await drawer.getByRole('switch', { name: 'Test / mirror mode' }).uncheck();
   await expect
     .poll(() => entryNames(drawer))
-    .toEqual(['Discover', 'Dashboard', 'Messages', 'Upload', 'Account settings']);
+    .toEqual(['Discover', 'Dashboard', 'Messages', 'Upload', 'Wallet', 'Account settings']);
 
   // The switch is saved in browser storage.
   await page.reload();
@@ -62,7 +63,7 @@ test('in test mode (the default) a plain user sees every role entry, and fewer o
   await expect(reopened.getByRole('switch', { name: 'Test / mirror mode' })).not.toBeChecked();
   await expect
     .poll(() => entryNames(reopened))
-    .toEqual(['Discover', 'Dashboard', 'Messages', 'Upload', 'Account settings']);
+    .toEqual(['Discover', 'Dashboard', 'Messages', 'Upload', 'Wallet', 'Account settings']);
 });
 
 test('outside test mode the entries follow the role', async ({ page }) => {
@@ -77,6 +78,7 @@ test('outside test mode the entries follow the role', async ({ page }) => {
       'Dashboard',
       'Messages',
       'Upload',
+      'Wallet',
       'Account settings',
       'Admin',
       'User management',

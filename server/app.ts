@@ -2,7 +2,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -17,7 +17,8 @@ import type { DatabaseHandle } from './db/client';
 import { registerCompression } from './http/compression';
 import { registerErrorHandling } from './http/errors';
 import { refuseNulText } from './http/nul-text';
-import { contentSecurityPolicy } from './http/security';
+import { registerRequestLog } from './http/request-log';
+import { contentSecurityPolicy, strictTransportSecurity } from './http/security';
 import { registerSpa } from './http/spa';
 import { scheduleMembershipRenewals } from './jobs/membership-renewals';
 import { authRoutes } from './modules/auth/index';
@@ -31,6 +32,7 @@ import { mediaRoutes } from './modules/media/index';
 import { healthRoutes } from './modules/health/index';
 import { accountRoutes, profilesRoutes } from './modules/profiles/index';
 import { reportsRoutes } from './modules/reports/index';
+import { siteRoutes } from './modules/site/index';
 import { usersRoutes } from './modules/users/index';
 import { aiRoutes } from './modules/ai/index';
 
@@ -70,6 +72,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             level: config.LOG_LEVEL,
             redact: ['req.headers.authorization', 'req.headers.cookie', '*.password'],
           },
+    // One line per request (issue 10), written by registerRequestLog when the answer is sent.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     genReqId: (req) => {
@@ -79,6 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<ZodTypeProvider>();
 
   configureHttp(app);
+  registerRequestLog(app);
   app.addHook('preValidation', refuseNulText);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -86,6 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(helmet, {
     contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
+    strictTransportSecurity: strictTransportSecurity(config),
     crossOriginEmbedderPolicy: false,
   });
   await registerCompression(app);
@@ -129,6 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accountRoutes(c));
   await app.register(reportsRoutes(c));
   await app.register(adminRoutes(c));
+  await app.register(siteRoutes(c));
   scheduleMembershipRenewals(c);
 
   await registerSpa(app, options.webRoot ?? null);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const operatorText = (max: number) => z.string().trim().min(1).max(max).optional();
 
 /**
  * Every environment variable the server reads. One line each says what it is for; the README
@@ -128,6 +129,22 @@ export const ConfigEnv = z.object({
   AI_ANON_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   /** Longest AI chat message in characters; a longer one is refused with 400. */
   AI_MAX_INPUT_CHARS: z.coerce.number().int().min(10).max(100_000).default(2000),
+  /** Operator details shown in the imprint (issue 10: runtime settings served by GET /api/v1/site). */
+  OPERATOR_NAME: operatorText(200),
+  /** Operator's postal address for the imprint (one line; commas separate its parts). */
+  OPERATOR_ADDRESS: operatorText(500),
+  /** Who represents the operator (imprint). */
+  OPERATOR_REPRESENTATIVE: operatorText(200),
+  /** Operator's contact e-mail (imprint; also the support address when SUPPORT_EMAIL is unset). */
+  OPERATOR_EMAIL: z.email().optional(),
+  /** Operator's phone number (imprint). */
+  OPERATOR_PHONE: operatorText(60),
+  /** Operator's register entry, e.g. court and number (imprint). */
+  OPERATOR_REGISTER: operatorText(200),
+  /** Operator's VAT identification number (imprint). */
+  OPERATOR_VAT_ID: operatorText(60),
+  /** Where the help page's contact button writes to (default: OPERATOR_EMAIL). */
+  SUPPORT_EMAIL: z.email().optional(),
 });
 
 export type ConfigEnv = z.infer<typeof ConfigEnv>;

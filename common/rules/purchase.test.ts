@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isKeptForHolders, isListed, purchaseRefusal, type PurchaseSubject } from './purchase';
+import { isListed, purchaseRefusal, type PurchaseSubject } from './purchase';
 
 const item: PurchaseSubject = {
   status: 'available',
@@ -27,15 +27,17 @@ describe('purchaseRefusal (one rule for card and balance)', () => {
     );
   });
 
-  it('refuses an item hidden by a moderator, which its holders keep', () => {
+  it('refuses an item hidden by a moderator', () => {
     const hidden = { ...item, hidden: true };
     expect(purchaseRefusal(hidden, active, 'fan', false)?.code).toBe('not_listed');
     expect(isListed(hidden, active)).toBe(false);
-    expect(isKeptForHolders(hidden, active)).toBe(true);
-    // Holders lose it with the creator's suspension, and nothing is "kept" that is still listed.
-    expect(isKeptForHolders(hidden, { status: 'suspended' })).toBe(false);
-    expect(isKeptForHolders({ ...hidden, status: 'unavailable' }, active)).toBe(false);
-    expect(isKeptForHolders(item, active)).toBe(false);
+  });
+
+  it('refuses a deleted item by card and by balance, even to someone who never had it', () => {
+    const deleted = { ...item, status: 'deleted' } as const;
+    expect(isListed(deleted, active)).toBe(false);
+    expect(purchaseRefusal(deleted, active, 'fan', false)?.code).toBe('not_listed');
+    expect(purchaseRefusal(deleted, active, 'fan', false, 'balance')?.code).toBe('not_listed');
   });
 
   it('refuses own, free, tier-covered and owned items', () => {

@@ -1,29 +1,21 @@
-import type { ItemStatus } from '../schemas/items';
+import type { ItemState } from '../schemas/items';
 import type { UserStatus } from '../schemas/users';
 import { WALLET_CURRENCY } from '../schemas/billing';
 import type { Tier } from './tiers';
 
 /**
- * Listed: available, not hidden by a moderator, by an active creator (what the feed, profiles
- * and checkout offer). An unlisted item is hidden from everyone but its creator and staff; its
- * buyers keep access.
+ * Listed: available, not hidden by a moderator (issue 14), by an active creator (what the feed,
+ * profiles, the spotlight and checkout offer). An unavailable, hidden or deleted item, or one of
+ * a suspended creator, is not listed: nobody can buy it (card or balance), it is hidden from
+ * everyone but its creator and staff, and its buyers keep access.
  */
 export const isListed = (
-  item: { status: ItemStatus; hidden: boolean },
+  item: { status: ItemState; hidden: boolean },
   creator: { status: UserStatus },
 ): boolean => item.status === 'available' && !item.hidden && creator.status === 'active';
 
-/**
- * Issue 14: an item hidden by a moderator stays open to the people who already hold it (buyers,
- * members of its tier) while it is otherwise listable; a suspended creator's items are not.
- */
-export const isKeptForHolders = (
-  item: { status: ItemStatus; hidden: boolean },
-  creator: { status: UserStatus },
-): boolean => item.hidden && isListed({ ...item, hidden: false }, creator);
-
 export interface PurchaseSubject {
-  status: ItemStatus;
+  status: ItemState;
   hidden: boolean;
   creatorId: string;
   priceCents: number;
@@ -41,7 +33,7 @@ export type PurchaseRefusal =
 
 /**
  * The one rule (issue 9) for whether `viewerId` may buy an item, by card or by balance: it is
- * listed (available, not hidden, its creator active), not their own, not free or covered by a tier, and not
+ * listed (available, its creator active), not their own, not free or covered by a tier, and not
  * already theirs. `isEntitled` is the entitlement check's answer for this viewer. Checkout,
  * pay-with-balance and the presenters' `canBuy` all ask this function.
  */
@@ -66,20 +58,17 @@ export function purchaseRefusal(
   return null;
 }
 
-/** The English text of a refusal (the web translates by `code`). */
-export function purchaseRefusalText(refusal: PurchaseRefusal, currency: string): string {
+/** The catalogue params of a refusal's text (common/errors.ts; the code is the refusal's). */
+export function purchaseRefusalParams(
+  refusal: PurchaseRefusal,
+  currency: string,
+): Record<string, string> {
   switch (refusal.code) {
-    case 'not_listed':
-      return 'Item not found';
-    case 'own_item':
-      return 'You cannot buy your own item';
-    case 'free_item':
-      return 'This item is free';
     case 'tier_item':
-      return `This item is included in the ${refusal.tier} membership: subscribe to unlock it`;
-    case 'already_owned':
-      return 'You already have access to this item';
+      return { tier: refusal.tier };
     case 'wrong_currency':
-      return `This item is priced in ${currency.toUpperCase()}: pay by card`;
+      return { currency: currency.toUpperCase() };
+    default:
+      return {};
   }
 }

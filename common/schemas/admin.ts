@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SUBJECT_TYPES } from '../events';
 import { CURRENCIES } from '../rules/money';
 import { ROLES } from '../rules/roles';
-import { ITEM_STATUSES } from './items';
+import { ITEM_STATES } from './items';
 import { Report } from './reports';
 import { USER_STATUSES } from './users';
 
@@ -92,7 +92,7 @@ export const AdminContentRow = z.object({
   /** Warnings issued about this item. */
   warnings: z.number().int(),
   hidden: z.boolean(),
-  status: z.enum(ITEM_STATUSES),
+  status: z.enum(ITEM_STATES),
   openReports: z.number().int(),
   createdAt: z.string(),
 });

@@ -190,6 +190,8 @@ export const LocalCheckoutSummary = z.object({
   kind: CheckoutKind,
   /** Line shown to the payer, e.g. the item title, "Hypr membership: alice" or "Balance top-up". */
   description: z.string(),
+  /** The membership tier bought (null for items and top-ups), so the web words the line itself. */
+  tier: z.enum(TIERS).nullable(),
   amountTotal: z.number().int(),
   currency: z.string(),
   /** 'month' for memberships, null for one-off payments. */

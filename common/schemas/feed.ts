@@ -66,6 +66,11 @@ export const FeedPost = z.object({
   tags: z.array(z.string()),
   explicitContent: z.boolean(),
   createdAt: z.string(),
+  /**
+   * What the viewer may do with it, as the server decides (issue 10): edit it (its owner), or
+   * buy it once (common/rules/purchase.ts; a tier-only or free item cannot be bought).
+   */
+  abilities: z.object({ canEdit: z.boolean(), canBuy: z.boolean() }),
 });
 export type FeedPost = z.infer<typeof FeedPost>;
 

@@ -9,8 +9,15 @@ import { FeedPost, ItemComment } from './feed';
  * the server validates it.
  */
 
+/** What a creator chooses on the form (SPEC §3): on sale, or withdrawn from sale. */
 export const ITEM_STATUSES = ['available', 'unavailable'] as const;
 export type ItemStatus = (typeof ITEM_STATUSES)[number];
+/**
+ * What an item can be in the database: a status of the form, or `deleted` (issue 10: a soft
+ * delete that keeps the row for its buyers; nothing brings a deleted item back).
+ */
+export const ITEM_STATES = [...ITEM_STATUSES, 'deleted'] as const;
+export type ItemState = (typeof ITEM_STATES)[number];
 
 export const ITEM_TITLE_MAX = 200;
 export const ITEM_DESCRIPTION_MAX = 5000;
@@ -91,13 +98,17 @@ export const CreateItemRequest = z
   });
 export type CreateItemRequest = z.infer<typeof CreateItemRequest>;
 
+/** PATCH /api/v1/aura/{id} (issue 10): the whole form again, with the same fields and rules. */
+export const UpdateItemRequest = CreateItemRequest;
+export type UpdateItemRequest = z.infer<typeof UpdateItemRequest>;
+
 /**
  * An item as one viewer may see it (GET /api/v1/items/{id}). Same fields as a feed post, except
  * that `imageUrl` is the full image (signed) when the viewer may see the item and the teaser
  * otherwise.
  */
 export const ItemDetail = FeedPost.extend({
-  status: z.enum(ITEM_STATUSES),
+  status: z.enum(ITEM_STATES),
   /** What a card shows: the resized preview when the viewer may see the item, else the teaser. */
   previewUrl: z.string().nullable(),
   /** The viewer published it (owners always see their item, even unavailable). */
@@ -115,6 +126,42 @@ export const CreateItemResponse = z.object({
   item: ItemDetail,
 });
 export type CreateItemResponse = z.infer<typeof CreateItemResponse>;
+
+/** PATCH /api/v1/aura/{id}: the item as its owner now sees it. */
+export const UpdateItemResponse = z.object({ id: z.number().int(), item: ItemDetail });
+export type UpdateItemResponse = z.infer<typeof UpdateItemResponse>;
+
+/**
+ * One of the owner's items on the dashboard's "My items" (issue 10): every state, with its
+ * numbers, and what the owner may do with it now (decided by the server).
+ */
+export const OwnItem = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  status: z.enum(ITEM_STATES),
+  priceCents: z.number().int(),
+  currency: z.string(),
+  tierRequired: z.enum(TIERS),
+  /** The card picture (the owner may always see it). */
+  thumbnail: z.string().nullable(),
+  views: z.number().int(),
+  likes: z.number().int(),
+  sales: z.number().int(),
+  /** People who bought it: they keep access after a delete. */
+  buyers: z.number().int(),
+  createdAt: z.iso.datetime(),
+  abilities: z.object({
+    canEdit: z.boolean(),
+    canPublish: z.boolean(),
+    canUnpublish: z.boolean(),
+    canDelete: z.boolean(),
+  }),
+});
+export type OwnItem = z.infer<typeof OwnItem>;
+
+/** GET /api/v1/aura/mine: the caller's items, newest first, deleted ones included. */
+export const OwnItemList = z.object({ items: z.array(OwnItem) });
+export type OwnItemList = z.infer<typeof OwnItemList>;
 
 /** POST/DELETE /api/v1/items/{id}/like: the viewer's state and the honest count after it. */
 export const LikeResponse = z.object({ liked: z.boolean(), likes: z.number().int() });

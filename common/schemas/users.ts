@@ -61,6 +61,8 @@ export const PublicProfileItem = z.object({
   title: z.string(),
   thumbnail: z.string().nullable(),
   isPaid: z.boolean(),
+  /** Its one-off price (0: not sold on its own), so a locked tile says what unlocks it. */
+  priceCents: z.number().int(),
   tierRequired: z.enum(TIERS),
   /** Whether this viewer may open the item now (free, own, bought, member of the tier, staff). */
   isUnlocked: z.boolean(),

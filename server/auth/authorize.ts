@@ -1,5 +1,5 @@
 import { can, type Actor, type Owned, type Permission } from '../../common/rules/permissions';
-import { forbidden, unauthorized } from '../http/errors';
+import { fail } from '../http/errors';
 
 /**
  * The one authorization verb (issue 9): 401 without a signed-in actor, 403 when the actor's
@@ -11,6 +11,6 @@ export function authorize(
   permission: Permission,
   resource?: Owned,
 ): asserts actor is Actor {
-  if (!actor) throw unauthorized('Sign-in required');
-  if (!can(actor, permission, resource)) throw forbidden('You may not do this');
+  if (!actor) throw fail('sign_in_required');
+  if (!can(actor, permission, resource)) throw fail('forbidden');
 }

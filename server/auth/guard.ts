@@ -1,6 +1,6 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Role } from '../../common/rules/roles';
-import { forbidden, unauthorized } from '../http/errors';
+import { fail } from '../http/errors';
 import type { SessionCache } from './session-cache';
 import type { TokenService, VerifiedToken } from './tokens';
 
@@ -60,9 +60,9 @@ export async function resolveViewer(
 export function createGuards(sessions: SessionCache, tokens: TokenService): Guards {
   const requireAuth: preHandlerAsyncHookHandler = async (request) => {
     const token = bearerToken(request);
-    if (!token) throw unauthorized('Sign-in required');
+    if (!token) throw fail('sign_in_required');
     const viewer = await resolveViewer(sessions, tokens, token);
-    if (!viewer) throw unauthorized('Your session has expired. Please sign in again.');
+    if (!viewer) throw fail('sign_in_expired');
     request.viewer = viewer;
   };
   return {
@@ -71,7 +71,7 @@ export function createGuards(sessions: SessionCache, tokens: TokenService): Guar
       return async function (this: unknown, request, reply) {
         await requireAuth.call(this as never, request, reply);
         if (!request.viewer || !roles.includes(request.viewer.role)) {
-          throw forbidden('Your role may not do this');
+          throw fail('role_forbidden');
         }
       };
     },
@@ -80,7 +80,7 @@ export function createGuards(sessions: SessionCache, tokens: TokenService): Guar
       request.viewer = token ? await resolveViewer(sessions, tokens, token) : null;
     },
     viewerOf(request) {
-      if (!request.viewer) throw unauthorized();
+      if (!request.viewer) throw fail('sign_in_required');
       return request.viewer;
     },
   };

@@ -1,5 +1,13 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import {
+  ERROR_CATALOGUE,
+  errorText,
+  genericCodeOf,
+  isMessageKeyCode,
+  type ErrorCode,
+  type ErrorParams,
+} from '../../common/errors';
 
 /** A refusal the client caused: answered with its status and `{ error }`, never logged as a fault. */
 export class HttpError extends Error {
@@ -10,6 +18,23 @@ export class HttpError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * A refusal by catalogue code (common/errors.ts): its status, its English text with `params`
+ * filled in, and `code` plus `params` in the answer so the web can translate it.
+ */
+export function fail(
+  code: ErrorCode,
+  params?: ErrorParams,
+  extra: Record<string, unknown> = {},
+): HttpError {
+  const { status } = ERROR_CATALOGUE[code];
+  return new HttpError(status, errorText(code, params), {
+    code,
+    ...(params ? { params } : {}),
+    ...extra,
+  });
 }
 
 export const badRequest = (message: string, extra?: Record<string, unknown>) =>
@@ -28,9 +53,30 @@ function describeValidation(
   context: string | undefined,
   instancePath: string,
   message: string,
-): { error: string; field: string } {
+): { error: string; field: string; code: string; params?: ErrorParams } {
   const field = instancePath.replace(/^\//, '').replaceAll('/', '.') || (context ?? 'body');
-  return { error: MESSAGE_KEY.test(message) ? message : `${field}: ${message}`, field };
+  if (MESSAGE_KEY.test(message)) {
+    // A SPEC §5 key is its own code; any other key-shaped message is a plain invalid field.
+    return isMessageKeyCode(message)
+      ? { error: message, field, code: message }
+      : { error: message, field, code: 'invalid_field', params: { field, reason: message } };
+  }
+  return {
+    error: `${field}: ${message}`,
+    field,
+    code: 'invalid_field',
+    params: { field, reason: message },
+  };
+}
+
+/**
+ * Every `{ error }` carries a stable `code` (issue 10): the thrower's own, a SPEC §5 key sent as
+ * the text, or the generic code of the status.
+ */
+export function codeOf(status: number, message: string, given: unknown): string {
+  if (typeof given === 'string' && given !== '') return given;
+  if (isMessageKeyCode(message)) return message;
+  return genericCodeOf(status);
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -45,15 +91,21 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(400).send(answer);
     }
     if (err instanceof HttpError) {
-      return reply.status(err.statusCode).send({ error: err.message, ...err.extra });
+      return reply.status(err.statusCode).send({
+        error: err.message,
+        ...err.extra,
+        code: codeOf(err.statusCode, err.message, err.extra.code),
+      });
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own refusals (bad JSON, body too large, rate limit, unsupported media type).
-      return reply.status(status).send({ error: err.message });
+      return reply.status(status).send({ error: err.message, code: genericCodeOf(status) });
     }
     request.log.error({ err, reqId: request.id }, 'request failed');
-    return reply.status(500).send({ error: 'Internal server error', requestId: request.id });
+    return reply
+      .status(500)
+      .send({ error: 'Internal server error', code: 'internal', requestId: request.id });
   });
 }
 

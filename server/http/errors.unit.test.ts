@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { configureHttp } from '../app';
-import { badRequest } from './errors';
+import { badRequest, fail } from './errors';
 
 const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
 beforeAll(async () => {
@@ -23,6 +23,9 @@ beforeAll(async () => {
   app.get('/refuse', async () => {
     throw badRequest('nope');
   });
+  app.get('/refuse-by-code', async () => {
+    throw fail('priceMismatch', { price: '9,99 €' }, { field: 'price' });
+  });
   app.get('/crash', async () => {
     throw new Error('secret stack detail');
   });
@@ -38,7 +41,11 @@ describe('error answers', () => {
       payload: { name: 'abc', age: 1 },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'usernameTooShort', field: 'name' });
+    expect(res.json()).toEqual({
+      error: 'usernameTooShort',
+      field: 'name',
+      code: 'usernameTooShort',
+    });
   });
 
   it('puts the field in front of zod sentences', async () => {
@@ -46,6 +53,8 @@ describe('error answers', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().field).toBe('age');
     expect(res.json().error).toMatch(/^age: /);
+    expect(res.json().code).toBe('invalid_field');
+    expect(res.json().params.field).toBe('age');
   });
 
   it('refuses malformed JSON with 400', async () => {
@@ -57,18 +66,31 @@ describe('error answers', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(typeof res.json().error).toBe('string');
+    expect(res.json().code).toBe('bad_request');
   });
 
   it('passes HttpError status and text through', async () => {
     const res = await app.inject({ method: 'GET', url: '/refuse' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'nope' });
+    expect(res.json()).toEqual({ error: 'nope', code: 'bad_request' });
+  });
+
+  it('answers a catalogue code with its status, its filled-in text, the code and the params', async () => {
+    const res = await app.inject({ method: 'GET', url: '/refuse-by-code' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: 'Price mismatch: the price is 9,99 €',
+      code: 'priceMismatch',
+      params: { price: '9,99 €' },
+      field: 'price',
+    });
   });
 
   it('never leaks a stack trace on a 500', async () => {
     const res = await app.inject({ method: 'GET', url: '/crash' });
     expect(res.statusCode).toBe(500);
     expect(res.json().error).toBe('Internal server error');
+    expect(res.json().code).toBe('internal');
     expect(res.body).not.toContain('secret stack detail');
     expect(res.json().requestId).toBeTruthy();
   });

@@ -1,5 +1,5 @@
 import type { preValidationAsyncHookHandler } from 'fastify';
-import { badRequest } from './errors';
+import { fail } from './errors';
 
 export const NUL_TEXT_ERROR = 'Text must not contain NUL characters';
 
@@ -27,6 +27,6 @@ export function containsNul(value: unknown): boolean {
  */
 export const refuseNulText: preValidationAsyncHookHandler = async (request) => {
   if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
-    throw badRequest(NUL_TEXT_ERROR);
+    throw fail('nul_text');
   }
 };

@@ -13,10 +13,23 @@ const GOOGLE_IDENTITY = {
 } as const;
 
 /**
- * Content-Security-Policy for the SPA: no inline scripts. Style attributes stay allowed because
- * React and react-bootstrap set element styles (positions, progress widths) at run time.
+ * Whether the public address is https (issue 10). Only then may the server tell browsers to use
+ * https for everything (HSTS, `upgrade-insecure-requests`): sent over plain HTTP on a LAN address
+ * or behind an HTTP-only proxy, they would upgrade every asset to an https that does not exist.
  */
-export function contentSecurityPolicy(config: Config): Record<string, string[]> {
+export const servesHttps = (config: Pick<Config, 'publicUrl'>) =>
+  config.publicUrl.startsWith('https://');
+
+/** HSTS for a year when the public address is https; none over plain HTTP. */
+export const strictTransportSecurity = (config: Pick<Config, 'publicUrl'>) =>
+  servesHttps(config) ? { maxAge: 31_536_000, includeSubDomains: true } : (false as const);
+
+/**
+ * Content-Security-Policy for the SPA: no inline scripts. Style attributes stay allowed because
+ * React and react-bootstrap set element styles (positions, progress widths) at run time. Helmet
+ * adds `upgrade-insecure-requests` by default; it stays only for an https public address.
+ */
+export function contentSecurityPolicy(config: Config): Record<string, string[] | null> {
   const google = config.GOOGLE_CLIENT_ID ? GOOGLE_IDENTITY : null;
   const withGoogle = (sources: string[], origin: keyof typeof GOOGLE_IDENTITY) =>
     google ? [...sources, google[origin]] : sources;
@@ -33,5 +46,6 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
     objectSrc: ["'none'"],
     frameAncestors: ["'self'"],
     formAction: ["'self'"],
+    upgradeInsecureRequests: servesHttps(config) ? [] : null,
   };
 }

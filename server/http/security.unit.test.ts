@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { contentSecurityPolicy } from './security';
+import { contentSecurityPolicy, strictTransportSecurity } from './security';
 
 const GSI = 'https://accounts.google.com/gsi/';
 
-const mentionsGoogle = (directives: Record<string, string[]>) =>
-  Object.values(directives).some((sources) => sources.some((s) => s.includes('google.com')));
+const mentionsGoogle = (directives: Record<string, string[] | null>) =>
+  Object.values(directives).some((sources) => sources?.some((s) => s.includes('google.com')));
 
 describe('contentSecurityPolicy', () => {
   it('keeps Google out entirely when Google sign-in is not configured', () => {
@@ -27,5 +27,24 @@ describe('contentSecurityPolicy', () => {
     expect(directives.imgSrc).toEqual(["'self'", 'data:', 'blob:']);
     expect(directives.formAction).toEqual(["'self'"]);
     expect(directives.defaultSrc).toEqual(["'self'"]);
+  });
+});
+
+describe('transport security follows PUBLIC_URL (issue 10)', () => {
+  it('sends neither HSTS nor upgrade-insecure-requests for a plain-HTTP public address', () => {
+    for (const env of [{}, { PUBLIC_URL: 'http://192.168.1.20:3000' }]) {
+      const config = loadConfig(env);
+      expect(strictTransportSecurity(config)).toBe(false);
+      expect(contentSecurityPolicy(config).upgradeInsecureRequests).toBeNull();
+    }
+  });
+
+  it('sends both for an https public address', () => {
+    const config = loadConfig({ PUBLIC_URL: 'https://aura.example.org' });
+    expect(strictTransportSecurity(config)).toEqual({
+      maxAge: 31_536_000,
+      includeSubDomains: true,
+    });
+    expect(contentSecurityPolicy(config).upgradeInsecureRequests).toEqual([]);
   });
 });

@@ -121,7 +121,7 @@ describe('serving the built SPA', () => {
     // An old page asking for an asset of a previous release must not get HTML as JavaScript.
     const res = await s.app.inject({ method: 'GET', url: '/assets/x-old999.js' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: 'Not found: GET /assets/x-old999.js' });
+    expect(res.json()).toEqual({ error: 'Not found: GET /assets/x-old999.js', code: 'not_found' });
   });
 
   it('answers unknown /api/* and /v1/* paths with 404 JSON, never the page', async () => {
@@ -136,14 +136,14 @@ describe('serving the built SPA', () => {
       const res = await s.app.inject({ method, url });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).toMatch(/^application\/json/);
-      expect(res.json(), url).toEqual({ error: `Not found: ${method} ${url}` });
+      expect(res.json(), url).toEqual({ error: `Not found: ${method} ${url}`, code: 'not_found' });
     }
   });
 
   it('answers other methods on page paths with 404 JSON', async () => {
     const res = await s.app.inject({ method: 'POST', url: '/help' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: 'Not found: POST /help' });
+    expect(res.json()).toEqual({ error: 'Not found: POST /help', code: 'not_found' });
   });
 
   it('serves the build compressed as the client accepts: brotli first, then gzip', async () => {
@@ -202,7 +202,7 @@ describe('without a build', () => {
     try {
       const res = await s.app.inject({ method: 'GET', url: '/help' });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: 'Not found: GET /help' });
+      expect(res.json()).toEqual({ error: 'Not found: GET /help', code: 'not_found' });
     } finally {
       await s.close();
     }
@@ -320,7 +320,10 @@ describe('request body limit', () => {
       const res = await post(url, text);
       expect(res.statusCode, url).toBe(413);
       expect(res.headers['content-type'], url).toMatch(/^application\/json/);
-      expect(res.json(), url).toEqual({ error: 'Request body is too large' });
+      expect(res.json(), url).toEqual({
+        error: 'Request body is too large',
+        code: 'payload_too_large',
+      });
     }
     expect(handled).toBe(before);
   });

@@ -36,6 +36,8 @@ export async function registerSpa(app: FastifyInstance, webRoot: string | null):
     if (!isApiPath(request.url) && !isAssetPath && isPageRequest && hasBuild) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
-    return reply.status(404).send({ error: `Not found: ${request.method} ${request.url}` });
+    return reply
+      .status(404)
+      .send({ error: `Not found: ${request.method} ${request.url}`, code: 'not_found' });
   });
 }

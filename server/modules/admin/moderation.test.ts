@@ -270,7 +270,8 @@ describe('suspending a user', () => {
     expect(login.statusCode).toBe(403);
     expect(login.json()).toEqual({
       error: 'This account is suspended: Repeated harassment',
-      code: 'accountSuspended',
+      code: 'account_suspended_because',
+      params: { reason: 'Repeated harassment' },
       reason: 'Repeated harassment',
     });
   });

@@ -110,7 +110,10 @@ describe('POST /api/v1/ai/chat against an Ollama server', () => {
     fake.behaviour = 'error';
     const res = await chat(t, { message: 'Hello there' });
     expect(res.statusCode).toBe(502);
-    expect(res.json()).toEqual({ error: 'The AI model could not answer. Please try again later.' });
+    expect(res.json()).toEqual({
+      error: 'The AI model could not answer. Please try again later.',
+      code: 'bad_gateway',
+    });
   });
 
   it('answers 502 when the model server sends something unreadable', async () => {
@@ -124,7 +127,10 @@ describe('POST /api/v1/ai/chat against an Ollama server', () => {
     fake.behaviour = 'hang';
     const res = await chat(t, { message: 'Hello there' });
     expect(res.statusCode).toBe(504);
-    expect(res.json()).toEqual({ error: 'The AI model did not answer in time. Please try again.' });
+    expect(res.json()).toEqual({
+      error: 'The AI model did not answer in time. Please try again.',
+      code: 'gateway_timeout',
+    });
   });
 
   it('streams server-sent events with stream: true, ending with the whole response', async () => {

@@ -59,7 +59,7 @@ describe('POST /v1/auth/login', () => {
     const unknownEmail = await login({ email: 'nobody@example.test', password: 'Wrong-pass-1' });
     for (const res of [wrongPassword, unknownUser, unknownEmail]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ error: WRONG_CREDENTIALS });
+      expect(res.json()).toEqual({ error: WRONG_CREDENTIALS, code: 'invalid_credentials' });
     }
   });
 
@@ -104,7 +104,7 @@ describe('POST /v1/auth/login', () => {
     expect(s.json().error).toBe('This account is suspended');
     const d = await login({ username: deleted.fields.username, password: STRONG_PASSWORD });
     expect(d.statusCode).toBe(401);
-    expect(d.json()).toEqual({ error: WRONG_CREDENTIALS });
+    expect(d.json()).toEqual({ error: WRONG_CREDENTIALS, code: 'invalid_credentials' });
   });
 
   it('refuses a password for an account that signs in only through Google', async () => {

@@ -1,7 +1,7 @@
 import type { LoginResponse } from '../../../common/schemas/auth';
 import { GoogleUnavailableError, type GoogleIdentity } from '../../adapters/identity/google';
 import type { EventMeta } from '../../events/record';
-import { HttpError, unauthorized } from '../../http/errors';
+import { fail } from '../../http/errors';
 import {
   createAccount,
   findUser,
@@ -22,24 +22,24 @@ const RACE_RETRIES = 3;
 
 async function verifiedIdentity(deps: AuthDeps, credential: string): Promise<GoogleIdentity> {
   if (!deps.google) {
-    throw new HttpError(503, 'Google sign-in is not configured on this server (GOOGLE_CLIENT_ID)');
+    throw fail('google_not_configured');
   }
   let identity: GoogleIdentity | null;
   try {
     identity = await deps.google.verify(credential);
   } catch (err) {
     if (err instanceof GoogleUnavailableError) {
-      throw new HttpError(502, 'Google could not be reached. Please try again.');
+      throw fail('google_unreachable');
     }
     throw err;
   }
   // Linking by email is only safe when Google vouches that the person owns that address.
-  if (!identity || !identity.emailVerified) throw unauthorized(GOOGLE_LOGIN_FAILED);
+  if (!identity || !identity.emailVerified) throw fail('google_login_failed');
   return identity;
 }
 
 async function usable(deps: AuthDeps, user: UserRow): Promise<UserRow> {
-  if (user.status === 'deleted') throw unauthorized(GOOGLE_LOGIN_FAILED);
+  if (user.status === 'deleted') throw fail('google_login_failed');
   if (!maySignIn(user.status)) throw await accountSuspended(deps.db, user.id);
   return user;
 }
@@ -55,7 +55,7 @@ async function existingAccount(
   const byEmail = await findUser(deps.db, { email: identity.email });
   if (!byEmail) return null;
   // The address is tied to another Google account: do not move the account between them.
-  if (byEmail.googleSub) throw unauthorized(GOOGLE_LOGIN_FAILED);
+  if (byEmail.googleSub) throw fail('google_login_failed');
   await usable(deps, byEmail);
   return deps.db.transaction((tx) =>
     linkGoogleAccount(tx, byEmail, { sub: identity.sub, picture: identity.picture }, meta),
@@ -112,5 +112,5 @@ export async function googleSignIn(
       return signedIn(deps, user);
     }
   }
-  throw new HttpError(409, 'The account changed while signing in. Please try again.');
+  throw fail('account_changed');
 }

@@ -109,7 +109,7 @@ describe('POST /v1/auth/google', () => {
     const email = freshEmail();
     const res = await google(await issuer.idToken({ email, ...claims }));
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: GOOGLE_LOGIN_FAILED });
+    expect(res.json()).toEqual({ error: GOOGLE_LOGIN_FAILED, code: 'google_login_failed' });
     expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
   });
 
@@ -124,7 +124,7 @@ describe('POST /v1/auth/google', () => {
     const token = await issuer.idToken({ email: freshEmail() }, { key: issuer.foreignKey });
     const res = await google(token);
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: GOOGLE_LOGIN_FAILED });
+    expect(res.json()).toEqual({ error: GOOGLE_LOGIN_FAILED, code: 'google_login_failed' });
   });
 
   it('refuses an expired token', async () => {
@@ -134,7 +134,7 @@ describe('POST /v1/auth/google', () => {
     );
     const res = await google(token);
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: GOOGLE_LOGIN_FAILED });
+    expect(res.json()).toEqual({ error: GOOGLE_LOGIN_FAILED, code: 'google_login_failed' });
   });
 
   it('refuses something that is no token at all, and an empty credential', async () => {

@@ -1,3 +1,4 @@
+import { errorText } from '../../../common/errors';
 import { loginIdentifierField } from '../../../common/rules/account';
 import { isWeakPassword } from '../../../common/rules/password';
 import type {
@@ -12,7 +13,7 @@ import type { TokenService, VerifiedToken } from '../../auth/tokens';
 import type { Clock } from '../../context';
 import type { Database } from '../../db/client';
 import type { EventMeta } from '../../events/record';
-import { badRequest, HttpError, unauthorized } from '../../http/errors';
+import { badRequest, fail, HttpError } from '../../http/errors';
 import {
   assertUnclaimed,
   createAccount,
@@ -45,16 +46,17 @@ export const ACCOUNT_SUSPENDED = 'This account is suspended';
  */
 export async function accountSuspended(db: Database, userId: string): Promise<HttpError> {
   const reason = await suspensionReason(db, userId);
-  return new HttpError(403, reason ? `${ACCOUNT_SUSPENDED}: ${reason}` : ACCOUNT_SUSPENDED, {
-    code: 'accountSuspended',
-    reason,
-  });
+  return reason
+    ? fail('account_suspended_because', { reason }, { reason })
+    : fail('account_suspended', undefined, { reason: null });
 }
 
 /** 429 while an account's failed sign-ins make it wait; says for how long. */
 export class LoginThrottledError extends HttpError {
   constructor(readonly retryAfterSeconds: number) {
-    super(429, `Too many failed sign-ins. Try again in ${retryAfterSeconds} seconds.`, {
+    super(429, errorText('sign_in_throttled', { seconds: retryAfterSeconds }), {
+      code: 'sign_in_throttled',
+      params: { seconds: retryAfterSeconds },
       retryAfterSeconds,
     });
   }
@@ -130,7 +132,7 @@ export async function login(
   );
   if (!user || user.status === 'deleted') {
     await verifyPassword(null, body.password);
-    throw unauthorized(WRONG_CREDENTIALS);
+    throw fail('invalid_credentials');
   }
 
   const now = meta.at;
@@ -141,7 +143,7 @@ export async function login(
 
   if (!(await verifyPassword(user.passwordHash, body.password))) {
     await deps.db.transaction((tx) => recordFailedSignIn(tx, user.id, meta));
-    throw unauthorized(WRONG_CREDENTIALS);
+    throw fail('invalid_credentials');
   }
   if (!maySignIn(user.status)) throw await accountSuspended(deps.db, user.id);
 

@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import { can } from '../../../common/rules/permissions';
 import type { Role } from '../../../common/rules/roles';
 import { tierCovers, type Tier } from '../../../common/rules/tiers';
+import type { ItemState } from '../../../common/schemas/items';
 import type { Db } from '../../db/client';
 import { entitlements } from '../../db/schema/index';
 
@@ -10,14 +11,18 @@ export interface EntitlementSubject {
   creatorId: string;
   priceCents: number;
   tierRequired: Tier;
+  status: ItemState;
 }
 
+/** Free for everyone: no price, no tier, and not deleted (a deleted item is its buyers' only). */
 export const isFreeItem = (item: EntitlementSubject) =>
-  item.priceCents === 0 && item.tierRequired === 'Aura';
+  item.priceCents === 0 && item.tierRequired === 'Aura' && item.status !== 'deleted';
 
 /**
  * The one answer to "may this viewer see this item's media?" (issue 5): free items, the owner,
- * staff, a buyer, or a member whose current tier of that creator covers the item's tier.
+ * staff, a buyer, or a member whose current tier of that creator covers the item's tier. A
+ * deleted item (issue 10) stays its owner's, staff's and its buyers' only: the creator withdrew
+ * it from memberships and from the free catalogue, but a purchase is kept.
  * Answers for many items in one query so a feed page costs the same as one item.
  */
 export async function viewableItemIds(
@@ -63,6 +68,7 @@ export async function viewableItemIds(
       continue;
     }
     const coveredByTier =
+      item.status !== 'deleted' &&
       item.tierRequired !== 'Aura' &&
       rows.some(
         (r) => r.creatorId === item.creatorId && r.tier && tierCovers(r.tier, item.tierRequired),

@@ -230,12 +230,14 @@ export async function syncSubscription(
 async function grantItem(tx: Db, ctx: FulfilContext, row: CheckoutSessionRow): Promise<void> {
   const [item] = row.itemId
     ? await tx
-        .select({ id: items.id, creatorId: items.creatorId })
+        .select({ id: items.id, creatorId: items.creatorId, status: items.status })
         .from(items)
         .where(eq(items.id, row.itemId))
     : [];
+  // A checkout opened before its item was deleted sells nothing (issue 10: no new buyers).
   const sold =
     item !== undefined &&
+    item.status !== 'deleted' &&
     (await recordSale(
       tx,
       {

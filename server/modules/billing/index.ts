@@ -9,6 +9,7 @@ export { runRenewals } from './renewals';
 export { billingRoutes } from './routes';
 export { assertPurchasable, recordSale } from './sales';
 export {
+  buyersByItem,
   creatorSummaries,
   earningsByCurrency,
   earningsSince,

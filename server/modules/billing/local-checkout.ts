@@ -9,7 +9,7 @@ import { chargeTestCard, newLocalId } from '../../adapters/payments/local';
 import type { ProviderSession, ProviderSubscription } from '../../adapters/payments/provider';
 import { checkoutSessions, items, type CheckoutSessionRow } from '../../db/schema/index';
 import { recordEvent, type EventMeta } from '../../events/record';
-import { conflict, HttpError, notFound } from '../../http/errors';
+import { fail, HttpError } from '../../http/errors';
 import { fulfilCheckout } from './fulfilment';
 import { addMonth } from './periods';
 import { fulfilContext, type BillingDeps } from './service';
@@ -22,7 +22,7 @@ import { creatorSummaries } from './stats';
 
 async function findLocalSession(deps: BillingDeps, id: string): Promise<CheckoutSessionRow> {
   const [row] = await deps.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
-  if (!row || row.provider !== 'local') throw notFound('Checkout session not found');
+  if (!row || row.provider !== 'local') throw fail('checkout_not_found');
   return row;
 }
 
@@ -54,6 +54,7 @@ export async function localCheckoutSummary(
     mode: row.kind === 'subscription' ? 'subscription' : 'payment',
     kind: row.kind,
     description,
+    tier: row.kind === 'subscription' ? (row.tier ?? null) : null,
     amountTotal: row.amountCents,
     currency: row.currency,
     interval: row.kind === 'subscription' ? 'month' : null,
@@ -68,10 +69,10 @@ export async function localCheckoutSummary(
 function refuseUnlessOpen(row: CheckoutSessionRow, now: Date): void {
   const status = effectiveStatus(row, now);
   if (status === 'complete') {
-    throw conflict('This checkout session is already paid.', { code: 'session_complete' });
+    throw fail('session_complete');
   }
   if (status === 'expired') {
-    throw new HttpError(410, 'This checkout session has expired.', { code: 'session_expired' });
+    throw fail('session_expired');
   }
 }
 
@@ -89,6 +90,7 @@ export async function payLocalCheckout(
   refuseUnlessOpen(await findLocalSession(deps, id), now);
   const charge = chargeTestCard(body, now);
   if (!charge.ok) {
+    // The card network's code and text (SPEC §8: the provider's message under the card field).
     throw new HttpError(charge.status, charge.message, { field: charge.field, code: charge.code });
   }
   const ctx = fulfilContext(deps, meta);
@@ -98,7 +100,7 @@ export async function payLocalCheckout(
       .from(checkoutSessions)
       .where(eq(checkoutSessions.id, id))
       .for('update');
-    if (!row) throw notFound('Checkout session not found');
+    if (!row) throw fail('checkout_not_found');
     // Two pay clicks race: the second finds the first's payment and charges nothing.
     refuseUnlessOpen(row, now);
     const session: ProviderSession = {
@@ -139,7 +141,7 @@ export async function cancelLocalCheckout(
 ): Promise<LocalPayResponse> {
   const row = await findLocalSession(deps, id);
   if (row.status === 'complete') {
-    throw conflict('This checkout session is already paid.', { code: 'session_complete' });
+    throw fail('session_complete');
   }
   if (row.status === 'open') {
     await deps.db.transaction(async (tx) => {

@@ -1,8 +1,8 @@
-import { purchaseRefusal, purchaseRefusalText } from '../../../common/rules/purchase';
+import { purchaseRefusal, purchaseRefusalParams } from '../../../common/rules/purchase';
 import type { Role } from '../../../common/rules/roles';
 import type { Db } from '../../db/client';
 import { recordEvent, type EventMeta } from '../../events/record';
-import { HttpError } from '../../http/errors';
+import { fail } from '../../http/errors';
 import { countSale, type ItemRow } from '../items/index';
 import { entitlements } from './entitlement-tables';
 import { canViewItem } from './entitlements';
@@ -27,9 +27,7 @@ export async function assertPurchasable(
   const refusal =
     early ?? purchaseRefusal(item, creator, buyer.id, await canViewItem(db, buyer, item, now), via);
   if (refusal) {
-    throw new HttpError(refusal.status, purchaseRefusalText(refusal, item.currency), {
-      code: refusal.code,
-    });
+    throw fail(refusal.code, purchaseRefusalParams(refusal, item.currency));
   }
 }
 

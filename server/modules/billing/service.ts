@@ -34,7 +34,7 @@ import {
   type CheckoutKind,
   type SubscriptionRow,
 } from '../../db/schema/index';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors';
+import { fail, HttpError } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import type { MediaUrls } from '../media/index';
 import { cancelAtPeriodEnd } from './cancellation';
@@ -77,17 +77,14 @@ async function callProvider<T>(action: () => Promise<T>): Promise<T> {
     return await action();
   } catch (err) {
     if (err instanceof HttpError) throw err;
-    throw new HttpError(502, 'The payment provider could not be reached. Please try again.');
+    throw fail('payment_provider_unreachable');
   }
 }
 
 const formatCents = (cents: number, currency: string) => formatMoney(cents, currency);
 
 function priceMismatch(serverCents: number, currency: string) {
-  return badRequest(`Price mismatch: the price is ${formatCents(serverCents, currency)}`, {
-    field: 'price',
-    code: 'priceMismatch',
-  });
+  return fail('priceMismatch', { price: formatCents(serverCents, currency) }, { field: 'price' });
 }
 
 interface CheckoutPlan {
@@ -109,14 +106,18 @@ async function planCheckout(
 ): Promise<CheckoutPlan> {
   const cents = parsePriceToCents(body.price);
   if (cents === null) {
-    throw badRequest('price: must be an amount like 9.99', { field: 'price' });
+    throw fail('invalid_price', undefined, { field: 'price' });
   }
   const now = deps.clock.now();
 
   if (body.tier === TOPUP_TIER) {
     if (cents < TOPUP_MIN_CENTS || cents > TOPUP_MAX_CENTS) {
-      throw badRequest(
-        `price: a top-up must be between ${formatCents(TOPUP_MIN_CENTS, WALLET_CURRENCY)} and ${formatCents(TOPUP_MAX_CENTS, WALLET_CURRENCY)}`,
+      throw fail(
+        'topup_out_of_range',
+        {
+          min: formatCents(TOPUP_MIN_CENTS, WALLET_CURRENCY),
+          max: formatCents(TOPUP_MAX_CENTS, WALLET_CURRENCY),
+        },
         { field: 'price' },
       );
     }
@@ -133,20 +134,19 @@ async function planCheckout(
   }
 
   if (isTier(body.tier)) {
-    if (body.tier === 'Aura')
-      throw badRequest('tier: Aura is free, there is nothing to pay', { field: 'tier' });
+    if (body.tier === 'Aura') throw fail('tier_is_free', undefined, { field: 'tier' });
     const creatorId = body.creatorId ?? (typeof body.productId === 'string' ? body.productId : '');
     if (!isUuid(creatorId)) {
-      throw badRequest("creatorId: a membership needs the creator's id", { field: 'creatorId' });
+      throw fail('membership_needs_creator', undefined, { field: 'creatorId' });
     }
     const [creator] = await deps.db
       .select({ id: users.id, username: users.username, role: users.role, status: users.status })
       .from(users)
       .where(eq(users.id, creatorId));
     if (!creator || creator.status !== 'active' || !CREATOR_ROLES.includes(creator.role)) {
-      throw notFound('Creator not found');
+      throw fail('creator_not_found');
     }
-    if (creator.id === viewer.id) throw badRequest('You cannot subscribe to yourself');
+    if (creator.id === viewer.id) throw fail('cannot_subscribe_self');
     const price = TIER_PRICE_CENTS[body.tier];
     if (cents !== price) throw priceMismatch(price, TIER_CURRENCY);
     const live = await liveSubscriptionsOf(deps.db, viewer.id, creator.id);
@@ -154,9 +154,7 @@ async function planCheckout(
       (s) => s.status !== 'incomplete' && !s.cancelAtPeriodEnd && s.currentPeriodEnd > now,
     );
     if (current) {
-      throw conflict(
-        `You already have the ${current.tier} membership of ${creator.username}; cancel it first to change tier`,
-      );
+      throw fail('membership_running', { tier: current.tier, creator: creator.username });
     }
     return {
       kind: 'subscription',
@@ -177,14 +175,14 @@ async function planCheckout(
         ? Number(body.productId)
         : NaN;
   if (!Number.isSafeInteger(productId) || productId <= 0) {
-    throw badRequest("productId: must be the item's numeric id", { field: 'productId' });
+    throw fail('product_id_invalid', undefined, { field: 'productId' });
   }
   const [found] = await deps.db
     .select({ item: items, creatorStatus: users.status })
     .from(items)
     .innerJoin(users, eq(users.id, items.creatorId))
     .where(eq(items.id, productId));
-  if (!found) throw notFound('Item not found');
+  if (!found) throw fail('item_not_found');
   const { item } = found;
   await assertPurchasable(deps.db, viewer, item, { status: found.creatorStatus }, now, 'card');
   if (cents !== item.priceCents) throw priceMismatch(item.priceCents, item.currency);
@@ -315,9 +313,9 @@ export async function retrieveCheckoutSession(
   const find = () =>
     deps.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
   let [row] = await find();
-  if (!row) throw notFound('Checkout session not found');
+  if (!row) throw fail('checkout_not_found');
   if (!can(viewer, 'checkout.read', { ownerId: row.userId })) {
-    throw forbidden('This checkout session belongs to another account');
+    throw fail('checkout_not_yours');
   }
   if (!row.fulfilledAt && row.provider === 'stripe' && deps.provider.name === 'stripe') {
     const remote = await callProvider(() => deps.provider.retrieveCheckoutSession(sessionId));
@@ -328,7 +326,7 @@ export async function retrieveCheckoutSession(
       const ctx = fulfilContext(deps, meta);
       await deps.db.transaction((tx) => fulfilCheckout(tx, ctx, remote, sub));
       [row] = await find();
-      if (!row) throw notFound('Checkout session not found');
+      if (!row) throw fail('checkout_not_found');
     }
   }
   const now = deps.clock.now();
@@ -381,14 +379,14 @@ export async function handleWebhook(
   meta: EventMeta,
 ): Promise<{ received: true; duplicate: boolean }> {
   if (deps.provider.name !== 'stripe') {
-    throw notFound('Webhooks are only used with the Stripe provider');
+    throw fail('webhooks_not_used');
   }
   let event;
   try {
     event = deps.provider.parseWebhook(rawBody, signature);
   } catch (err) {
     if (err instanceof WebhookSignatureError) {
-      throw badRequest(`Invalid webhook signature: ${err.message}`);
+      throw fail('webhook_signature_invalid', { reason: err.message });
     }
     throw err;
   }
@@ -474,15 +472,15 @@ export async function cancelSubscription(
     .from(subscriptions)
     .where(eq(subscriptions.id, subscriptionId));
   if (!row || !can(viewer, 'membership.cancel', { ownerId: row.userId })) {
-    throw notFound('Subscription not found');
+    throw fail('subscription_not_found');
   }
-  if (row.status === 'canceled') throw conflict('This membership has already ended');
+  if (row.status === 'canceled') throw fail('membership_ended');
   await cancelAtPeriodEnd(deps, row, viewer, meta);
   const [updated] = await deps.db
     .select()
     .from(subscriptions)
     .where(eq(subscriptions.id, subscriptionId));
-  if (!updated) throw notFound('Subscription not found');
+  if (!updated) throw fail('subscription_not_found');
   return presentSubscriptionRow(deps.db, updated, meta.at);
 }
 

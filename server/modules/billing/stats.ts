@@ -229,3 +229,20 @@ export async function itemSalesOf(db: Db, creatorId: string, limit = 20) {
     .orderBy(desc(sales), desc(items.id))
     .limit(limit);
 }
+
+/**
+ * How many people hold each item by a purchase (card or balance; grants by a membership are not
+ * per item): the owner's "My items" and the delete confirmation (buyers keep access, issue 10).
+ */
+export async function buyersByItem(
+  db: Db,
+  itemIds: readonly number[],
+): Promise<Map<number, number>> {
+  if (itemIds.length === 0) return new Map();
+  const rows = await db
+    .select({ itemId: entitlements.itemId, buyers: sql<number>`count(*)::int` })
+    .from(entitlements)
+    .where(inArray(entitlements.itemId, [...itemIds]))
+    .groupBy(entitlements.itemId);
+  return new Map(rows.flatMap((r) => (r.itemId === null ? [] : [[r.itemId, r.buyers] as const])));
+}

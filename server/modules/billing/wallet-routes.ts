@@ -8,7 +8,7 @@ import {
   WalletUnlockResponse,
 } from '../../../common/schemas/billing';
 import type { Container } from '../../container';
-import { badRequest } from '../../http/errors';
+import { fail } from '../../http/errors';
 import { requestMeta } from '../../http/request-meta';
 import { unlockWithBalance, walletOf } from './wallet';
 
@@ -48,7 +48,7 @@ export const walletRoutes =
       async (request) => {
         const key = request.headers['idempotency-key'] ?? request.body.idempotencyKey;
         if (!key || !IDEMPOTENCY_KEY.test(key)) {
-          throw badRequest('Idempotency-Key header required: 1 to 100 letters, digits or _ - : .', {
+          throw fail('idempotency_key_required', undefined, {
             field: 'Idempotency-Key',
           });
         }

@@ -13,7 +13,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { items, users } from '../../db/schema/index';
 import type { EventMeta } from '../../events/record';
-import { conflict, HttpError, notFound } from '../../http/errors';
+import { fail } from '../../http/errors';
 import type { MediaUrls } from '../media/index';
 import { debitWallet, lockWalletBalance } from './ledger';
 import { presentPurchasedProduct } from './presenter';
@@ -101,7 +101,7 @@ export async function unlockWithBalance(
       .where(eq(ledgerEntries.ref, spendRef));
     if (earlier) {
       if (earlier.itemId !== itemId) {
-        throw conflict('This Idempotency-Key was already used for another item');
+        throw fail('idempotency_key_reused');
       }
       return { chargedCents: -earlier.amountCents, balanceCents: balance, replayed: true };
     }
@@ -110,14 +110,14 @@ export async function unlockWithBalance(
       .from(items)
       .innerJoin(users, eq(users.id, items.creatorId))
       .where(eq(items.id, itemId));
-    if (!found) throw notFound('Item not found');
+    if (!found) throw fail('item_not_found');
     const { item } = found;
     await assertPurchasable(tx, viewer, item, { status: found.creatorStatus }, now, 'balance');
     if (balance < item.priceCents) {
-      throw new HttpError(
-        402,
-        `Not enough balance: this item costs ${money(item.priceCents)} and your balance is ${money(balance)}`,
-        { code: 'insufficient_balance', balanceCents: balance, priceCents: item.priceCents },
+      throw fail(
+        'insufficient_balance',
+        { price: money(item.priceCents), balance: money(balance) },
+        { balanceCents: balance, priceCents: item.priceCents },
       );
     }
     const balanceCents = await debitWallet(tx, {
@@ -141,12 +141,12 @@ export async function unlockWithBalance(
       meta,
     );
     // A card payment of the same item committed meanwhile: throwing rolls the spend back.
-    if (!sold) throw conflict('You already have access to this item', { code: 'already_owned' });
+    if (!sold) throw fail('already_owned');
     return { chargedCents: item.priceCents, balanceCents, replayed: false };
   });
 
   const [item] = await deps.db.select().from(items).where(eq(items.id, itemId));
-  if (!item) throw notFound('Item not found');
+  if (!item) throw fail('item_not_found');
   const creators = await creatorSummaries(deps.db, [item.creatorId]);
   const creator = creators.get(item.creatorId) ?? {
     username: 'unknown',

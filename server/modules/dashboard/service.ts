@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DashboardResponse } from '../../../common/schemas/dashboard';
 import type { Clock } from '../../context';
 import type { Database } from '../../db/client';
@@ -31,10 +31,11 @@ export async function dashboardOf(deps: DashboardDeps, userId: string): Promise<
       })
       .from(items)
       .where(eq(items.creatorId, userId)),
+    // Deleted items are kept for their buyers; the owner finds them under "My items".
     deps.db
       .select()
       .from(items)
-      .where(eq(items.creatorId, userId))
+      .where(and(eq(items.creatorId, userId), ne(items.status, 'deleted')))
       .orderBy(...newestFirst(items.createdAt, items.id))
       .limit(RECENT_CONTENT_SIZE),
     subscriberCount(deps.db, userId, now),

@@ -3,7 +3,7 @@ import type { FeedPage, FeedQuery, SpotlightResponse } from '../../../common/sch
 import type { Clock } from '../../context';
 import type { Database } from '../../db/client';
 import { items, users } from '../../db/schema/index';
-import { badRequest } from '../../http/errors';
+import { fail } from '../../http/errors';
 import {
   creatorColumns,
   creatorImage,
@@ -38,7 +38,7 @@ export async function feedPage(
   query: FeedQuery,
 ): Promise<FeedPage> {
   const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
-  if (query.cursor !== undefined && !after) throw badRequest('Invalid cursor');
+  if (query.cursor !== undefined && !after) throw fail('invalid_cursor');
   const rows = await deps.db
     .select({ item: items, creator: creatorColumns, micros: microsOf(items.createdAt) })
     .from(items)

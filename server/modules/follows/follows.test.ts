@@ -110,7 +110,7 @@ describe('POST /api/creator/{username}/follow and /unfollow', () => {
     const plain = await createUser(t);
     const res = await call('follow', plain.user.username, fan);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'Only creators can be followed' });
+    expect(res.json()).toEqual({ error: 'Only creators can be followed', code: 'not_followable' });
     expect(await storedFollowers(plain.user.id)).toEqual([]);
 
     // Staff who publish are followed like creators.
@@ -139,7 +139,7 @@ describe('POST /api/creator/{username}/follow and /unfollow', () => {
     const star = await creator();
     const res = await call(action, star.user.username, star);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'You cannot follow yourself' });
+    expect(res.json()).toEqual({ error: 'You cannot follow yourself', code: 'cannot_follow_self' });
     expect(await storedFollowers(star.user.id)).toEqual([]);
   });
 
@@ -147,7 +147,7 @@ describe('POST /api/creator/{username}/follow and /unfollow', () => {
     const star = await creator();
     const signedOut = await call(action, star.user.username, null);
     expect(signedOut.statusCode).toBe(401);
-    expect(signedOut.json()).toEqual({ error: 'Sign-in required' });
+    expect(signedOut.json()).toEqual({ error: 'Sign-in required', code: 'sign_in_required' });
 
     const fan = await createUser(t);
     const forged = { ...fan, auth: { authorization: `Bearer ${fan.token}x` } };
@@ -170,7 +170,7 @@ describe('POST /api/creator/{username}/follow and /unfollow', () => {
     for (const action of ['follow', 'unfollow'] as const) {
       const res = await call(action, username, fan);
       expect(res.statusCode, res.body).toBe(404);
-      expect(res.json()).toEqual({ error: 'Creator not found' });
+      expect(res.json()).toEqual({ error: 'Creator not found', code: 'creator_not_found' });
     }
     const [row] = await t.db
       .select({ n: sql<number>`count(*)::int` })
@@ -191,7 +191,7 @@ describe('POST /api/creator/{username}/follow and /unfollow', () => {
     await t.db.update(users).set({ status: 'suspended' }).where(eq(users.id, star.user.id));
     const hidden = await call('follow', star.user.username, fan);
     expect(hidden.statusCode).toBe(404);
-    expect(hidden.json()).toEqual({ error: 'Creator not found' });
+    expect(hidden.json()).toEqual({ error: 'Creator not found', code: 'creator_not_found' });
   });
 
   it('ignores a body and refuses broken JSON without storing anything', async () => {

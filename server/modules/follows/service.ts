@@ -6,7 +6,7 @@ import { authorize } from '../../auth/authorize';
 import type { Database, Db } from '../../db/client';
 import { recordEvent, type EventMeta } from '../../events/record';
 import { follows, items, users } from '../../db/schema/index';
-import { badRequest, notFound } from '../../http/errors';
+import { fail } from '../../http/errors';
 import { mayViewProfile, usernameMatches } from '../users/index';
 import { isFollowable, isSelf } from './policy';
 import { presentFollow } from './presenter';
@@ -16,10 +16,6 @@ import { presentFollow } from './presenter';
  * creator); following twice or unfollowing someone not followed changes nothing, so a double
  * click or a retried request cannot count anyone twice.
  */
-
-const CREATOR_NOT_FOUND = 'Creator not found';
-const CANNOT_FOLLOW_SELF = 'You cannot follow yourself';
-const NOT_FOLLOWABLE = 'Only creators can be followed';
 
 type Viewer = { id: string; role: Role };
 
@@ -46,14 +42,14 @@ export async function isFollowing(db: Db, followerId: string, creatorId: string)
 async function findTarget(db: Db, viewer: Viewer, username: string) {
   // Text that cannot be a username cannot be anyone: answered like an unknown name.
   if (username.length > USERNAME_MAX_LENGTH || !USERNAME_PATTERN.test(username)) {
-    throw notFound(CREATOR_NOT_FOUND);
+    throw fail('creator_not_found');
   }
   const [row] = await db
     .select({ id: users.id, role: users.role, status: users.status })
     .from(users)
     .where(usernameMatches(username))
     .limit(1);
-  if (!row || !mayViewProfile(viewer, row)) throw notFound(CREATOR_NOT_FOUND);
+  if (!row || !mayViewProfile(viewer, row)) throw fail('creator_not_found');
   return row;
 }
 
@@ -79,11 +75,11 @@ export async function setFollowing(
 ): Promise<FollowResponse> {
   authorize(viewer, 'user.follow');
   const target = await findTarget(db, viewer, username);
-  if (isSelf(viewer, target)) throw badRequest(CANNOT_FOLLOW_SELF);
+  if (isSelf(viewer, target)) throw fail('cannot_follow_self');
   if (shouldFollow) {
     // Whether they publish is asked only when the role alone does not make them a creator.
     const hasItems = target.role !== 'creator' && (await hasPublished(db, target.id));
-    if (!isFollowable({ role: target.role, hasItems })) throw badRequest(NOT_FOLLOWABLE);
+    if (!isFollowable({ role: target.role, hasItems })) throw fail('not_followable');
   }
   return db.transaction(async (tx) => {
     const changed = shouldFollow

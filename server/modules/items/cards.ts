@@ -6,7 +6,7 @@ import type { UserStatus } from '../../../common/schemas/users';
 import type { Db } from '../../db/client';
 import { itemLikes, items, users, type ItemRow } from '../../db/schema/index';
 import { viewableItemIds } from '../billing/index';
-import { isOwner } from './policy';
+import { abilitiesOf, isOwner } from './policy';
 
 export type Viewer = { id: string; role: Role } | null;
 
@@ -38,6 +38,8 @@ export interface ItemView extends ItemWithCreator {
   isOwner: boolean;
   likedByMe: boolean;
   comments: ItemComment[];
+  /** What this viewer may do with it (the presenters' `abilities`). */
+  abilities: { canEdit: boolean; canBuy: boolean };
 }
 
 export const creatorName = (c: Pick<CreatorColumns, 'username' | 'displayName'>) =>
@@ -148,5 +150,6 @@ export async function viewItems(
     isOwner: isOwner(viewer, r.item.creatorId),
     likedByMe: liked.has(r.item.id),
     comments: comments.get(r.item.id) ?? [],
+    abilities: abilitiesOf(viewer, r, viewable.has(r.item.id)),
   }));
 }

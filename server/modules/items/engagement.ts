@@ -11,7 +11,7 @@ import { authorize } from '../../auth/authorize';
 import type { Database } from '../../db/client';
 import { recordEvent, type EventMeta } from '../../events/record';
 import { itemComments, itemLikes, items, itemVisits, users } from '../../db/schema/index';
-import { badRequest } from '../../http/errors';
+import { fail } from '../../http/errors';
 import { decodeCursor, encodeCursor, microsOf, newerThan } from '../../db/keyset';
 import { visitorKey } from '../../http/visitor-key';
 import {
@@ -121,7 +121,7 @@ export async function listComments(
 ): Promise<CommentList> {
   const { item } = await findVisibleItem(deps.db, viewer, rawId);
   const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
-  if (query.cursor !== undefined && !after) throw badRequest('Invalid cursor');
+  if (query.cursor !== undefined && !after) throw fail('invalid_cursor');
   const rows = await deps.db
     .select(commentColumns)
     .from(itemComments)

@@ -1,12 +1,16 @@
 import { can } from '../../../common/rules/permissions';
+import { purchaseRefusal, type PurchaseSubject } from '../../../common/rules/purchase';
 import type { Role } from '../../../common/rules/roles';
+import type { ItemState } from '../../../common/schemas/items';
+import type { UserStatus } from '../../../common/schemas/users';
 
 type Actor = { id: string; role: Role };
 
 /** README rule: a `user` who publishes their first item becomes a `creator`; other roles stay. */
 export const promotesToCreator = (role: Role) => role === 'user';
 
-export { isKeptForHolders, isListed } from '../../../common/rules/purchase';
+export { isListed } from '../../../common/rules/purchase';
+import { isListed } from '../../../common/rules/purchase';
 
 /** An unlisted item is seen by its creator and by staff who moderate content. */
 export const maySeeUnlisted = (viewer: Actor | null, creatorId: string) =>
@@ -17,3 +21,44 @@ export const isOwner = (viewer: Actor | null, creatorId: string) => viewer?.id =
 /** The creator's own visits do not count as views of their item. */
 export const countsAsVisit = (viewer: Actor | null, creatorId: string) =>
   !isOwner(viewer, creatorId);
+
+/** Owner-only item management (issue 10): the `item.edit` permission on the item's creator. */
+export const mayManage = (viewer: Actor | null, creatorId: string) =>
+  can(viewer, 'item.edit', { ownerId: creatorId });
+
+/** A deleted item is kept for its buyers only: nothing about it changes any more. */
+export const isDeleted = (item: { status: ItemState }) => item.status === 'deleted';
+
+/**
+ * What one viewer may do with one item, as the web shows it: edit (its owner, until deleted) and
+ * buy once (the purchase rule; `isEntitled` is the entitlement answer for this viewer).
+ */
+export function abilitiesOf(
+  viewer: Actor | null,
+  found: { item: PurchaseSubject; creator: { status: UserStatus } },
+  isEntitled: boolean,
+): { canEdit: boolean; canBuy: boolean } {
+  return {
+    canEdit: mayManage(viewer, found.item.creatorId) && !isDeleted(found.item),
+    canBuy: purchaseRefusal(found.item, found.creator, viewer?.id ?? null, isEntitled) === null,
+  };
+}
+
+/**
+ * Who opens an item's page: anyone while it is listed; its creator and staff always; and, while
+ * its creator is active, whoever holds it by a purchase or membership (`isViewable` of a paid
+ * item), so an unavailable or deleted item stays reachable for those who paid for it.
+ */
+export function mayOpenItemPage(
+  viewer: Actor | null,
+  view: {
+    item: PurchaseSubject;
+    creator: { status: UserStatus };
+    isViewable: boolean;
+  },
+): boolean {
+  if (isListed(view.item, view.creator)) return true;
+  if (maySeeUnlisted(viewer, view.item.creatorId)) return true;
+  const isPaid = view.item.priceCents > 0 || view.item.tierRequired !== 'Aura';
+  return view.creator.status === 'active' && isPaid && view.isViewable;
+}

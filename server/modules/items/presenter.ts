@@ -1,6 +1,7 @@
 import { formatEuroCents } from '../../../common/rules/price';
 import type { FeedPost } from '../../../common/schemas/feed';
-import type { ItemDetail } from '../../../common/schemas/items';
+import type { ItemDetail, OwnItem } from '../../../common/schemas/items';
+import type { ItemRow } from '../../db/schema/index';
 import { itemMediaUrls, type MediaUrls } from '../media/index';
 import { creatorImage, creatorName, type ItemView } from './cards';
 
@@ -34,6 +35,7 @@ export function presentFeedPost(view: ItemView, urls: MediaUrls): FeedPost {
     tags: item.tags,
     explicitContent: item.explicitContent,
     createdAt: item.createdAt.toISOString(),
+    abilities: view.abilities,
   };
 }
 
@@ -47,5 +49,33 @@ export function presentItemDetail(view: ItemView, urls: MediaUrls): ItemDetail {
     previewUrl: media.card,
     status: item.status,
     isOwner: view.isOwner,
+  };
+}
+
+/**
+ * One of the owner's items on "My items" (issue 10): its numbers and what the owner may do with
+ * it in its current state (a deleted item is kept for its buyers and changes no more).
+ */
+export function presentManagedItem(item: ItemRow, buyers: number, urls: MediaUrls): OwnItem {
+  const isDeleted = item.status === 'deleted';
+  return {
+    id: item.id,
+    title: item.title,
+    status: item.status,
+    priceCents: item.priceCents,
+    currency: item.currency,
+    tierRequired: item.tierRequired,
+    thumbnail: itemMediaUrls(item, true, urls).card,
+    views: item.visitorsCount,
+    likes: item.likesCount,
+    sales: item.salesCount,
+    buyers,
+    createdAt: item.createdAt.toISOString(),
+    abilities: {
+      canEdit: !isDeleted,
+      canPublish: item.status === 'unavailable',
+      canUnpublish: item.status === 'available',
+      canDelete: !isDeleted,
+    },
   };
 }

@@ -16,6 +16,7 @@ import type { Container } from '../../container';
 import { perCaller } from '../../http/rate-limits';
 import { requestMeta } from '../../http/request-meta';
 import { addComment, listComments, recordVisit, setLike, type EngagementDeps } from './engagement';
+import { itemManagementRoutes } from './management-routes';
 import { createItem, getItem, type ItemsDeps } from './service';
 
 // Malformed ids reach the service, which answers 404 like for an unknown item.
@@ -29,6 +30,7 @@ export const itemsRoutes =
     const deps: ItemsDeps = { db: ctx.db, clock: ctx.clock, urls: ctx.mediaUrls };
     const engagement: EngagementDeps = { db: ctx.db, visitorKey: ctx.keys['visitor-hash'] };
     const meta = (request: FastifyRequest) => requestMeta(request, ctx.clock);
+    await app.register(itemManagementRoutes(ctx, deps));
 
     app.post(
       '/api/v1/aura/create',

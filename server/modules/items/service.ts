@@ -13,12 +13,11 @@ import type { Clock } from '../../context';
 import type { Database, Db } from '../../db/client';
 import { items, type ItemRow } from '../../db/schema/index';
 import { recordEvent, type EventMeta } from '../../events/record';
-import { badRequest, notFound } from '../../http/errors';
-import { canViewItem, isFreeItem } from '../billing/index';
+import { badRequest, fail } from '../../http/errors';
 import { resolveOwnUploads, type MediaUrls, type UploadProblem } from '../media/index';
 import { promoteToCreator } from '../users/index';
 import { itemsWithCreators, viewItems, type ItemWithCreator, type Viewer } from './cards';
-import { isKeptForHolders, isListed, maySeeUnlisted, promotesToCreator } from './policy';
+import { isListed, mayOpenItemPage, maySeeUnlisted, promotesToCreator } from './policy';
 import { presentItemDetail } from './presenter';
 
 export interface ItemsDeps {
@@ -34,39 +33,38 @@ export function parseItemId(raw: string): number | null {
   return Number.isSafeInteger(id) ? id : null;
 }
 
+/** The item behind a path id, or 404 for a malformed or unknown one. */
+async function findItem(db: Db, rawId: string): Promise<ItemWithCreator> {
+  const id = parseItemId(rawId);
+  const [found] = id === null ? [] : await itemsWithCreators(db, [id]);
+  if (!found) throw fail('item_not_found');
+  return found;
+}
+
 /**
- * The item as the viewer may reach it: unknown, malformed or unlisted ones answer 404 alike,
- * except to its creator and staff, and an item hidden by a moderator to those who hold it.
+ * The item as the viewer may engage with it (likes, comments, visits): unknown, malformed or
+ * unlisted ones answer 404 alike, except to its creator and staff.
  */
 export async function findVisibleItem(
   db: Db,
   viewer: Viewer,
   rawId: string,
-  // Only a holder's membership period is compared with it; engagement calls use the real time.
-  now: Date = new Date(),
 ): Promise<ItemWithCreator> {
-  const id = parseItemId(rawId);
-  const [found] = id === null ? [] : await itemsWithCreators(db, [id]);
-  if (!found) throw notFound('Item not found');
-  if (isListed(found.item, found.creator) || maySeeUnlisted(viewer, found.item.creatorId)) {
-    return found;
+  const found = await findItem(db, rawId);
+  if (!isListed(found.item, found.creator) && !maySeeUnlisted(viewer, found.item.creatorId)) {
+    throw fail('item_not_found');
   }
-  if (isKeptForHolders(found.item, found.creator) && (await holdsItem(db, viewer, found, now))) {
-    return found;
-  }
-  throw notFound('Item not found');
+  return found;
 }
 
-/** Whether the viewer bought the item or is a member of its tier (a free item is nobody's). */
-async function holdsItem(db: Db, viewer: Viewer, found: ItemWithCreator, now: Date) {
-  if (!viewer || isFreeItem(found.item)) return false;
-  return canViewItem(db, viewer, found.item, now);
-}
-
+/**
+ * GET /api/v1/items/{id}. An unlisted item (unavailable, hidden by a moderator, or deleted) also
+ * opens for the people who hold it, so a buyer keeps reaching what they paid for (issues 10, 14).
+ */
 export async function getItem(deps: ItemsDeps, viewer: Viewer, rawId: string): Promise<ItemDetail> {
-  const found = await findVisibleItem(deps.db, viewer, rawId, deps.clock.now());
+  const found = await findItem(deps.db, rawId);
   const [view] = await viewItems(deps.db, viewer, [found], deps.clock.now());
-  if (!view) throw notFound('Item not found');
+  if (!view || !mayOpenItemPage(viewer, view)) throw fail('item_not_found');
   return presentItemDetail(view, deps.urls);
 }
 
@@ -76,17 +74,17 @@ interface MediaChoice {
   url: string | undefined;
 }
 
-const UPLOAD_REFUSALS: Record<UploadProblem, (kind: MediaKind) => string> = {
-  notUploadedHere: () => 'not a file uploaded here',
-  notYourUpload: () => 'use a file you uploaded yourself',
-  wrongMediaKind: (kind) => `this upload is not a ${kind}`,
-};
+const UPLOAD_REFUSALS = {
+  notUploadedHere: 'media_not_ours',
+  notYourUpload: 'media_not_own_upload',
+  wrongMediaKind: 'media_wrong_kind',
+} as const satisfies Record<UploadProblem, string>;
 
 /**
  * The stored keys behind the URLs of the form: each must be an upload of the caller's own and
  * of the right kind, so nobody publishes someone else's file (or an audio file as the cover).
  */
-async function resolveMedia(db: Db, ownerId: string, choices: MediaChoice[]) {
+export async function resolveMedia(db: Db, ownerId: string, choices: MediaChoice[]) {
   const wanted = choices.flatMap((c) => {
     const url = c.url?.trim();
     return url ? [{ field: c.field, kind: c.kind, url }] : [];
@@ -97,7 +95,7 @@ async function resolveMedia(db: Db, ownerId: string, choices: MediaChoice[]) {
   for (const [index, answer] of (await resolveOwnUploads(db, ownerId, wanted)).entries()) {
     if (answer.problem) {
       const kind = wanted[index]?.kind ?? 'image';
-      throw badRequest(`${answer.field}: ${UPLOAD_REFUSALS[answer.problem](kind)}`);
+      throw fail(UPLOAD_REFUSALS[answer.problem], { field: answer.field, kind });
     }
     resolved[answer.field] = { key: answer.upload.key, previewKey: answer.upload.previewKey };
   }
@@ -171,7 +169,7 @@ export async function createItem(
   return { id: item.id, item: detail };
 }
 
-async function presentOwnItem(
+export async function presentOwnItem(
   deps: ItemsDeps,
   owner: { id: string; role: Role },
   item: ItemRow,

@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { CURRENCIES, type Currency } from '../../../common/rules/money';
 import { TIERS, type Tier } from '../../../common/rules/tiers';
-import { ITEM_STATUSES, type ItemStatus } from '../../../common/schemas/items';
+import { ITEM_STATES, type ItemState } from '../../../common/schemas/items';
 import { inList } from '../../db/checks';
 import { users } from '../users/tables';
 
@@ -33,7 +33,8 @@ export const items = pgTable(
     imagePreviewKey: text('image_preview_key'),
     audioKey: text('audio_key'),
     videoKey: text('video_key'),
-    status: text('status').$type<ItemStatus>().notNull().default('available'),
+    /** `deleted` is a soft delete (issue 10): the row stays so its buyers keep their access. */
+    status: text('status').$type<ItemState>().notNull().default('available'),
     /** Hidden by a moderator (issue 14): not listed anywhere, not sold; buyers keep access. */
     hidden: boolean('hidden').notNull().default(false),
     tags: text('tags')
@@ -53,7 +54,7 @@ export const items = pgTable(
   },
   (t) => [
     check('items_price_nonnegative', sql`${t.priceCents} >= 0`),
-    check('items_status_check', inList(t.status, ITEM_STATUSES)),
+    check('items_status_check', inList(t.status, ITEM_STATES)),
     check('items_tier_required_check', inList(t.tierRequired, TIERS)),
     check('items_currency_check', inList(t.currency, CURRENCIES)),
     // Keyset pagination of the feed: newest first, id breaks ties.

@@ -65,6 +65,7 @@ export async function lookUpMedia(db: Db, key: string): Promise<MediaLookup | nu
         creatorId: items.creatorId,
         priceCents: items.priceCents,
         tierRequired: items.tierRequired,
+        status: items.status,
       })
       .from(items)
       .where(

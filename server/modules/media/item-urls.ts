@@ -11,6 +11,7 @@ export type ItemMediaSubject = Pick<
   | 'creatorId'
   | 'priceCents'
   | 'tierRequired'
+  | 'status'
   | 'imageKey'
   | 'imagePreviewKey'
   | 'audioKey'

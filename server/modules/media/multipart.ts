@@ -1,9 +1,9 @@
 import type { MultipartFile } from '@fastify/multipart';
-import { badRequest, HttpError } from '../../http/errors';
+import { fail, HttpError } from '../../http/errors';
 
 /** The one multipart field an upload call reads (SPEC §7). */
 export const FILE_FIELD = 'file';
-const SEND_ONE_FILE = `Send exactly one file, in the multipart field '${FILE_FIELD}'`;
+const sendOneFile = () => fail('send_one_file', { field: FILE_FIELD });
 
 /**
  * A multipart failure as the client's answer: busboy reports a broken body (no boundary, a
@@ -12,10 +12,10 @@ const SEND_ONE_FILE = `Send exactly one file, in the multipart field '${FILE_FIE
 function asMultipartError(err: unknown): unknown {
   if (err instanceof HttpError) return err;
   const { code, statusCode } = err as { code?: unknown; statusCode?: unknown };
-  if (code === 'FST_FILES_LIMIT') return badRequest(SEND_ONE_FILE);
+  if (code === 'FST_FILES_LIMIT') return sendOneFile();
   if (code === 'FST_REQ_FILE_TOO_LARGE') return err;
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) return err;
-  return badRequest('The multipart body is malformed');
+  return fail('multipart_malformed');
 }
 
 async function nextFile(files: AsyncIterator<MultipartFile>): Promise<MultipartFile | null> {
@@ -37,13 +37,13 @@ export async function singleFilePart(
   const part = await nextFile(files);
   if (!part || part.fieldname !== FILE_FIELD) {
     part?.file.resume();
-    throw badRequest(SEND_ONE_FILE);
+    throw sendOneFile();
   }
   const rest = async () => {
     const extra = await nextFile(files);
     if (extra) {
       extra.file.resume();
-      throw badRequest(SEND_ONE_FILE);
+      throw sendOneFile();
     }
   };
   return { part, rest };

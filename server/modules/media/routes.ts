@@ -1,11 +1,12 @@
 import multipart from '@fastify/multipart';
+import { errorText } from '../../../common/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MEDIA_KINDS, UploadMediaResponse } from '../../../common/schemas/media';
 import { mediaTempDir } from '../../adapters/storage/index';
 import type { Container } from '../../container';
 import { requestMeta } from '../../http/request-meta';
-import { HttpError, notFound } from '../../http/errors';
+import { fail } from '../../http/errors';
 import { isMediaKey, isTeaserKey, parsePreviewVariant } from './keys';
 import { FILE_FIELD, singleFilePart } from './multipart';
 import { presentUpload } from './presenter';
@@ -54,10 +55,7 @@ export const mediaRoutes =
           async (request, reply) => {
             const viewer = ctx.guards.viewerOf(request);
             if (!request.isMultipart()) {
-              throw new HttpError(
-                415,
-                `Send the file as multipart/form-data in the field '${FILE_FIELD}'`,
-              );
+              throw fail('multipart_required', { field: FILE_FIELD });
             }
             const limit = maxBytesOf(ctx.config, kind);
             try {
@@ -94,7 +92,7 @@ export const mediaRoutes =
       },
       async (request, reply) => {
         const { key } = request.params;
-        if (!isMediaKey(key)) throw notFound('No such media');
+        if (!isMediaKey(key)) throw fail('media_not_found');
 
         const { contentType, cacheControl } = await mediaServing(
           { db: ctx.db, urls, now: ctx.clock.now() },
@@ -122,13 +120,13 @@ export const mediaRoutes =
         if (!object && parsePreviewVariant(key) && (await createMissingVariant(deps, key))) {
           object = await open();
         }
-        if (!object) throw notFound('No such media');
+        if (!object) throw fail('media_not_found');
         if (isUnsatisfiable) {
           object.body.destroy();
           return reply
             .status(416)
             .header('content-range', `bytes */${object.size}`)
-            .send({ error: 'Range not satisfiable' });
+            .send({ error: errorText('range_not_satisfiable'), code: 'range_not_satisfiable' });
         }
         reply
           .header('content-type', contentType)

@@ -11,7 +11,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { mediaObjects, type MediaObjectRow } from '../../db/schema/index';
 import { recordEvent, type EventMeta } from '../../events/record';
-import { badRequest, HttpError } from '../../http/errors';
+import { fail, HttpError } from '../../http/errors';
 import { newMediaKeys, teaserKeyOf } from './keys';
 import { renderTeaser } from './teaser';
 import { tooLarge, UploadGuard } from './upload-guard';
@@ -47,7 +47,7 @@ function asUploadError(err: unknown): unknown {
   const code = (err as { code?: unknown }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return err;
   if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return err;
-  return badRequest('The upload was interrupted before the file was complete');
+  return fail('upload_interrupted');
 }
 
 async function makePreview(source: string, target: string): Promise<void> {
@@ -64,7 +64,7 @@ async function makePreview(source: string, target: string): Promise<void> {
       .toFile(target);
   } catch {
     // The header looked right but the picture does not decode (truncated, corrupt, a bomb).
-    throw badRequest('The image could not be read');
+    throw fail('image_unreadable');
   }
 }
 
@@ -100,7 +100,7 @@ export async function storeUpload(
     // The multipart parser stops at its own limit by ending the stream early.
     if (isTruncated()) throw tooLarge(kind, limit);
     const type = guard.sniffed;
-    if (!type) throw badRequest('The file is empty');
+    if (!type) throw fail('file_empty');
 
     const { key, previewKey } = newMediaKeys(kind, type.ext);
     const hasPreview = kind === 'image';

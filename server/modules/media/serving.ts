@@ -1,6 +1,6 @@
 import type { Role } from '../../../common/rules/roles';
 import type { Db } from '../../db/client';
-import { forbidden, notFound } from '../../http/errors';
+import { fail } from '../../http/errors';
 import { isFreeItem } from '../billing/index';
 import { lookUpMedia, uploaderStatus, viewerMaySeeItemMedia } from './access';
 import { isPreviewKey, isTeaserKey, previewContentType } from './keys';
@@ -21,7 +21,6 @@ const TEASER: MediaServing = {
 // A day, not forever: an upload no item uses yet may become a paid item's picture.
 const PUBLIC_PREVIEW_CACHE = 'public, max-age=86400';
 const SIGNED_CACHE = 'private, max-age=600';
-const CREATOR_INACTIVE = 'The creator of this media is suspended';
 
 /**
  * Whether the caller may load the media behind `key`, and how it goes out (policy.ts has the
@@ -40,13 +39,13 @@ export async function mediaServing(
   // status then (a suspended creator's links stop at once, issue 14).
   if (isPreview && hasValidSignature) {
     const status = await uploaderStatus(deps.db, key);
-    if (status === null) throw notFound('No such media');
-    if (status !== 'active') throw forbidden(CREATOR_INACTIVE);
+    if (status === null) throw fail('media_not_found');
+    if (status !== 'active') throw fail('media_creator_inactive');
     return { contentType: previewContentType(key), cacheControl: SIGNED_CACHE };
   }
   const lookup = await lookUpMedia(deps.db, key);
-  if (!lookup) throw notFound('No such media');
-  if (!mayReadCreatorsItemMedia(lookup, viewer)) throw forbidden(CREATOR_INACTIVE);
+  if (!lookup) throw fail('media_not_found');
+  if (!mayReadCreatorsItemMedia(lookup, viewer)) throw fail('media_creator_inactive');
   const contentType = isPreview ? previewContentType(key) : lookup.row.mimeType;
   if (lookup.visibility === 'public') {
     return { contentType, cacheControl: isPreview ? PUBLIC_PREVIEW_CACHE : 'private, max-age=300' };
@@ -59,6 +58,6 @@ export async function mediaServing(
     viewerMaySeeAnItem:
       !hasValidSignature && (await viewerMaySeeItemMedia(deps.db, viewer, lookup, deps.now)),
   });
-  if (!allowed) throw forbidden('This media link has expired or belongs to a locked item');
+  if (!allowed) throw fail('media_link_expired');
   return { contentType, cacheControl: hasValidSignature ? SIGNED_CACHE : 'private, no-store' };
 }

@@ -1,6 +1,6 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import type { MediaKind } from '../../../common/schemas/media';
-import { badRequest, HttpError } from '../../http/errors';
+import { fail } from '../../http/errors';
 import { ACCEPTED_FORMATS, SNIFF_BYTES, sniffMediaType, type SniffedType } from './sniff';
 
 function byteSize(bytes: number): string {
@@ -10,7 +10,7 @@ function byteSize(bytes: number): string {
 }
 
 export const tooLarge = (kind: MediaKind, limit: number) =>
-  new HttpError(413, `The ${kind} is larger than the limit of ${byteSize(limit)}`);
+  fail('file_too_large', { kind, limit: byteSize(limit) });
 
 /**
  * Passes the bytes through while checking them: the type from the first bytes, the size from
@@ -45,7 +45,7 @@ export class UploadGuard extends Transform {
 
   override _flush(done: TransformCallback): void {
     if (this.sniffed) return done();
-    if (this.headLength === 0) return done(badRequest('The file is empty'));
+    if (this.headLength === 0) return done(fail('file_empty'));
     this.releaseHead(done);
   }
 
@@ -57,10 +57,7 @@ export class UploadGuard extends Transform {
       this.sniffed = type;
       if (!type) {
         return done(
-          new HttpError(
-            415,
-            `This file is not a supported ${this.kind} (${ACCEPTED_FORMATS[this.kind]})`,
-          ),
+          fail('file_type_refused', { kind: this.kind, formats: ACCEPTED_FORMATS[this.kind] }),
         );
       }
       done(null, head);

@@ -465,7 +465,7 @@ describe('GET /api/v1/creators/{username}', () => {
     for (const name of ['nobody_here_at_all', 'bad name', "x'--", 'a'.repeat(31), 'x.y']) {
       const res = await visitProfile(t, name);
       expect(res.statusCode, name).toBe(404);
-      expect(res.json()).toEqual({ error: 'Creator not found' });
+      expect(res.json()).toMatchObject({ error: 'Creator not found', code: expect.any(String) });
     }
     const nul = await t.app.inject({ url: '/api/v1/creators/%00' });
     expect(nul.statusCode).toBe(400);

@@ -17,7 +17,7 @@ export async function fileReport(
   meta: EventMeta,
 ): Promise<CreateReportResponse> {
   authorize(reporter, 'report.create');
-  const target = await reportTargetOf(db, reporter, body, meta.at);
+  const target = await reportTargetOf(db, reporter, body);
   const { report, created } = await db.transaction((tx) =>
     createReport(tx, reporter, target, body.reason, body.text, meta),
   );

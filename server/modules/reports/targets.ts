@@ -21,11 +21,10 @@ export async function reportTargetOf(
   db: Db,
   reporter: Reporter,
   body: Pick<CreateReportRequest, 'targetType' | 'targetId'>,
-  now: Date,
 ): Promise<ReportTarget> {
   switch (body.targetType) {
     case 'item': {
-      const { item } = await findVisibleItem(db, reporter, body.targetId, now);
+      const { item } = await findVisibleItem(db, reporter, body.targetId);
       if (item.creatorId === reporter.id) throw badRequest(OWN_TARGET);
       return { type: 'item', id: String(item.id), userId: item.creatorId };
     }
@@ -44,7 +43,7 @@ export async function reportTargetOf(
               .where(eq(itemComments.id, id));
       if (!comment) throw notFound('Comment not found');
       // A comment is as visible as its item.
-      await findVisibleItem(db, reporter, String(comment.itemId), now);
+      await findVisibleItem(db, reporter, String(comment.itemId));
       if (comment.authorId === reporter.id) throw badRequest(OWN_TARGET);
       return { type: 'comment', id: String(comment.id), userId: comment.authorId };
     }

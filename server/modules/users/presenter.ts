@@ -58,6 +58,7 @@ export const presentProfileItem = (
   title: item.title,
   thumbnail: itemMediaUrls(item, isUnlocked, urls).card,
   isPaid: item.priceCents > 0 || item.tierRequired !== 'Aura',
+  priceCents: item.priceCents,
   tierRequired: item.tierRequired,
   isUnlocked,
 });

@@ -7,7 +7,7 @@ import type {
 } from '../../../common/schemas/users';
 import type { Db } from '../../db/client';
 import { creatorProfiles, items, users } from '../../db/schema/index';
-import { notFound } from '../../http/errors';
+import { fail } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import { viewableItemIds } from '../billing/index';
 import { membershipTier } from '../billing/index';
@@ -20,12 +20,10 @@ import { presentProfile, presentProfileItem, presentPublicProfile } from './pres
 /** How many content tiles a public profile lists (newest first). */
 export const PROFILE_CONTENT_LIMIT = 60;
 
-const USER_NOT_FOUND = 'User not found';
-
 /** SPEC §7 GET /api/v1/users/profile: the signed-in user's own profile. */
 export async function ownProfile(db: Db, userId: string): Promise<ProfileResponse> {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw notFound(USER_NOT_FOUND);
+  if (!user) throw fail('user_not_found');
   return presentProfile(user);
 }
 
@@ -51,6 +49,7 @@ export async function profileTiles(
       videoKey: items.videoKey,
       priceCents: items.priceCents,
       tierRequired: items.tierRequired,
+      status: items.status,
     })
     .from(items)
     .where(and(eq(items.creatorId, userId), listedItem()))
@@ -69,7 +68,7 @@ export async function publicProfile(
   now: Date,
 ): Promise<PublicProfileResponse> {
   // Not a uuid cannot be anyone: answered like an unknown id, not handed to the database.
-  if (!isUuid(id)) throw notFound(USER_NOT_FOUND);
+  if (!isUuid(id)) throw fail('user_not_found');
   // The social links the creator settings keep are read alongside (a read, not a write).
   const [row] = await db
     .select({
@@ -82,7 +81,7 @@ export async function publicProfile(
     .where(eq(users.id, id))
     .limit(1);
   const user = row?.user;
-  if (!user || !mayViewProfile(viewer, user)) throw notFound(USER_NOT_FOUND);
+  if (!user || !mayViewProfile(viewer, user)) throw fail('user_not_found');
   // Following and membership are about someone else: a person's own page skips those look-ups.
   const isOther = viewer !== null && viewer.id !== user.id;
   const [tier, content, followers, following, subscribedTier] = await Promise.all([

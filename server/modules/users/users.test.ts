@@ -146,6 +146,7 @@ describe('GET /api/v1/users/{id}', () => {
       // Locked: the blurred teaser, never the preview.
       thumbnail: mediaPath(teaserKeyOf('images/preview.png')),
       isPaid: true,
+      priceCents: 999,
       tierRequired: 'Aura',
       isUnlocked: false,
     });
@@ -196,13 +197,13 @@ describe('GET /api/v1/users/{id}', () => {
   ])('answers 404 for %s', async (_what, id) => {
     const res = await get(`/api/v1/users/${encodeURIComponent(id)}`);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: 'User not found' });
+    expect(res.json()).toEqual({ error: 'User not found', code: 'user_not_found' });
   });
 
   it('answers a NUL in the id with 400', async () => {
     const res = await get('/api/v1/users/%00');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: NUL_TEXT_ERROR });
+    expect(res.json()).toEqual({ error: NUL_TEXT_ERROR, code: 'nul_text' });
   });
 
   it('hides a suspended person from everyone but staff', async () => {

@@ -9,12 +9,13 @@ export const profileKeys = {
 };
 
 /** SPEC §7 GET /api/v1/users/{id}: a person's public profile as this viewer sees it. */
-export function usePublicProfile(id: string) {
+export function usePublicProfile(id: string, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: profileKeys.byId(id),
     queryFn: async () =>
       PublicProfileResponse.parse(await request(`/api/v1/users/${encodeURIComponent(id)}`)),
     retry: retryUnlessNotFound,
+    enabled: options.enabled ?? true,
   });
 }
 

@@ -1,13 +1,46 @@
+import { isErrorCode, type ErrorParams } from '../../../common/errors';
+import i18n from 'i18next';
 import { clearToken, readStoredToken } from '../app/token-storage';
 
 export class RequestError extends Error {
+  /** The server's stable error code (common/errors.ts), when it sent one. */
+  readonly code: string | null;
+  /** The server's own (English) text, before translation. */
+  readonly serverText: string;
   constructor(
     readonly status: number,
     message: string,
     readonly body: unknown,
   ) {
-    super(message);
+    const code = codeOf(body);
+    super(translatedError(code, paramsOf(body)) ?? message);
+    this.code = code;
+    this.serverText = message;
   }
+}
+
+const fieldOf = (body: unknown, name: string): unknown =>
+  body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
+
+function codeOf(body: unknown): string | null {
+  const code = fieldOf(body, 'code');
+  return typeof code === 'string' && code !== '' ? code : null;
+}
+
+function paramsOf(body: unknown): ErrorParams {
+  const params = fieldOf(body, 'params');
+  return params && typeof params === 'object' ? (params as ErrorParams) : {};
+}
+
+/**
+ * Issue 10: the reader's language for a code the catalogue knows (`errors.<code>`), else null so
+ * the server's text shows. SPEC §5 message keys stay keys: their forms translate them.
+ */
+function translatedError(code: string | null, params: ErrorParams): string | null {
+  if (!isErrorCode(code)) return null;
+  const key = `errors.${code}`;
+  if (!i18n.isInitialized || !i18n.exists(key)) return null;
+  return (i18n.t as (key: string, options: ErrorParams) => string)(key, params);
 }
 
 /**

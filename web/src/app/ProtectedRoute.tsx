@@ -1,6 +1,7 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
+import { withReturnTo } from '../../../common/rules/return-to';
 import type { Role } from '../../../common/rules/roles';
 import { useAuth } from './auth';
 
@@ -22,12 +23,15 @@ export function ProtectedRoute({
   useEffect(() => {
     if (userId) void import('../api/session-role').then((m) => m.syncServerRole(userId));
   }, [userId]);
+  const location = useLocation();
   const loading = (
     <p className="container py-5" role="status">
       {t('auth.loading')}
     </p>
   );
-  if (!user) return <Navigate to="/auth" replace />;
+  // Issue 10: after signing in, the visitor comes back to the page they asked for.
+  const here = `${location.pathname}${location.search}${location.hash}`;
+  if (!user) return <Navigate to={withReturnTo('/auth', here)} replace />;
   if (roles && !roles.includes(user.role)) {
     // The token may predate a promotion: wait for the server's answer before sending them off.
     return user.isRoleConfirmed ? <Navigate to="/dashboard" replace /> : loading;

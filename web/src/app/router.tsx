@@ -29,6 +29,7 @@ const WalletPage = lazy(() => import('../pages/wallet/WalletPage'));
 const DashboardPage = lazy(() => import('../pages/dashboard/DashboardPage'));
 const DiscoverPage = lazy(() => import('../pages/discover/DiscoverPage'));
 const UploadPage = lazy(() => import('../pages/upload/UploadPage'));
+const EditItemPage = lazy(() => import('../pages/upload/EditItemPage'));
 const ProductPage = lazy(() => import('../pages/product/ProductPage'));
 // Follows and memberships
 const ProfilePage = lazy(() => import('../pages/profile/ProfilePage'));
@@ -102,6 +103,14 @@ const routes: RouteObject[] = [
         element: (
           <ProtectedRoute>
             <UploadPage />
+          </ProtectedRoute>
+        ),
+      },
+      {
+        path: '/upload/edit/:itemId',
+        element: (
+          <ProtectedRoute>
+            <EditItemPage />
           </ProtectedRoute>
         ),
       },

@@ -19,10 +19,10 @@ export function serverMessageOf(error: unknown): string | null {
   return error instanceof RequestError ? error.message : null;
 }
 
-/** The refusal of a suspended account's sign-in (403 `accountSuspended`), with its reason. */
+/** The refusal of a suspended account's sign-in (403 `account_suspended…`), with its reason. */
 export function suspensionOf(error: unknown): { reason: string | null } | null {
   if (!(error instanceof RequestError) || error.status !== 403) return null;
   const body = (error.body ?? {}) as { code?: unknown; reason?: unknown };
-  if (body.code !== 'accountSuspended') return null;
+  if (body.code !== 'account_suspended' && body.code !== 'account_suspended_because') return null;
   return { reason: typeof body.reason === 'string' ? body.reason : null };
 }

@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { WALLET_CURRENCY } from '../../../../common/schemas/billing';
 import { useAuth } from '../../app/auth';
+import { signInPath } from '../../app/return-to';
 import { billingKeys, fetchWallet, unlockWithBalance } from '../../api/billing';
 import {
   checkBalance,
@@ -47,6 +48,9 @@ export function PayWithBalance({
   // click must not even send the (harmless, same-key) second request.
   const isSending = useRef(false);
   const hintId = useId();
+  const location = useLocation();
+  // Issue 10: spending asks first, showing the price and what the balance will be afterwards.
+  const [isConfirming, setConfirming] = useState(false);
   const wallet = useQuery({
     queryKey: billingKeys.wallet,
     queryFn: () => fetchWallet(),
@@ -76,13 +80,18 @@ export function PayWithBalance({
     },
     onSettled: () => {
       isSending.current = false;
+      // Success removes the control with the item's unlock; a refusal shows below it.
+      setConfirming(false);
     },
   });
 
   if (!user) {
     return (
       <div className={className}>
-        <Link to="/auth?tab=login" className="btn btn-outline-secondary btn-sm">
+        <Link
+          to={signInPath(`${location.pathname}${location.search}`)}
+          className="btn btn-outline-secondary btn-sm"
+        >
           {t('wallet.payWithBalance.signIn')}
         </Link>
       </div>
@@ -121,17 +130,56 @@ export function PayWithBalance({
         </span>
         <span>{t('wallet.payWithBalance.price', { price: money(priceCents) })}</span>
       </div>
-      <button
-        type="button"
-        className="btn btn-success btn-sm align-self-start"
-        disabled={unlock.isPending || check.kind === 'loading' || check.kind === 'short'}
-        aria-describedby={hasHint ? hintId : undefined}
-        onClick={pay}
-      >
-        {unlock.isPending
-          ? t('wallet.payWithBalance.paying')
-          : t('wallet.payWithBalance.button', { price: money(priceCents) })}
-      </button>
+      {isConfirming ? (
+        <div
+          className="border rounded p-2 d-flex flex-column gap-2"
+          role="group"
+          aria-label={t('wallet.payWithBalance.confirmTitle')}
+          data-testid="balance-confirm"
+        >
+          <span className="small">
+            {wallet.data
+              ? t('wallet.payWithBalance.confirmText', {
+                  price: money(priceCents),
+                  remaining: money(wallet.data.balanceCents - priceCents),
+                })
+              : t('wallet.payWithBalance.confirmTextNoBalance', { price: money(priceCents) })}
+          </span>
+          <div className="d-flex gap-2">
+            {/* Stays in place, disabled, while paying: a double click's second click lands here. */}
+            <button
+              type="button"
+              className="btn btn-success btn-sm"
+              disabled={unlock.isPending}
+              onClick={pay}
+            >
+              {unlock.isPending
+                ? t('wallet.payWithBalance.paying')
+                : t('wallet.payWithBalance.confirm', { price: money(priceCents) })}
+            </button>
+            <button
+              type="button"
+              className="btn btn-outline-secondary btn-sm"
+              disabled={unlock.isPending}
+              onClick={() => setConfirming(false)}
+            >
+              {t('wallet.payWithBalance.cancel')}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <button
+          type="button"
+          className="btn btn-success btn-sm align-self-start"
+          disabled={unlock.isPending || check.kind === 'loading' || check.kind === 'short'}
+          aria-describedby={hasHint ? hintId : undefined}
+          onClick={() => setConfirming(true)}
+        >
+          {unlock.isPending
+            ? t('wallet.payWithBalance.paying')
+            : t('wallet.payWithBalance.button', { price: money(priceCents) })}
+        </button>
+      )}
       {shortfallCents !== null && (
         <p id={hintId} className="small aura-muted mb-0" data-testid="balance-short">
           {t('wallet.payWithBalance.short', { shortfall: money(shortfallCents) })} {topUpLink()}

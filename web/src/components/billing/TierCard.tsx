@@ -11,7 +11,7 @@ import {
 } from '../../../../common/rules/tiers';
 import { useAuth } from '../../app/auth';
 import { billingKeys, fetchMembership } from '../../api/billing';
-import type { CheckoutState } from './checkout-state';
+import { membershipCheckoutState } from './checkout-return';
 import { formatDate, formatMoney } from './money';
 import { TierBadge } from './TierBadge';
 
@@ -51,17 +51,12 @@ export function TierCard({ creatorId, creatorName, creatorImage, viewerTier }: T
     });
 
   const subscribe = (tier: PaidTier) => {
-    const state: CheckoutState = {
-      productId: creatorId,
-      creatorId,
+    const state = membershipCheckoutState(
+      t,
+      i18n.language,
+      { id: creatorId, name: creatorName, image: creatorImage ?? null },
       tier,
-      price: TIER_PRICE_CENTS[tier] / 100,
-      displayPrice: priceText(tier),
-      userName: creatorName,
-      userImage: creatorImage ?? null,
-      imageUrl: creatorImage ?? null,
-      description: t(`tiers.description.${tier}`),
-    };
+    );
     void navigate('/checkout', { state });
   };
 

@@ -14,6 +14,7 @@ import { ItemFacts } from './ItemFacts';
 import { LikeButton } from './LikeButton';
 import { LockedPreview } from './LockedPreview';
 import { UnlockedMedia } from './UnlockedMedia';
+import { unlockHint } from './unlock-hint';
 
 /** How wide a card's picture is drawn in the discover grid (1, 2 or 3 columns). */
 const FEED_CARD_SIZES = '(min-width: 1200px) 400px, (min-width: 768px) 50vw, 100vw';
@@ -41,7 +42,8 @@ export function FeedPostCard({ post, payWithBalance }: FeedPostCardProps) {
   // Lives in the card, not in the control, so it survives the unlock and the feed's refetch.
   const [unlockNotice, setUnlockNotice] = useState<BalanceUnlockNotice | null>(null);
   // Between the server's answer and the refetched post there is nothing left to pay.
-  const canPay = !isUnlocked && unlockNotice === null;
+  // Issue 10: only what the server says can be bought offers a payment (not tier-only items).
+  const canPay = !isUnlocked && unlockNotice === null && post.abilities.canBuy;
 
   // Opening the post body counts a visit (SPEC §4). The server counts a viewer once per day;
   // asking once per card keeps repeated clicks from sending repeated calls.
@@ -86,7 +88,12 @@ export function FeedPostCard({ post, payWithBalance }: FeedPostCardProps) {
             isFramed
           />
         ) : (
-          <LockedPreview imageUrl={post.imageUrl} title={post.title} isFramed />
+          <LockedPreview
+            imageUrl={post.imageUrl}
+            title={post.title}
+            hint={unlockHint(t, post)}
+            isFramed
+          />
         )}
         <Card.Text className="mt-3" style={{ whiteSpace: 'pre-line' }}>
           {post.description}

@@ -8,10 +8,13 @@ import { LockIcon } from '../billing/LockIcon';
 export function LockedPreview({
   imageUrl,
   title,
+  hint,
   isFramed = false,
 }: {
   imageUrl: string | null;
   title: string;
+  /** What unlocks it (issue 10): buy once, a tier, or either. */
+  hint?: string;
   isFramed?: boolean;
 }) {
   const { t } = useTranslation();
@@ -41,6 +44,7 @@ export function LockedPreview({
           <LockIcon size={36} />
         </span>
         <span className="fw-semibold">{t('discover.locked')}</span>
+        {hint && <span className="d-block small">{hint}</span>}
       </div>
     </div>
   );

@@ -27,12 +27,13 @@ describe('visibleMenuGroups', () => {
     expect(groupIds('superadmin', false)).toEqual(['main', 'creator', 'admin', 'hub']);
   });
 
-  it('lists the fifteen entries of SPEC §2 and the account settings', () => {
+  it('lists the fifteen entries of SPEC §2, the wallet and the account settings', () => {
     expect(MENU_GROUPS.flatMap((group) => group.entries.map((entry) => entry.to))).toEqual([
       '/discover',
       '/dashboard',
       '/messages',
       '/upload',
+      '/wallet',
       '/account',
       '/creator',
       '/creator/settings',

@@ -11,6 +11,7 @@ export interface MenuEntry {
     | 'dashboard'
     | 'messages'
     | 'upload'
+    | 'wallet'
     | 'account'
     | 'creatorProfile'
     | 'creatorSettings'
@@ -31,7 +32,7 @@ export interface MenuGroup {
   entries: readonly MenuEntry[];
 }
 
-/** The drawer's groups and entries, in the order of SPEC §2 "Screen behaviour" (plus account settings). */
+/** The drawer's groups and entries, in the order of SPEC §2 "Screen behaviour", plus the wallet and account settings. */
 export const MENU_GROUPS: readonly MenuGroup[] = [
   {
     id: 'main',
@@ -40,6 +41,8 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
       { id: 'dashboard', to: '/dashboard' },
       { id: 'messages', to: '/messages' },
       { id: 'upload', to: '/upload' },
+      // Issue 10: balance, history, top-up and membership cancellation live on /wallet.
+      { id: 'wallet', to: '/wallet' },
       // Not in SPEC §2's list: the account settings page of issue 12.
       { id: 'account', to: '/account' },
     ],

@@ -5,6 +5,7 @@ import Tabs from 'react-bootstrap/Tabs';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useAuth } from '../../app/auth';
+import { useReturnTo } from '../../app/return-to';
 import { GoogleSignIn } from './GoogleSignIn';
 import { LoginForm } from './LoginForm';
 import { SignupForm } from './SignupForm';
@@ -26,11 +27,14 @@ export default function AuthPage() {
   const tab: AuthTab = params.get('tab') === 'signup' ? 'signup' : 'login';
   const isGoogleFailed = params.get('error') === 'google-failed';
   const googleError = (location.state as GoogleFailureState | null)?.googleError;
+  // Issue 10: a same-origin path to bring the visitor back to (the checkout they started).
+  const returnTo = useReturnTo();
 
-  if (user && !hasJustSignedUp) return <Navigate to="/dashboard" replace />;
+  if (user && !hasJustSignedUp) return <Navigate to={returnTo ?? '/dashboard'} replace />;
 
   const selectTab = (key: string | null) => {
-    if (key === 'login' || key === 'signup') setParams({ tab: key }, { replace: true });
+    if (key !== 'login' && key !== 'signup') return;
+    setParams(returnTo ? { tab: key, returnTo } : { tab: key }, { replace: true });
   };
 
   return (
@@ -47,13 +51,13 @@ export default function AuthPage() {
         <div className="card-body">
           <Tabs id="auth" activeKey={tab} onSelect={selectTab} className="mb-3" fill mountOnEnter>
             <Tab eventKey="login" title={t('auth.tabs.login')}>
-              <LoginForm />
+              <LoginForm returnTo={returnTo} />
             </Tab>
             <Tab eventKey="signup" title={t('auth.tabs.signup')}>
-              <SignupForm onSignedUp={() => setJustSignedUp(true)} />
+              <SignupForm onSignedUp={() => setJustSignedUp(!returnTo)} returnTo={returnTo} />
             </Tab>
           </Tabs>
-          <GoogleSignIn />
+          <GoogleSignIn returnTo={returnTo} />
         </div>
       </div>
     </main>

@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useReturnTo } from '../../app/return-to';
+import { withReturnTo } from '../../../../common/rules/return-to';
 import { useGoogleSignIn } from './useGoogleSignIn';
 
 /**
@@ -12,7 +14,9 @@ export default function GoogleCallbackPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const signInWithGoogle = useGoogleSignIn();
+  // Issue 10: `returnTo` (a same-origin path) survives the round trip through Google.
+  const returnTo = useReturnTo();
+  const signInWithGoogle = useGoogleSignIn(returnTo);
   const credential = params.get('credential');
   // A credential is single-use: a second exchange (React's development double effects, a
   // re-render) would only fail and overwrite the first answer.
@@ -22,8 +26,8 @@ export default function GoogleCallbackPage() {
     if (hasStarted.current) return;
     hasStarted.current = true;
     if (credential) void signInWithGoogle(credential);
-    else void navigate('/auth?tab=login', { replace: true });
-  }, [credential, navigate, signInWithGoogle]);
+    else void navigate(withReturnTo('/auth?tab=login', returnTo), { replace: true });
+  }, [credential, navigate, signInWithGoogle, returnTo]);
 
   return (
     <main className="container py-5" style={{ maxWidth: 540 }}>

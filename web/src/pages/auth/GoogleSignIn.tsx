@@ -6,7 +6,7 @@ import { loadGoogleIdentity } from './google-identity';
 import { useGoogleSignIn } from './useGoogleSignIn';
 
 /** SPEC §2: the third-party sign-in button below the forms, only when Google is configured. */
-export function GoogleSignIn() {
+export function GoogleSignIn({ returnTo }: { returnTo: string | null }) {
   const config = useQuery({
     queryKey: authKeys.config,
     queryFn: fetchAuthConfig,
@@ -14,14 +14,14 @@ export function GoogleSignIn() {
     retry: false,
   });
   const clientId = config.data?.googleClientId;
-  return clientId ? <GoogleButton clientId={clientId} /> : null;
+  return clientId ? <GoogleButton clientId={clientId} returnTo={returnTo} /> : null;
 }
 
-function GoogleButton({ clientId }: { clientId: string }) {
+function GoogleButton({ clientId, returnTo }: { clientId: string; returnTo: string | null }) {
   const { t, i18n } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const [isUnavailable, setUnavailable] = useState(false);
-  const signInWithGoogle = useGoogleSignIn();
+  const signInWithGoogle = useGoogleSignIn(returnTo);
   // Google keeps the first callback it was given; a ref lets it reach the current one.
   const onCredential = useRef(signInWithGoogle);
   useEffect(() => {

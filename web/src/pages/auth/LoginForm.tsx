@@ -3,6 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { withReturnTo } from '../../../../common/rules/return-to';
 import { login } from '../../api/auth';
 import { useAuth } from '../../app/auth';
 import {
@@ -18,8 +19,11 @@ import { FormFailure } from '../../components/account/FormFailure';
 import { TextField, USERNAME_INPUT } from '../../components/account/TextField';
 import { useAccountForm } from '../../components/account/useAccountForm';
 
-/** SPEC §3/§5 login form: username or email (the @ rule picks the field) and password. */
-export function LoginForm() {
+/**
+ * SPEC §3/§5 login form: username or email (the @ rule picks the field) and password. Success
+ * goes to `returnTo` when the visitor came from somewhere (issue 10), else to the dashboard.
+ */
+export function LoginForm({ returnTo }: { returnTo: string | null }) {
   const { t } = useTranslation();
   const message = useFormMessage();
   const navigate = useNavigate();
@@ -45,7 +49,7 @@ export function LoginForm() {
       );
       return;
     }
-    await navigate('/dashboard', { replace: true });
+    await navigate(returnTo ?? '/dashboard', { replace: true });
   });
 
   return (
@@ -70,7 +74,8 @@ export function LoginForm() {
         {isSubmitting ? t('auth.login.submitting') : t('auth.login.submit')}
       </Button>
       <p className="small aura-muted mt-3 mb-0">
-        {t('auth.login.registerPrompt')} <Link to="/register">{t('auth.login.registerLink')}</Link>
+        {t('auth.login.registerPrompt')}{' '}
+        <Link to={withReturnTo('/register', returnTo)}>{t('auth.login.registerLink')}</Link>
       </p>
     </Form>
   );

@@ -3,7 +3,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { signup } from '../../api/auth';
 import { useAuth } from '../../app/auth';
 import {
@@ -33,8 +33,16 @@ const EMPTY: SignupValues = {
  * or a global error. A weak password blocks here (the acceptance exists only on /register).
  * The new account is signed in at once; `onSignedUp` lets the page keep showing the message.
  */
-export function SignupForm({ onSignedUp }: { onSignedUp: () => void }) {
+export function SignupForm({
+  onSignedUp,
+  returnTo,
+}: {
+  onSignedUp: () => void;
+  /** Issue 10: where a visitor who came from a checkout goes once signed up. */
+  returnTo: string | null;
+}) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const message = useFormMessage();
   const { signIn } = useAuth();
   const [failure, setFailure] = useState<string | null>(null);
@@ -55,6 +63,10 @@ export function SignupForm({ onSignedUp }: { onSignedUp: () => void }) {
       });
       onSignedUp();
       signIn(session);
+      if (returnTo) {
+        await navigate(returnTo, { replace: true });
+        return;
+      }
       form.reset(EMPTY);
       setWelcomedUser(session.user.username);
     } catch (error) {

@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router';
+import { withReturnTo } from '../../../../common/rules/return-to';
 import { googleLogin } from '../../api/auth';
 import { useAuth } from '../../app/auth';
 import { serverMessageOf } from '../../components/account/form-messages';
@@ -16,7 +17,7 @@ export interface GoogleFailureState {
  * dashboard in place of the current history entry (SPEC §2), failure goes to the login tab with
  * the failed-sign-in message.
  */
-export function useGoogleSignIn(): (credential: string) => Promise<void> {
+export function useGoogleSignIn(returnTo: string | null): (credential: string) => Promise<void> {
   const navigate = useNavigate();
   const { signIn } = useAuth();
   return async (credential) => {
@@ -24,9 +25,9 @@ export function useGoogleSignIn(): (credential: string) => Promise<void> {
       signIn(await googleLogin(credential));
     } catch (error) {
       const state: GoogleFailureState = { googleError: serverMessageOf(error) ?? undefined };
-      await navigate(GOOGLE_FAILED_PATH, { replace: true, state });
+      await navigate(withReturnTo(GOOGLE_FAILED_PATH, returnTo), { replace: true, state });
       return;
     }
-    await navigate('/dashboard', { replace: true });
+    await navigate(returnTo ?? '/dashboard', { replace: true });
   };
 }

@@ -2,7 +2,7 @@ import './checkout.css';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isTier } from '../../../../common/rules/tiers';
 import { TOPUP_TIER } from '../../../../common/schemas/billing';
 import { billingKeys, createCheckoutSession, fetchBillingConfig } from '../../api/billing';
@@ -11,31 +11,68 @@ import {
   readCheckoutState,
   type CheckoutState,
 } from '../../components/billing/checkout-state';
+import { useAuth } from '../../app/auth';
+import { signInPath } from '../../app/return-to';
+import {
+  checkoutReturnPath,
+  readCheckoutQuery,
+  type CheckoutQuery,
+} from '../../components/billing/checkout-return';
 import { goTo } from '../../components/billing/go-to';
+import { CheckoutTierSummary } from './CheckoutTierSummary';
+import { useQueriedCheckoutState } from './queried-state';
 import { Avatar } from '../../components/content/Avatar';
 import { isSignInError, serverErrorText } from './checkout-error';
 import { LockedPreview } from './LockedPreview';
 
-/** SPEC §2/§4/§5 /checkout: needs tier, price and productId in the navigation state. */
+/**
+ * SPEC §2/§4/§5 /checkout: needs tier, price and productId in the navigation state. Issue 10: a
+ * visitor back from signing in has no navigation state; the query names the checkout instead
+ * (`?productId=` or `?creatorId=&tier=`) and the page rebuilds the same state from the server.
+ */
 export default function CheckoutPage() {
   const { t } = useTranslation();
   const location = useLocation();
+  const [params] = useSearchParams();
   const state = readCheckoutState(location.state);
+  const query = state ? null : readCheckoutQuery(params);
   return (
     <main className="container py-4" style={{ maxWidth: 720 }}>
       <h1 className="h3 mb-3">{t('checkout.title')}</h1>
       {state ? (
         <CheckoutSession state={state} />
+      ) : query ? (
+        <QueriedCheckout query={query} />
       ) : (
-        <>
-          <div className="alert alert-danger" role="alert">
-            {t('checkout.sessionMissing')}
-          </div>
-          <BackToDiscover />
-        </>
+        <SessionMissing />
       )}
     </main>
   );
+}
+
+function SessionMissing() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="alert alert-danger" role="alert">
+        {t('checkout.sessionMissing')}
+      </div>
+      <BackToDiscover />
+    </>
+  );
+}
+
+function QueriedCheckout({ query }: { query: CheckoutQuery }) {
+  const { t } = useTranslation();
+  const resolved = useQueriedCheckoutState(query);
+  if (resolved.isPending) {
+    return (
+      <p className="aura-muted" role="status">
+        {t('checkout.loading')}
+      </p>
+    );
+  }
+  return resolved.state ? <CheckoutSession state={resolved.state} /> : <SessionMissing />;
 }
 
 function BackToDiscover({ isLarge = false }: { isLarge?: boolean }) {
@@ -50,6 +87,9 @@ function BackToDiscover({ isLarge = false }: { isLarge?: boolean }) {
 function CheckoutSession({ state }: { state: CheckoutState }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const { user } = useAuth();
+  const isSignedIn = user !== null;
+  const returnTo = checkoutReturnPath(state);
   const [redirectFailed, setRedirectFailed] = useState(false);
   const [isRedirecting, setRedirecting] = useState(false);
 
@@ -73,6 +113,8 @@ function CheckoutSession({ state }: { state: CheckoutState }) {
     retry: false,
     staleTime: Infinity,
     gcTime: 0,
+    // Buying needs an account: a signed-out visitor is asked to sign in first (issue 10).
+    enabled: isSignedIn,
   });
   // SPEC §4: pay waits for the session id and the payment provider (which provider runs, and
   // Stripe's publishable key, come from the server's configuration, never from the bundle).
@@ -81,7 +123,7 @@ function CheckoutSession({ state }: { state: CheckoutState }) {
     queryFn: fetchBillingConfig,
     staleTime: Infinity,
   });
-  const isReady = Boolean(session.data?.id) && provider.isSuccess;
+  const isReady = isSignedIn && Boolean(session.data?.id) && provider.isSuccess;
 
   const tierLabel =
     state.tier === TOPUP_TIER
@@ -128,13 +170,25 @@ function CheckoutSession({ state }: { state: CheckoutState }) {
           </div>
         </div>
 
-        {/* A top-up buys no content, so there is nothing locked to preview. */}
-        {state.tier !== TOPUP_TIER && (
-          <LockedPreview imageUrl={state.imageUrl ?? null} title={tierLabel} />
+        {/* A top-up buys no content; a membership shows what its tier gives (issue 10). */}
+        {isTier(state.tier) && state.tier !== 'Aura' ? (
+          <CheckoutTierSummary tier={state.tier} />
+        ) : (
+          state.tier !== TOPUP_TIER && (
+            <LockedPreview imageUrl={state.imageUrl ?? null} title={tierLabel} />
+          )
         )}
-        {state.description && <p className="mb-0">{state.description}</p>}
+        {state.description && !isTier(state.tier) && <p className="mb-0">{state.description}</p>}
 
-        {session.isPending && (
+        {!isSignedIn && (
+          <div className="alert alert-info mb-0" role="status" data-testid="checkout-sign-in">
+            {t('checkout.signInHint')}{' '}
+            <Link to={signInPath(returnTo)} className="alert-link">
+              {t('checkout.signIn')}
+            </Link>
+          </div>
+        )}
+        {isSignedIn && session.isPending && (
           <p className="mb-0 aura-muted" role="status">
             {t('checkout.loading')}
           </p>
@@ -145,7 +199,7 @@ function CheckoutSession({ state }: { state: CheckoutState }) {
             {isSignInError(session.error) && (
               <div className="mt-2">
                 {t('checkout.signInHint')}{' '}
-                <Link to="/auth?tab=login" className="alert-link">
+                <Link to={signInPath(returnTo)} className="alert-link">
                   {t('checkout.signIn')}
                 </Link>
               </div>

@@ -6,6 +6,8 @@ import { RequestError } from '../../api/request';
  */
 export function serverErrorText(error: unknown): string | null {
   if (!(error instanceof RequestError)) return null;
+  // Translated from the server's code when the catalogue knows it (issue 10).
+  if (error.code !== null && error.message !== error.serverText) return error.message;
   const body = error.body;
   if (!body || typeof body !== 'object') return null;
   const fields = body as { error?: unknown; message?: unknown };

@@ -4,9 +4,11 @@ import { useAuth } from '../../app/auth';
 import { InvalidDataError, useDashboard, useProfile } from '../../api/dashboard';
 import { EarningsCard } from './EarningsCard';
 import { MetricsPanel } from './MetricsPanel';
+import { MyItems } from './MyItems';
 import { ProfileCard, type ProfileCardData } from './ProfileCard';
 import { RecentContent } from './RecentContent';
 import { WarningNotices } from './WarningNotices';
+import { WalletShortcut } from './WalletShortcut';
 
 /** SPEC §2/§4 dashboard: loading, then an error (SPEC §8 texts) or the loaded page. */
 export default function DashboardPage() {
@@ -65,16 +67,20 @@ export default function DashboardPage() {
       <h1 className="h3 mb-4">{t('dashboard.title')}</h1>
       <WarningNotices />
       <Row className="g-3 mb-4">
-        <Col md={7}>
+        <Col lg={5}>
           <ProfileCard profile={card} />
         </Col>
-        <Col md={5}>
+        <Col md={7} lg={4}>
           <EarningsCard earnings={earnings} />
+        </Col>
+        <Col md={5} lg={3}>
+          <WalletShortcut />
         </Col>
       </Row>
       <div className="mb-4">
         <MetricsPanel metrics={metrics} />
       </div>
+      <MyItems />
       <RecentContent items={recentContent} />
     </main>
   );

@@ -1,13 +1,15 @@
 import Accordion from 'react-bootstrap/Accordion';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SUPPORT_EMAIL } from '../legal/operator';
+import { useSite } from '../../api/site';
 
 const QUESTIONS = ['registration', 'upload', 'find', 'contact'] as const;
 
 /** SPEC §2 /help: the FAQ, links to privacy and terms, and a contact button. */
 export default function HelpPage() {
   const { t } = useTranslation();
+  // The support address is a runtime setting (SUPPORT_EMAIL or OPERATOR_EMAIL, issue 10).
+  const supportEmail = useSite().data?.supportEmail ?? null;
   return (
     <main className="container py-5 aura-narrow">
       <h1>{t('help.title')}</h1>
@@ -30,9 +32,15 @@ export default function HelpPage() {
         <div className="card-body">
           <h2 className="h4">{t('help.contact.title')}</h2>
           <p>{t('help.contact.text')}</p>
-          <a className="btn btn-primary" href={`mailto:${SUPPORT_EMAIL}`}>
-            {t('help.contact.button')}
-          </a>
+          {supportEmail ? (
+            <a className="btn btn-primary" href={`mailto:${supportEmail}`}>
+              {t('help.contact.button')}
+            </a>
+          ) : (
+            <p className="aura-muted mb-0" data-testid="support-not-configured">
+              {t('help.contact.notConfigured')}
+            </p>
+          )}
         </div>
       </section>
       <p className="mt-4">

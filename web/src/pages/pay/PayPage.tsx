@@ -73,7 +73,12 @@ function PaySession({ summary }: { summary: LocalCheckoutSummary }) {
           )}
         </div>
         <div className="mb-3" data-testid="pay-description">
-          {summary.description}
+          {/* Issue 10: the server's English line, in the reader's language where it is ours. */}
+          {summary.kind === 'topup'
+            ? t('checkout.topupTier')
+            : summary.kind === 'subscription' && summary.tier
+              ? t('pay.membershipLine', { tier: summary.tier, creator: summary.merchantName })
+              : summary.description}
         </div>
         {summary.status === 'open' ? (
           <LocalPayForm summary={summary} amount={amount} />

@@ -3,6 +3,9 @@ import { Alert, Badge, Button, Card, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useItem, useRecordVisit } from '../../api/items';
+import { useAuth } from '../../app/auth';
+import { signInPath } from '../../app/return-to';
+import { checkoutReturnPath } from '../../components/billing/checkout-return';
 import { isNotFound } from '../../api/request';
 import type { BalanceUnlockNotice } from '../../components/billing/balance-unlock';
 import { BalanceUnlockStatus } from '../../components/billing/BalanceUnlockStatus';
@@ -12,6 +15,7 @@ import { itemCheckoutState } from '../../components/content/checkout-state';
 import { ItemFacts } from '../../components/content/ItemFacts';
 import { LockedPreview } from '../../components/content/LockedPreview';
 import { UnlockedMedia } from '../../components/content/UnlockedMedia';
+import { unlockHint } from '../../components/content/unlock-hint';
 
 /** Item ids are positive integers (the SPEC's numeric productId). */
 function parseProductId(raw: string | undefined): number | null {
@@ -34,6 +38,7 @@ export default function ProductPage() {
 function ProductView({ productId }: { productId: number | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { user } = useAuth();
   const item = useItem(productId);
   const visit = useRecordVisit(productId ?? 0);
   const counted = useRef<number | null>(null);
@@ -84,6 +89,12 @@ function ProductView({ productId }: { productId: number | null }) {
 
   const product = item.data;
   const isUnlocked = product.isPurchased;
+  // Issue 10: a signed-out visitor signs in first and comes back to this checkout.
+  const unlock = () => {
+    const state = itemCheckoutState(product);
+    if (user) void navigate('/checkout', { state });
+    else void navigate(signInPath(checkoutReturnPath(state)));
+  };
   return (
     <Shell>
       <Card data-testid="product-card">
@@ -99,7 +110,14 @@ function ProductView({ productId }: { productId: number | null }) {
               </Badge>
             )}
           </div>
-          <h1 className="h3">{product.title}</h1>
+          <div className="d-flex align-items-start gap-2">
+            <h1 className="h3 me-auto">{product.title}</h1>
+            {product.abilities.canEdit && (
+              <Link to={`/upload/edit/${product.id}`} className="btn btn-sm btn-outline-primary">
+                {t('myItems.edit')}
+              </Link>
+            )}
+          </div>
           <ItemFacts item={product} className="mb-2" />
           <p className="fw-semibold" data-testid="product-price">
             {t('product.price')}: {product.priceCents === 0 ? t('discover.free') : product.price}
@@ -126,17 +144,16 @@ function ProductView({ productId }: { productId: number | null }) {
                 {product.description}
               </p>
               <p className="text-muted" data-testid="product-locked">
-                {t('product.locked')}
+                {unlockHint(t, product)}
               </p>
-              {unlockNotice === null && (
+              {product.tierRequired !== 'Aura' && (
+                <Link to={`/hypr/${product.creatorId}`} className="d-inline-block mb-3">
+                  {t('unlock.seeMemberships')}
+                </Link>
+              )}
+              {unlockNotice === null && product.abilities.canBuy && (
                 <div className="d-flex flex-wrap gap-2 align-items-start">
-                  <Button
-                    onClick={() =>
-                      void navigate('/checkout', { state: itemCheckoutState(product) })
-                    }
-                  >
-                    {t('product.unlock', { price: product.price })}
-                  </Button>
+                  <Button onClick={unlock}>{t('product.unlock', { price: product.price })}</Button>
                   <PayWithBalance
                     itemId={product.id}
                     priceCents={product.priceCents}

@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PublicProfileItem } from '../../../../common/schemas/users';
 import { LockIcon } from '../../components/billing/LockIcon';
+import { formatMoney } from '../../components/billing/money';
 import { TierBadge } from '../../components/billing/TierBadge';
+import { unlockHint } from '../../components/content/unlock-hint';
 
 /** SPEC §2: content tiles below the profile; each opens its product page. */
 export function ContentTiles({ items }: { items: PublicProfileItem[] }) {
@@ -29,12 +31,13 @@ export function ContentTiles({ items }: { items: PublicProfileItem[] }) {
 }
 
 /**
- * A paid tile the viewer has not unlocked shows its blurred public preview under the overlay
- * 'Hypr-Aura Required' plus the tier it needs (SPEC §2); it still opens the product page, which
+ * A paid tile the viewer has not unlocked shows its blurred public preview under an overlay that
+ * says what unlocks it (issue 10: buy once, a tier, or either; SPEC §2's 'Hypr-Aura Required'
+ * was wrong for single purchases) with the tier's badge; it still opens the product page, which
  * offers the unlock.
  */
 function ContentTile({ item }: { item: PublicProfileItem }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const isLocked = !item.isUnlocked;
   return (
     <Link
@@ -64,12 +67,13 @@ function ContentTile({ item }: { item: PublicProfileItem }) {
             data-testid="tile-locked"
           >
             <LockIcon size={22} />
-            <span className="fw-semibold small">{t('profile.lockedOverlay')}</span>
-            {item.tierRequired === 'Aura' ? (
-              <span className="small">{t('profile.purchaseRequired')}</span>
-            ) : (
-              <TierBadge tier={item.tierRequired} />
-            )}
+            <span className="fw-semibold small">
+              {unlockHint(t, {
+                ...item,
+                price: formatMoney(item.priceCents, 'eur', i18n.language),
+              })}
+            </span>
+            {item.tierRequired !== 'Aura' && <TierBadge tier={item.tierRequired} />}
           </div>
         )}
       </div>

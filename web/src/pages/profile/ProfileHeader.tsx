@@ -44,7 +44,14 @@ export function ProfileHeader({ profile }: { profile: PublicProfileResponse }) {
             <h1 id="profile-name" className="h2 fw-bold mb-0">
               {profile.fullName}
             </h1>
-            <TierBadge tier={profile.tier} />
+            {/* Issue 10: a creator sells memberships; their own tier (Aura, grey) said the opposite. */}
+            {profile.role === 'creator' ? (
+              <Badge bg="success" data-testid="creator-badge">
+                {t('profile.creatorBadge')}
+              </Badge>
+            ) : (
+              <TierBadge tier={profile.tier} />
+            )}
             {profile.isSubscribed && (
               <Badge bg="success" data-testid="subscribed-badge">
                 {t('profile.subscribed', { tier: profile.subscribedTier })}
@@ -57,7 +64,9 @@ export function ProfileHeader({ profile }: { profile: PublicProfileResponse }) {
               <span className="fw-bold fs-5" data-testid="follower-count">
                 {profile.followers}
               </span>{' '}
-              <span className="aura-muted">{t('profile.followers')}</span>
+              <span className="aura-muted">
+                {t('profile.followers', { count: profile.followers })}
+              </span>
             </span>
             <span>
               <span className="fw-bold fs-5">{profile.content.length}</span>{' '}

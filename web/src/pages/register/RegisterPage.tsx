@@ -8,6 +8,8 @@ import { isValidEmail, usernameProblem } from '../../../../common/rules/account'
 import { isWeakPassword } from '../../../../common/rules/password';
 import { register as registerAccount } from '../../api/auth';
 import { useAuth } from '../../app/auth';
+import { useReturnTo } from '../../app/return-to';
+import { withReturnTo } from '../../../../common/rules/return-to';
 import {
   fieldOfServerMessage,
   isRegisterSubmittable,
@@ -45,6 +47,7 @@ export default function RegisterPage() {
   const message = useFormMessage();
   const navigate = useNavigate();
   const { user, signIn } = useAuth();
+  const returnTo = useReturnTo();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useAccountForm(RegisterForm, EMPTY);
   const { isSubmitting } = form.formState;
@@ -55,7 +58,7 @@ export default function RegisterPage() {
   const isWeak = password !== '' && isWeakPassword(password);
   const isTaken = username === 'taken' || email === 'taken';
 
-  if (user && !isSubmitting) return <Navigate to="/dashboard" replace />;
+  if (user && !isSubmitting) return <Navigate to={returnTo ?? '/dashboard'} replace />;
 
   const submit = form.handleSubmit(async (input) => {
     setFailure(null);
@@ -81,7 +84,7 @@ export default function RegisterPage() {
       }
       return;
     }
-    await navigate('/dashboard', { replace: true });
+    await navigate(returnTo ?? '/dashboard', { replace: true });
   });
 
   return (
@@ -145,7 +148,8 @@ export default function RegisterPage() {
             </Button>
           </Form>
           <p className="small aura-muted mt-3 mb-0">
-            {t('register.haveAccount')} <Link to="/login">{t('register.loginLink')}</Link>
+            {t('register.haveAccount')}{' '}
+            <Link to={withReturnTo('/auth?tab=login', returnTo)}>{t('register.loginLink')}</Link>
           </p>
         </div>
       </div>

@@ -1,0 +1,206 @@
+/*
+ * The server's error catalogue (issue 10): every `{ error }` the API answers also carries a stable
+ * `code`. The server throws by code (`fail(code, params)` in server/http/errors.ts) and answers the
+ * English text below with `{{name}}` filled from `params`; the web shows `errors.<code>` from its
+ * translation files with the same params, and falls back to the server's text for a code it does
+ * not know. A unit test (web/src/app/error-codes.test.ts) fails when a code here has no
+ * translation in en, es or de.
+ *
+ * Codes are snake_case. SPEC §5 message keys (`usernameTaken`, `upload.requiredFields`, ...) are
+ * codes of their own: they already are keys, translated where their forms show them
+ * (MESSAGE_KEY_TRANSLATIONS below).
+ */
+
+export interface CatalogueEntry {
+  status: number;
+  /** English text; `{{name}}` is filled from the error's params. */
+  text: string;
+}
+
+const entry = (status: number, text: string): CatalogueEntry => ({ status, text });
+
+export const ERROR_CATALOGUE = {
+  // -- generic answers, by status, for refusals that have no code of their own --
+  bad_request: entry(400, 'The request is not valid'),
+  invalid_field: entry(400, '{{field}}: {{reason}}'),
+  unauthorized: entry(401, 'Sign-in required'),
+  forbidden: entry(403, 'You may not do this'),
+  not_found: entry(404, 'Not found'),
+  conflict: entry(409, 'This conflicts with the current state'),
+  gone: entry(410, 'This is no longer available'),
+  payload_too_large: entry(413, 'The request is too large'),
+  unsupported_media_type: entry(415, 'This type of content is not supported'),
+  rate_limited: entry(429, 'Too many requests. Please wait a moment and try again.'),
+  internal: entry(500, 'Internal server error'),
+  bad_gateway: entry(502, 'A service this server depends on could not be reached'),
+  gateway_timeout: entry(504, 'A service this server depends on did not answer in time'),
+  unavailable: entry(503, 'This is not available on this server'),
+
+  // -- accounts and sessions --
+  sign_in_required: entry(401, 'Sign-in required'),
+  sign_in_expired: entry(401, 'Your session has expired. Please sign in again.'),
+  invalid_credentials: entry(401, 'Invalid username or password'),
+  account_suspended: entry(403, 'This account is suspended'),
+  account_suspended_because: entry(403, 'This account is suspended: {{reason}}'),
+  role_forbidden: entry(403, 'Your role may not do this'),
+  sign_in_throttled: entry(429, 'Too many failed sign-ins. Try again in {{seconds}} seconds.'),
+  google_login_failed: entry(401, 'Google login failed'),
+  google_not_configured: entry(
+    503,
+    'Google sign-in is not configured on this server (GOOGLE_CLIENT_ID)',
+  ),
+  google_unreachable: entry(502, 'Google could not be reached. Please try again.'),
+  account_changed: entry(409, 'The account changed while signing in. Please try again.'),
+  user_not_found: entry(404, 'User not found'),
+  creator_not_found: entry(404, 'Creator not found'),
+  nul_text: entry(400, 'Text must not contain NUL characters'),
+
+  // -- follows --
+  not_followable: entry(400, 'Only creators can be followed'),
+  cannot_follow_self: entry(400, 'You cannot follow yourself'),
+
+  // -- items --
+  item_not_found: entry(404, 'Item not found'),
+  item_deleted: entry(409, 'This item was deleted and can no longer be changed'),
+  media_not_ours: entry(400, '{{field}}: not a file uploaded here'),
+  media_not_own_upload: entry(400, '{{field}}: use a file you uploaded yourself'),
+  media_wrong_kind: entry(400, '{{field}}: this upload is not a {{kind}}'),
+  invalid_cursor: entry(400, 'Invalid cursor'),
+
+  // -- media --
+  media_not_found: entry(404, 'No such media'),
+  media_creator_inactive: entry(403, 'The creator of this media is suspended'),
+  media_link_expired: entry(403, 'This media link has expired or belongs to a locked item'),
+  file_empty: entry(400, 'The file is empty'),
+  send_one_file: entry(400, "Send exactly one file, in the multipart field '{{field}}'"),
+  multipart_malformed: entry(400, 'The multipart body is malformed'),
+  multipart_required: entry(415, "Send the file as multipart/form-data in the field '{{field}}'"),
+  upload_interrupted: entry(400, 'The upload was interrupted before the file was complete'),
+  image_unreadable: entry(400, 'The image could not be read'),
+  file_too_large: entry(413, 'The {{kind}} is larger than the limit of {{limit}}'),
+  file_type_refused: entry(415, 'This file is not a supported {{kind}} ({{formats}})'),
+  range_not_satisfiable: entry(416, 'Range not satisfiable'),
+
+  // -- purchases (common/rules/purchase.ts) --
+  not_listed: entry(404, 'Item not found'),
+  own_item: entry(400, 'You cannot buy your own item'),
+  free_item: entry(400, 'This item is free'),
+  tier_item: entry(400, 'This item is included in the {{tier}} membership: subscribe to unlock it'),
+  already_owned: entry(409, 'You already have access to this item'),
+  wrong_currency: entry(400, 'This item is priced in {{currency}}: pay by card'),
+
+  // -- payments, memberships and the wallet --
+  priceMismatch: entry(400, 'Price mismatch: the price is {{price}}'),
+  invalid_price: entry(400, 'price: must be an amount like 9.99'),
+  topup_out_of_range: entry(400, 'price: a top-up must be between {{min}} and {{max}}'),
+  tier_is_free: entry(400, 'tier: Aura is free, there is nothing to pay'),
+  membership_needs_creator: entry(400, "creatorId: a membership needs the creator's id"),
+  product_id_invalid: entry(400, "productId: must be the item's numeric id"),
+  cannot_subscribe_self: entry(400, 'You cannot subscribe to yourself'),
+  membership_running: entry(
+    409,
+    'You already have the {{tier}} membership of {{creator}}; cancel it first to change tier',
+  ),
+  membership_ended: entry(409, 'This membership has already ended'),
+  subscription_not_found: entry(404, 'Subscription not found'),
+  checkout_not_found: entry(404, 'Checkout session not found'),
+  checkout_not_yours: entry(403, 'This checkout session belongs to another account'),
+  session_complete: entry(409, 'This checkout session is already paid.'),
+  session_expired: entry(410, 'This checkout session has expired.'),
+  payment_provider_unreachable: entry(
+    502,
+    'The payment provider could not be reached. Please try again.',
+  ),
+  invalid_number: entry(400, 'Your card number is invalid.'),
+  invalid_expiry: entry(400, "Your card's expiration date is invalid."),
+  expired_card: entry(400, 'Your card has expired.'),
+  invalid_cvc: entry(400, "Your card's security code is invalid."),
+  card_declined: entry(402, 'Your card was declined.'),
+  insufficient_funds: entry(402, 'Your card has insufficient funds.'),
+  insufficient_balance: entry(
+    402,
+    'Not enough balance: this item costs {{price}} and your balance is {{balance}}',
+  ),
+  idempotency_key_required: entry(
+    400,
+    'Idempotency-Key header required: 1 to 100 letters, digits or _ - : .',
+  ),
+  idempotency_key_reused: entry(409, 'This Idempotency-Key was already used for another item'),
+  webhook_signature_invalid: entry(400, 'Invalid webhook signature: {{reason}}'),
+  webhooks_not_used: entry(404, 'Webhooks are only used with the Stripe provider'),
+} as const satisfies Record<string, CatalogueEntry>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as ErrorCode[];
+
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && Object.hasOwn(ERROR_CATALOGUE, value);
+
+/**
+ * SPEC §5 message keys the server answers as both `error` and `code`, with the translation key
+ * where the web already shows them (the forms translate these keys themselves).
+ */
+export const MESSAGE_KEY_TRANSLATIONS = {
+  usernameTooShort: 'register.messages.usernameTooShort',
+  usernameInvalidCharacters: 'register.messages.usernameInvalidCharacters',
+  usernameTaken: 'register.messages.usernameTaken',
+  emailInvalid: 'register.messages.emailInvalid',
+  emailTaken: 'register.messages.emailTaken',
+  passwordMismatch: 'register.messages.passwordMismatch',
+  passwordWeakAccept: 'register.messages.passwordWeakAccept',
+  newsletterRequired: 'register.messages.newsletterRequired',
+  termsRequired: 'register.messages.termsRequired',
+  invalidInput: 'register.messages.invalidInput',
+  passwordTooShort: 'register.messages.passwordTooShort',
+  required: 'register.messages.required',
+  'upload.requiredFields': 'upload.requiredFields',
+} as const;
+export type MessageKeyCode = keyof typeof MESSAGE_KEY_TRANSLATIONS;
+
+export const isMessageKeyCode = (value: unknown): value is MessageKeyCode =>
+  typeof value === 'string' && Object.hasOwn(MESSAGE_KEY_TRANSLATIONS, value);
+
+/** Parameters of an error's text (already formatted: amounts as money strings). */
+export type ErrorParams = Record<string, string | number>;
+
+/** Fills `{{name}}` in a catalogue text; an unknown name stays as written. */
+export function fillErrorText(text: string, params: ErrorParams = {}): string {
+  return text.replace(/{{\s*(\w+)\s*}}/g, (whole, name: string) =>
+    Object.hasOwn(params, name) ? String(params[name]) : whole,
+  );
+}
+
+/** The English text of a code with its params (what the server answers as `error`). */
+export const errorText = (code: ErrorCode, params?: ErrorParams): string =>
+  fillErrorText(ERROR_CATALOGUE[code].text, params);
+
+/** The code a status gets when the refusal has none of its own. */
+export function genericCodeOf(status: number): ErrorCode {
+  switch (status) {
+    case 401:
+      return 'unauthorized';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'not_found';
+    case 409:
+      return 'conflict';
+    case 410:
+      return 'gone';
+    case 413:
+      return 'payload_too_large';
+    case 415:
+      return 'unsupported_media_type';
+    case 429:
+      return 'rate_limited';
+    case 502:
+      return 'bad_gateway';
+    case 504:
+      return 'gateway_timeout';
+    case 503:
+      return 'unavailable';
+    default:
+      return status >= 500 ? 'internal' : 'bad_request';
+  }
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "items" DROP CONSTRAINT "items_status_check";--> statement-breakpoint
+ALTER TABLE "items" ADD CONSTRAINT "items_status_check" CHECK ("items"."status" in ('available', 'unavailable', 'deleted'));

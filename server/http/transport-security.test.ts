@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app';
+
+/*
+ * Issue 10: opened over plain HTTP on a LAN address (or behind an HTTP-only proxy), a page whose
+ * answers say "upgrade every request to https" loads nothing. The headers follow PUBLIC_URL.
+ */
+let lan: TestApp;
+let https: TestApp;
+
+beforeAll(async () => {
+  lan = await createTestApp({ env: { PUBLIC_URL: 'http://192.168.1.20:3000', HOST: '0.0.0.0' } });
+  https = await createTestApp({ env: { PUBLIC_URL: 'https://aura.example.org' } });
+}, 180_000);
+afterAll(async () => {
+  await lan?.close();
+  await https?.close();
+});
+
+async function headersOf(t: TestApp) {
+  const res = await t.app.inject({ url: '/api/v1/health' });
+  return {
+    hsts: res.headers['strict-transport-security'],
+    csp: String(res.headers['content-security-policy'] ?? ''),
+  };
+}
+
+describe('HSTS and upgrade-insecure-requests', () => {
+  it('are not sent when PUBLIC_URL is plain http (a LAN address)', async () => {
+    const { hsts, csp } = await headersOf(lan);
+    expect(hsts).toBeUndefined();
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(csp).toContain("default-src 'self'");
+  });
+
+  it('are sent when PUBLIC_URL is https', async () => {
+    const { hsts, csp } = await headersOf(https);
+    expect(hsts).toBe('max-age=31536000; includeSubDomains');
+    expect(csp).toContain('upgrade-insecure-requests');
+  });
+});

@@ -1,0 +1,225 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Role } from '../../../common/rules/roles';
+import { parsePriceToCents } from '../../../common/schemas/billing';
+import {
+  normalizeTags,
+  UPLOAD_REQUIRED_FIELDS,
+  type OwnItem,
+  type OwnItemList,
+  type UpdateItemRequest,
+  type UpdateItemResponse,
+} from '../../../common/schemas/items';
+import { authorize } from '../../auth/authorize';
+import type { Db } from '../../db/client';
+import { items, type ItemRow } from '../../db/schema/index';
+import { recordEvent, type EventMeta } from '../../events/record';
+import { badRequest, fail } from '../../http/errors';
+import { buyersByItem } from '../billing/index';
+import type { Viewer } from './cards';
+import { isDeleted } from './policy';
+import { presentManagedItem } from './presenter';
+import { findVisibleItem, presentOwnItem, resolveMedia, type ItemsDeps } from './service';
+
+/*
+ * Item management by its creator (issue 10): edit, publish, unpublish and delete. Only the owner
+ * may (`item.edit` is granted on one's own items only; staff act through moderation's hide). An
+ * item the caller cannot see answers 404, someone else's visible item 403. Every change records
+ * its typed event in the transaction of the change.
+ */
+
+type Actor = { id: string; role: Role };
+
+/** The item if it exists, the caller may see it (404 otherwise) and may manage it (403). */
+async function findOwnItem(db: Db, viewer: Actor, rawId: string): Promise<ItemRow> {
+  const { item } = await findVisibleItem(db, viewer, rawId);
+  authorize(viewer, 'item.edit', { ownerId: item.creatorId });
+  return item;
+}
+
+async function presentOne(deps: ItemsDeps, item: ItemRow): Promise<OwnItem> {
+  const buyers = await buyersByItem(deps.db, [item.id]);
+  return presentManagedItem(item, buyers.get(item.id) ?? 0, deps.urls);
+}
+
+/** The fields whose stored value differs, by the form's names (the `item.updated` event). */
+function changedFields(before: ItemRow, after: Partial<ItemRow>): string[] {
+  const names: Record<string, string> = {
+    imageKey: 'image',
+    audioKey: 'audio',
+    videoKey: 'video',
+    priceCents: 'price',
+  };
+  const fields: string[] = [];
+  for (const [column, value] of Object.entries(after)) {
+    if (column === 'imagePreviewKey') continue;
+    const old = before[column as keyof ItemRow];
+    if (JSON.stringify(old) !== JSON.stringify(value)) fields.push(names[column] ?? column);
+  }
+  return fields;
+}
+
+async function recordStatusChange(
+  tx: Db,
+  viewer: Actor,
+  itemId: number,
+  to: 'available' | 'unavailable',
+  meta: EventMeta,
+): Promise<void> {
+  await recordEvent(
+    tx,
+    viewer,
+    {
+      type: to === 'available' ? 'item.published' : 'item.unpublished',
+      subjectId: String(itemId),
+      data: {},
+    },
+    meta,
+    { audience: [viewer.id] },
+  );
+}
+
+/**
+ * PATCH /api/v1/aura/{id}: the whole upload form again, with the create rules. A new price is what
+ * the next checkout charges; sales already made keep their amounts in the ledger.
+ */
+export async function updateItem(
+  deps: ItemsDeps,
+  viewer: Actor,
+  rawId: string,
+  body: UpdateItemRequest,
+  meta: EventMeta,
+): Promise<UpdateItemResponse> {
+  const before = await findOwnItem(deps.db, viewer, rawId);
+  if (isDeleted(before)) throw fail('item_deleted');
+  const priceCents = parsePriceToCents(body.price);
+  if (priceCents === null) throw badRequest(UPLOAD_REQUIRED_FIELDS);
+  const media = await resolveMedia(deps.db, viewer.id, [
+    { field: 'image', kind: 'image', url: body.image },
+    { field: 'audio', kind: 'audio', url: body.audio },
+    { field: 'video', kind: 'video', url: body.video },
+  ]);
+  if (!media.image) throw badRequest(UPLOAD_REQUIRED_FIELDS);
+
+  const next = {
+    title: body.title,
+    description: body.description,
+    priceCents,
+    imageKey: media.image.key,
+    imagePreviewKey: media.image.previewKey,
+    audioKey: media.audio?.key ?? null,
+    videoKey: media.video?.key ?? null,
+    status: body.status,
+    tags: normalizeTags(body.tags),
+    category: body.category,
+    subcategory: body.subcategory,
+    explicitContent: body.explicitContent,
+    tierRequired: body.tierRequired ?? 'Aura',
+  } satisfies Partial<ItemRow>;
+  const fields = changedFields(before, next);
+
+  const item = await deps.db.transaction(async (tx) => {
+    const [updated] = await tx.update(items).set(next).where(eq(items.id, before.id)).returning();
+    if (!updated) throw fail('item_not_found');
+    if (fields.length > 0) {
+      await recordEvent(
+        tx,
+        viewer,
+        {
+          type: 'item.updated',
+          subjectId: String(before.id),
+          data: {
+            fields,
+            ...(before.priceCents !== priceCents
+              ? { priceCents: { from: before.priceCents, to: priceCents } }
+              : {}),
+          },
+        },
+        meta,
+        { audience: [viewer.id] },
+      );
+    }
+    if (before.status !== body.status) {
+      await recordStatusChange(tx, viewer, before.id, body.status, meta);
+    }
+    return updated;
+  });
+  return { id: item.id, item: await presentOwnItem(deps, viewer, item) };
+}
+
+/**
+ * POST /api/v1/aura/{id}/publish and /unpublish: puts the item on sale or withdraws it. Asking for
+ * the state it is already in changes nothing and records nothing.
+ */
+export async function setPublished(
+  deps: ItemsDeps,
+  viewer: Actor,
+  rawId: string,
+  isPublished: boolean,
+  meta: EventMeta,
+): Promise<OwnItem> {
+  const before = await findOwnItem(deps.db, viewer, rawId);
+  if (isDeleted(before)) throw fail('item_deleted');
+  const status = isPublished ? 'available' : 'unavailable';
+  if (before.status === status) return presentOne(deps, before);
+  const item = await deps.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(items)
+      .set({ status })
+      .where(eq(items.id, before.id))
+      .returning();
+    if (!updated) throw fail('item_not_found');
+    await recordStatusChange(tx, viewer, before.id, status, meta);
+    return updated;
+  });
+  return presentOne(deps, item);
+}
+
+/**
+ * DELETE /api/v1/aura/{id}: a soft delete. The item leaves the feed, profiles, the spotlight and
+ * checkout for good; whoever bought it keeps it (entitlement and media). Deleting it again
+ * changes nothing.
+ */
+export async function deleteItem(
+  deps: ItemsDeps,
+  viewer: Actor,
+  rawId: string,
+  meta: EventMeta,
+): Promise<OwnItem> {
+  const before = await findOwnItem(deps.db, viewer, rawId);
+  if (isDeleted(before)) return presentOne(deps, before);
+  const buyers = (await buyersByItem(deps.db, [before.id])).get(before.id) ?? 0;
+  const item = await deps.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(items)
+      .set({ status: 'deleted' })
+      .where(eq(items.id, before.id))
+      .returning();
+    if (!updated) throw fail('item_not_found');
+    await recordEvent(
+      tx,
+      viewer,
+      { type: 'item.deleted', subjectId: String(before.id), data: { keptForBuyers: buyers > 0 } },
+      meta,
+      { audience: [viewer.id] },
+    );
+    return updated;
+  });
+  return presentManagedItem(item, buyers, deps.urls);
+}
+
+/** GET /api/v1/aura/mine: every item of the caller, newest first, deleted ones included. */
+export async function listOwnItems(deps: ItemsDeps, viewer: Viewer): Promise<OwnItemList> {
+  authorize(viewer, 'item.create');
+  const rows = await deps.db
+    .select()
+    .from(items)
+    .where(eq(items.creatorId, viewer.id))
+    .orderBy(desc(items.createdAt), desc(items.id));
+  const buyers = await buyersByItem(
+    deps.db,
+    rows.map((r) => r.id),
+  );
+  return {
+    items: rows.map((item) => presentManagedItem(item, buyers.get(item.id) ?? 0, deps.urls)),
+  };
+}
