@@ -29,6 +29,8 @@ import { mediaRoutes } from './modules/media/index';
 import { healthRoutes } from './modules/health/index';
 import { usersRoutes } from './modules/users/index';
 import { aiRoutes } from './modules/ai/index';
+import { hubRoutes } from './modules/hub/index';
+import { payoutsRoutes, schedulePayoutTransfers } from './modules/payouts/index';
 
 export interface BuildAppOptions {
   config: Config;
@@ -37,6 +39,8 @@ export interface BuildAppOptions {
   /** Folder of the built SPA; null serves the API only (tests). */
   webRoot?: string | null;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them to check what is never logged). */
+  logStream?: { write(line: string): void };
   /** Replaces parts of the container (clock, storage, payments, bus) in tests. */
   overrides?: ContainerOverrides;
 }
@@ -65,6 +69,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : {
             level: config.LOG_LEVEL,
             redact: ['req.headers.authorization', 'req.headers.cookie', '*.password'],
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
@@ -120,7 +125,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dashboardRoutes(c));
   await app.register(followsRoutes(c));
   await app.register(aiRoutes(c));
+  await app.register(hubRoutes(c));
+  await app.register(payoutsRoutes(c));
   scheduleMembershipRenewals(c);
+  schedulePayoutTransfers(c);
 
   await registerSpa(app, options.webRoot ?? null);
   return app;

@@ -26,6 +26,8 @@ export async function createTestApp(
     env?: Record<string, string>;
     clock?: Clock;
     overrides?: ContainerOverrides;
+    /** Log every line (LOG_LEVEL from env, default silent) to this stream instead of nowhere. */
+    logStream?: { write(line: string): void };
   } = {},
 ): Promise<TestApp> {
   const url = process.env.TEST_DATABASE_URL;
@@ -46,7 +48,8 @@ export async function createTestApp(
     config,
     db: handle,
     webRoot: null,
-    logger: false,
+    logger: options.logStream !== undefined,
+    logStream: options.logStream,
     overrides: {
       ...(options.clock ? { clock: options.clock } : {}),
       ...options.overrides,

@@ -1,6 +1,7 @@
 // What other modules may use of billing (payments, memberships, the wallet and the ledger).
 // Its tables (checkouts, subscriptions, entitlements, wallets, ledger) are written only here.
 export { canViewItem, isFreeItem, viewableItemIds, type EntitlementSubject } from './entitlements';
+export { bookPayout, payableBalances, reversePayout } from './payouts';
 export { startOfUtcMonth } from './periods';
 export { presentPurchasedProduct, type CreatorSummary } from './presenter';
 export { runRenewals } from './renewals';
