@@ -117,7 +117,7 @@ export function roleChangeRefusal(
   if (!changesAnything(target, change)) return null;
   if (actor.id === target.id) return REFUSALS.self_change;
   const grantsStaff = change.role !== undefined && STAFF_ROLES.includes(change.role);
-  if (actor.role !== 'superadmin' && (STAFF_ROLES.includes(target.role) || grantsStaff)) {
+  if (!can(actor, 'hub.roles.staff') && (STAFF_ROLES.includes(target.role) || grantsStaff)) {
     return REFUSALS.superadmin_only;
   }
   const removesSuperadmin =
