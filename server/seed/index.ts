@@ -5,6 +5,7 @@ import { auditEvents } from '../db/schema/index';
 import { recordEvent, systemMeta } from '../events/record';
 import { seedAccounts } from './accounts';
 import { seedContent } from './content';
+import { seedPayouts } from './payouts';
 
 export interface SeedReport {
   /** Lines printed once on the first start (demo accounts and their passwords). */
@@ -12,12 +13,15 @@ export interface SeedReport {
 }
 
 /** Seeders write ordinary rows; they need no HTTP-side services. */
-export type SeedContext = Pick<Container, 'config' | 'db' | 'dbKind' | 'clock' | 'storage'>;
+export type SeedContext = Pick<
+  Container,
+  'config' | 'db' | 'dbKind' | 'clock' | 'storage' | 'keys'
+>;
 
 type Seeder = (ctx: SeedContext, report: SeedReport) => Promise<void>;
 
 // Feature modules append their seeders here, in dependency order (accounts before items).
-const seeders: Seeder[] = [seedAccounts, seedContent];
+const seeders: Seeder[] = [seedAccounts, seedContent, seedPayouts];
 
 // Databases seeded before typed events (migration 0006) carry the older marker.
 const SEEDED_MARKERS: DomainEventType[] = ['system.demo_seeded', 'demo.seeded' as DomainEventType];

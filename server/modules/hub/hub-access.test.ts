@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '../../../common/rules/roles';
 import { createTestApp, uniqueName, type TestApp } from '../../test/app';
@@ -36,7 +37,7 @@ afterAll(() => t.close());
 interface HubCall {
   name: string;
   allowed: readonly Role[];
-  request: (headers: Record<string, string>) => Parameters<TestApp['app']['inject']>[0];
+  request: (headers: Record<string, string>) => InjectOptions;
 }
 
 const CALLS: HubCall[] = [

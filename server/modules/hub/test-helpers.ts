@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Currency } from '../../../common/rules/money';
 import { ROLES, type Role } from '../../../common/rules/roles';
@@ -68,7 +69,7 @@ export const hubGet = (t: TestApp, url: string, user?: TestUser) =>
 
 /** A successful JSON answer (asserting the status). */
 export async function okJson<T = Record<string, unknown>>(
-  promise: ReturnType<TestApp['app']['inject']>,
+  promise: PromiseLike<LightMyRequestResponse>,
   status = 200,
 ): Promise<T> {
   const res = await promise;
