@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
+import { rolesWith } from '../../../common/rules/permissions';
 import { Layout } from './Layout';
 import { ProtectedRoute } from './ProtectedRoute';
 
@@ -30,6 +31,9 @@ const ProductPage = lazy(() => import('../pages/product/ProductPage'));
 const ProfilePage = lazy(() => import('../pages/profile/ProfilePage'));
 // AI studio (issue 13)
 const StudioPage = lazy(() => import('../pages/studio/StudioPage'));
+// Control Hub and payout settings (issue 15)
+const MasterAxisPage = lazy(() => import('../pages/masteraxis/MasterAxisPage'));
+const PayoutSettingsPage = lazy(() => import('../pages/wallet/PayoutSettingsPage'));
 
 export const router = createBrowserRouter([
   {
@@ -93,6 +97,23 @@ export const router = createBrowserRouter([
         element: (
           <ProtectedRoute>
             <StudioPage />
+          </ProtectedRoute>
+        ),
+      },
+      // Control Hub (issue 15): admin, agency, studio and superadmin (SPEC §6); others go to /dashboard
+      {
+        path: '/masteraxis',
+        element: (
+          <ProtectedRoute roles={rolesWith('hub.read')}>
+            <MasterAxisPage />
+          </ProtectedRoute>
+        ),
+      },
+      {
+        path: '/wallet/payouts',
+        element: (
+          <ProtectedRoute>
+            <PayoutSettingsPage />
           </ProtectedRoute>
         ),
       },
