@@ -3,6 +3,24 @@ import { Button, Form, InputGroup } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
+/** Two overlapping sheets, drawn inline (decorative: the button carries the label). */
+const CopyIcon = () => (
+  <svg
+    width="16"
+    height="16"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    focusable="false"
+  >
+    <rect x="9" y="9" width="11" height="11" rx="2" />
+    <path d="M5 15V5a2 2 0 0 1 2-2h10" />
+  </svg>
+);
+
 /**
  * SPEC §2 payment method text with a clear and a copy-to-clipboard button. The copy notice is
  * announced politely so screen readers hear it.
@@ -60,7 +78,7 @@ export function PaymentMethodField({
           aria-label={t('payouts.copy')}
           title={t('payouts.copy')}
         >
-          ⧉
+          <CopyIcon />
         </Button>
         <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
       </InputGroup>

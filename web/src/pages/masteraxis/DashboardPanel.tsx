@@ -64,6 +64,8 @@ export function DashboardPanel() {
             <h3 className="h6">{t('masteraxis.dashboard.weeklyRevenue')}</h3>
             <p className="small aura-muted">
               {t('masteraxis.dashboard.weeklyHint', { timeZone: dashboard.data.week.timeZone })}
+              {dashboard.data.week.currencies.length === 0 &&
+                ` ${t('masteraxis.dashboard.noRevenueThisWeek')}`}
             </p>
             <Suspense
               fallback={

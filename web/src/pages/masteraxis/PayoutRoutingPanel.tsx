@@ -61,10 +61,10 @@ export function PayoutRoutingPanel() {
                     <td>{row.configured ? row.paymentMethod : t('masteraxis.payouts.notSetUp')}</td>
                     <td>{row.bankName}</td>
                     <td>
-                      <code>{row.accountNumber ?? '—'}</code>
+                      <span className="font-monospace">{row.accountNumber ?? '—'}</span>
                     </td>
                     <td>
-                      <code>{row.routingNumber ?? '—'}</code>
+                      <span className="font-monospace">{row.routingNumber ?? '—'}</span>
                     </td>
                     <td>{row.currency.toUpperCase()}</td>
                     <td>

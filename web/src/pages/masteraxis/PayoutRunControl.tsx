@@ -82,9 +82,16 @@ export function PayoutRunControl({ canRun }: { canRun: boolean }) {
           </ul>
         </>
       )}
-      <Modal show={isConfirming} onHide={() => setConfirming(false)} centered>
+      <Modal
+        show={isConfirming}
+        onHide={() => setConfirming(false)}
+        centered
+        aria-labelledby="payout-run-confirm-title"
+      >
         <Modal.Header closeButton>
-          <Modal.Title>{t('masteraxis.payouts.run.confirmTitle')}</Modal.Title>
+          <Modal.Title id="payout-run-confirm-title">
+            {t('masteraxis.payouts.run.confirmTitle')}
+          </Modal.Title>
         </Modal.Header>
         <Modal.Body>
           <p>{t('masteraxis.payouts.run.confirmText')}</p>

@@ -77,6 +77,7 @@ export function RoleToolRow({ user }: { user: HubUserRow }) {
       <td>
         <Form.Check
           type="switch"
+          role="switch"
           id={`role-row-active-${user.id}`}
           checked={user.active}
           disabled={!user.abilities.changeActive || update.isPending}

@@ -13,7 +13,9 @@ export function SystemMetaPanel() {
         </h2>
         <p className="mb-2">
           <span className="aura-muted me-2">{t('masteraxis.meta.version')}</span>
-          <code>{VERSION_TAG}</code>
+          <span className="font-monospace fw-semibold" data-testid="hub-version-tag">
+            {VERSION_TAG}
+          </span>
         </p>
         <ul className="mb-0">
           <li>{t('masteraxis.meta.unifiedDashboard')}</li>
