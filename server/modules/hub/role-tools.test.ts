@@ -4,7 +4,6 @@ import type { Role } from '../../../common/rules/roles';
 import { auditEvents, users } from '../../db/schema/index';
 import { createTestApp, uniqueName, type TestApp } from '../../test/app';
 import { createUser, type TestUser } from '../../test/factories';
-import { createTestApp as createIsolatedApp } from '../../test/app';
 import { systemMeta } from '../../events/record';
 import { updateHubUser } from './role-tools';
 
@@ -235,7 +234,7 @@ describe('the last active superadmin', () => {
   // Each test has its own database: the rail counts every active superadmin there is.
   let own: TestApp;
   beforeEach(async () => {
-    own = await createIsolatedApp();
+    own = await createTestApp({ ownDatabase: true });
   });
   afterEach(() => own.close());
 

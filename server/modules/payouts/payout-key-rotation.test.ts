@@ -7,7 +7,7 @@ import { embeddedDatabaseDir, openDatabase } from '../../db/client';
 import { auditEvents, payoutSettings, users } from '../../db/schema/index';
 import { systemMeta } from '../../events/record';
 import { deriveKeys } from '../../keys';
-import { uniqueName, type TestApp } from '../../test/app';
+import { createTestApp, uniqueName, type TestApp } from '../../test/app';
 import { removeTempDataDirs, startTs, tempDataDir } from '../../test/durability-process';
 import { createUser, type TestUser } from '../../test/factories';
 import { creatorWithItem, validPayoutBody } from '../hub/test-helpers';
@@ -26,32 +26,13 @@ const ROOT = 'test-secret-test-secret-test-secret-0123';
 let t: TestApp;
 let admin: TestUser;
 
-/**
- * Rotation re-seals every row of its database, so this file keeps its own embedded one even
- * when the API tests share a PostgreSQL server: other files' rows stay under their keys.
- */
+// Rotation re-seals every row of its database, so this file keeps its own embedded one even
+// when the API tests share a PostgreSQL server: other files' rows stay under their keys.
 beforeAll(async () => {
-  const database = await openDatabase({ kind: 'pglite', dataDir: null });
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    JWT_SECRET: ROOT,
-    DATA_DIR: '/tmp/aura-test-unused',
-    PAYOUT_KEY: OLD_KEY.toString('base64'),
+  t = await createTestApp({
+    ownDatabase: true,
+    env: { JWT_SECRET: ROOT, PAYOUT_KEY: OLD_KEY.toString('base64') },
   });
-  const app = await buildApp({ config, db: database, webRoot: null, logger: false });
-  await app.ready();
-  t = {
-    app,
-    db: database.db,
-    config,
-    tokens: app.container.tokens,
-    container: app.container,
-    async close() {
-      await app.close();
-      await database.close();
-    },
-  };
   admin = await createUser(t, { role: 'admin' });
 });
 afterAll(async () => {
