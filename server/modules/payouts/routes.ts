@@ -28,7 +28,7 @@ const IDEMPOTENCY_KEY = /^[\w\-:.]{1,100}$/;
 // Any text reaches the services, which answer 404 for what cannot be an id.
 const IdParams = z.object({ id: z.string() });
 /** Payout runs started per minute and caller: a run is rare, a burst is a mistake. */
-const RUNS_PER_MINUTE = 10;
+const RUNS_PER_MINUTE = 30;
 
 /** Payout routing (issue 15): the hub's payout panel, payout runs and a creator's own settings. */
 export const payoutsRoutes =
