@@ -101,6 +101,7 @@ export function boundaryConfigs() {
       'server/seed/**',
       'server/test/**',
       'server/**/*.test.ts',
+      'server/**/test-helpers.ts',
       'server/ops/**',
     ],
     rules: { 'no-restricted-syntax': ['error', writeRestriction(allTables, 'this file')] },

@@ -97,6 +97,8 @@ export interface DomainEventData {
   'membership.synced': { status: string };
   'payout.updated': { creatorId: string; fields: string[] };
   'payout.run_booked': { runId: string; creators: number; totals: Money[] };
+  'payout.transfer_failed': Money & { runId: string; creatorId: string; attempts: number };
+  'payout.key_rotated': { keyId: string; resealed: number };
   // moderation
   'report.created': {
     targetType: 'item' | 'comment' | 'message' | 'user';
@@ -173,6 +175,8 @@ export const EVENT_DESCRIPTORS: {
   'membership.synced': { subject: 'subscription', audit: true },
   'payout.updated': { subject: 'payout', audit: true },
   'payout.run_booked': { subject: 'payout_run', audit: true },
+  'payout.transfer_failed': { subject: 'payout', audit: true },
+  'payout.key_rotated': { subject: 'system', audit: true },
   'report.created': { subject: 'report', audit: true },
   'report.resolved': { subject: 'report', audit: true },
   'message.created': { subject: 'message', audit: false },

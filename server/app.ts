@@ -35,6 +35,8 @@ import { reportsRoutes } from './modules/reports/index';
 import { siteRoutes } from './modules/site/index';
 import { usersRoutes } from './modules/users/index';
 import { aiRoutes } from './modules/ai/index';
+import { hubRoutes } from './modules/hub/index';
+import { payoutsRoutes, schedulePayoutTransfers } from './modules/payouts/index';
 
 export interface BuildAppOptions {
   config: Config;
@@ -43,6 +45,8 @@ export interface BuildAppOptions {
   /** Folder of the built SPA; null serves the API only (tests). */
   webRoot?: string | null;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them to check what is never logged). */
+  logStream?: { write(line: string): void };
   /** Replaces parts of the container (clock, storage, payments, bus) in tests. */
   overrides?: ContainerOverrides;
 }
@@ -71,6 +75,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : {
             level: config.LOG_LEVEL,
             redact: ['req.headers.authorization', 'req.headers.cookie', '*.password'],
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
     // One line per request (issue 10), written by registerRequestLog when the answer is sent.
     logController: new LogController({ disableRequestLogging: true }),
@@ -136,7 +141,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(reportsRoutes(c));
   await app.register(adminRoutes(c));
   await app.register(siteRoutes(c));
+  await app.register(hubRoutes(c));
+  await app.register(payoutsRoutes(c));
   scheduleMembershipRenewals(c);
+  schedulePayoutTransfers(c);
 
   await registerSpa(app, options.webRoot ?? null);
   return app;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { decodeKey32 } from './keys';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -145,7 +146,40 @@ export const ConfigEnv = z.object({
   OPERATOR_VAT_ID: operatorText(60),
   /** Where the help page's contact button writes to (default: OPERATOR_EMAIL). */
   SUPPORT_EMAIL: z.email().optional(),
+  /** Key encrypting payout account and routing numbers: 32 bytes as base64 or hex; unset derives one from the root secret. */
+  PAYOUT_KEY: z
+    .string()
+    .refine((value) => decodeKey32(value) !== null, 'must be 32 bytes as base64 or hex')
+    .optional(),
+  /** Earlier payout keys, comma-separated, that still decrypt until `npm run payouts:rotate-key` re-encrypts. */
+  PAYOUT_KEYS_PREVIOUS: z
+    .string()
+    .transform((list) =>
+      list
+        .split(',')
+        .map((key) => key.trim())
+        .filter((key) => key !== ''),
+    )
+    .refine(
+      (keys) => keys.every((key) => decodeKey32(key) !== null),
+      'each key must be 32 bytes as base64 or hex',
+    )
+    .optional(),
+  /** IANA time zone of the Control Hub's days and weeks (default: the server's, i.e. TZ). */
+  HUB_TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin or UTC')
+    .optional(),
 });
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export type ConfigEnv = z.infer<typeof ConfigEnv>;
 
@@ -154,6 +188,8 @@ export type Config = ConfigEnv & {
   publicUrl: string;
   seedDemo: boolean;
   isProduction: boolean;
+  /** HUB_TIME_ZONE, else the time zone the server runs in (TZ), else UTC. */
+  hubTimeZone: string;
 };
 
 export class ConfigError extends Error {}
@@ -183,5 +219,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     seedDemo: c.SEED_DEMO ?? !c.DATABASE_URL,
     isProduction,
+    hubTimeZone: c.HUB_TIME_ZONE ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'),
   };
 }

@@ -71,6 +71,9 @@ describe('loadConfig', () => {
     ['GOOGLE_JWKS_URL', 'not a url'],
     ['AUTH_RATE_LIMIT_PER_MINUTE', '0'],
     ['AUTH_CHECK_RATE_LIMIT_PER_MINUTE', 'many'],
+    ['PAYOUT_KEY', 'not-32-bytes'],
+    ['PAYOUT_KEYS_PREVIOUS', `${'ab'.repeat(32)},short`],
+    ['HUB_TIME_ZONE', 'Mars/Olympus_Mons'],
   ])('stops on a malformed %s (%s) with a message naming it', (name, value) => {
     const message = configErrorOf({ [name]: value });
     expect(message).toMatch(new RegExp(`^\\s+${name}: `, 'm'));
@@ -80,6 +83,13 @@ describe('loadConfig', () => {
     const message = configErrorOf({ PORT: 'x', LOG_LEVEL: 'loud' });
     expect(message).toMatch(/^\s+PORT: /m);
     expect(message).toMatch(/^\s+LOG_LEVEL: /m);
+  });
+
+  it('takes the hub time zone from HUB_TIME_ZONE, else the server’s own', () => {
+    expect(loadConfig({ HUB_TIME_ZONE: 'America/New_York' }).hubTimeZone).toBe('America/New_York');
+    expect(loadConfig({}).hubTimeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    const keys = loadConfig({ PAYOUT_KEYS_PREVIOUS: ` ${'ab'.repeat(32)} ,, ${'cd'.repeat(32)}` });
+    expect(keys.PAYOUT_KEYS_PREVIOUS).toEqual(['ab'.repeat(32), 'cd'.repeat(32)]);
   });
 
   it('refuses a production start without JWT_SECRET, naming it', () => {

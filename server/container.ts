@@ -6,6 +6,7 @@ import type { EventBus } from './adapters/bus/bus';
 import { createMemoryBus } from './adapters/bus/memory';
 import { createRedisBus } from './adapters/bus/redis';
 import { createPaymentsProvider, type PaymentsProvider } from './adapters/payments/index';
+import { createPayoutProvider, type PayoutProvider } from './adapters/payouts/index';
 import { createMediaStorage, type MediaStorage } from './adapters/storage/index';
 import { createGuards, type Guards } from './auth/guard';
 import { createSessionCache, type SessionCache } from './auth/session-cache';
@@ -45,6 +46,8 @@ export interface Container {
   guards: Guards;
   storage: MediaStorage;
   payments: PaymentsProvider;
+  /** Who moves creators' payouts (issue 15): the local provider records them. */
+  payouts: PayoutProvider;
   /** The model behind the assistant and the studio (builtin, Ollama or OpenAI-compatible). */
   ai: AiProvider;
   mediaUrls: MediaUrls;
@@ -69,7 +72,7 @@ export interface Container {
 const SESSION_CACHE_TTL_MS = 30_000;
 
 export type ContainerOverrides = Partial<
-  Pick<Container, 'clock' | 'storage' | 'payments' | 'ai' | 'bus' | 'reportError'>
+  Pick<Container, 'clock' | 'storage' | 'payments' | 'payouts' | 'ai' | 'bus' | 'reportError'>
 >;
 
 export async function createContainer(options: {
@@ -126,6 +129,7 @@ export async function createContainer(options: {
     guards: createGuards(sessions, tokens),
     storage: overrides.storage ?? createMediaStorage(config),
     payments: overrides.payments ?? createPaymentsProvider(config, database.db),
+    payouts: overrides.payouts ?? createPayoutProvider(),
     ai: overrides.ai ?? createAiProvider(config),
     mediaUrls: createMediaUrls({
       key: keys['media-urls'],

@@ -30,3 +30,15 @@ export function deriveKeys(rootSecret: string): Keys {
   for (const purpose of KEY_PURPOSES) keys[purpose] = deriveKey(rootSecret, purpose);
   return Object.freeze(keys);
 }
+
+/**
+ * A 32-byte key given in configuration (PAYOUT_KEY): 64 hex digits, or base64 / base64url of
+ * 32 bytes. Null for anything else, so a mistyped key stops the start instead of weakening it.
+ */
+export function decodeKey32(text: string): Buffer | null {
+  const value = text.trim();
+  if (/^[0-9a-f]{64}$/i.test(value)) return Buffer.from(value, 'hex');
+  if (!/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) return null;
+  const bytes = Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  return bytes.length === 32 ? bytes : null;
+}

@@ -47,6 +47,8 @@ export const PERMISSIONS = [
   'hub.payouts.write',
   'hub.payouts.run',
   'hub.roles.write',
+  // only a superadmin grants or removes admin and superadmin (issue 15 rails)
+  'hub.roles.staff',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -117,7 +119,7 @@ export const ROLE_GRANTS: { readonly [R in Role]: Grants } = {
   studio: { ...SIGNED_IN, ...HUB_READER },
   moderator: { ...SIGNED_IN, ...MODERATION },
   admin: { ...SIGNED_IN, ...ADMINISTRATION },
-  superadmin: { ...SIGNED_IN, ...ADMINISTRATION },
+  superadmin: { ...SIGNED_IN, ...ADMINISTRATION, 'hub.roles.staff': 'any' },
 };
 
 /** The smallest thing `authorize` needs to know about who is asking. */

@@ -8,6 +8,7 @@ import { seedContent } from './content';
 import { seedCreatorProfiles } from './creator-profiles';
 import { seedModeration } from './moderation';
 import { seedSales } from './sales';
+import { seedPayouts } from './payouts';
 
 export interface SeedReport {
   /** Lines printed once on the first start (demo accounts and their passwords). */
@@ -15,7 +16,10 @@ export interface SeedReport {
 }
 
 /** Seeders write ordinary rows; they need no HTTP-side services. */
-export type SeedContext = Pick<Container, 'config' | 'db' | 'dbKind' | 'clock' | 'storage'>;
+export type SeedContext = Pick<
+  Container,
+  'config' | 'db' | 'dbKind' | 'clock' | 'storage' | 'keys'
+>;
 
 type Seeder = (ctx: SeedContext, report: SeedReport) => Promise<void>;
 
@@ -26,6 +30,7 @@ const seeders: Seeder[] = [
   seedCreatorProfiles,
   seedSales,
   seedModeration,
+  seedPayouts,
 ];
 
 // Databases seeded before typed events (migration 0006) carry the older marker.

@@ -19,13 +19,20 @@ export interface TestApp {
 
 /**
  * A fresh app on a fresh database: in-memory PGlite by default, the PostgreSQL server of
- * TEST_DATABASE_URL when set (migrated once by global-setup.ts).
+ * TEST_DATABASE_URL when set (migrated once by global-setup.ts) unless `ownDatabase`.
  */
 export async function createTestApp(
   options: {
     env?: Record<string, string>;
     clock?: Clock;
     overrides?: ContainerOverrides;
+    /** Log every line (LOG_LEVEL from env, default silent) to this stream instead of nowhere. */
+    logStream?: { write(line: string): void };
+    /**
+     * An embedded database of its own even when TEST_DATABASE_URL is set: for tests of rules
+     * over every row there is (the last superadmin, key rotation), which other files share.
+     */
+    ownDatabase?: boolean;
   } = {},
 ): Promise<TestApp> {
   const url = process.env.TEST_DATABASE_URL;
@@ -39,14 +46,16 @@ export async function createTestApp(
     AUTH_CHECK_RATE_LIMIT_PER_MINUTE: '10000',
     ...options.env,
   });
-  const handle = url
-    ? await openDatabase({ kind: 'postgres', url, poolSize: 5 })
-    : await openDatabase({ kind: 'pglite', dataDir: null });
+  const handle =
+    url && !options.ownDatabase
+      ? await openDatabase({ kind: 'postgres', url, poolSize: 5 })
+      : await openDatabase({ kind: 'pglite', dataDir: null });
   const app = await buildApp({
     config,
     db: handle,
     webRoot: null,
-    logger: false,
+    logger: options.logStream !== undefined,
+    logStream: options.logStream,
     overrides: {
       ...(options.clock ? { clock: options.clock } : {}),
       ...options.overrides,

@@ -9,6 +9,7 @@ export * from '../../modules/follows/tables';
 export * from '../../modules/items/engagement-tables';
 export * from '../../modules/items/tables';
 export * from '../../modules/media/tables';
+export * from '../../modules/payouts/tables';
 export * from '../../modules/profiles/tables';
 export * from '../../modules/reports/tables';
 export * from '../../modules/users/tables';

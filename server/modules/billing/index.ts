@@ -3,6 +3,7 @@
 export { cancelMembershipsOfClosedAccount } from './account-closure';
 export { salesPerDay, type DaySales } from './daily-sales';
 export { canViewItem, isFreeItem, viewableItemIds, type EntitlementSubject } from './entitlements';
+export { bookPayout, payableBalances, reversePayout } from './payouts';
 export { startOfUtcMonth } from './periods';
 export { presentPurchasedProduct, type CreatorSummary } from './presenter';
 export { runRenewals } from './renewals';

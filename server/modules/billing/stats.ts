@@ -5,6 +5,9 @@ import type { Db } from '../../db/client';
 import { entitlements, items, ledgerEntries, subscriptions, users } from '../../db/schema/index';
 import { startOfUtcMonth } from './periods';
 
+/** Ledger kinds that credit a creator (payouts debit the same account). */
+const EARNING_KINDS: ('sale' | 'membership')[] = ['sale', 'membership'];
+
 /**
  * Figures other modules read (dashboard, admin, profiles). They all come from the entitlements
  * and the ledger, so what a page shows is what was actually paid and granted.
@@ -47,6 +50,8 @@ export async function earningsByCurrency(
       and(
         eq(ledgerEntries.account, 'earnings'),
         eq(ledgerEntries.userId, creatorId),
+        // Earned, not the balance: payouts (issue 15) leave the account but were still earned.
+        inArray(ledgerEntries.kind, EARNING_KINDS),
         lte(ledgerEntries.createdAt, now),
       ),
     )
@@ -197,6 +202,7 @@ export async function earningsSince(
       and(
         eq(ledgerEntries.account, 'earnings'),
         eq(ledgerEntries.userId, creatorId),
+        inArray(ledgerEntries.kind, EARNING_KINDS),
         from ? gte(ledgerEntries.createdAt, from) : undefined,
         lte(ledgerEntries.createdAt, now),
       ),

@@ -49,6 +49,9 @@ const AdminContentPage = lazy(() => import('../pages/admin/AdminContentPage'));
 const AdminReportsPage = lazy(() => import('../pages/admin/AdminReportsPage'));
 const AdminSalesPage = lazy(() => import('../pages/admin/AdminSalesPage'));
 const AdminAuditPage = lazy(() => import('../pages/admin/AdminAuditPage'));
+// Control Hub and payout settings (issue 15)
+const MasterAxisPage = lazy(() => import('../pages/masteraxis/MasterAxisPage'));
+const PayoutSettingsPage = lazy(() => import('../pages/wallet/PayoutSettingsPage'));
 
 const routes: RouteObject[] = [
   {
@@ -120,6 +123,23 @@ const routes: RouteObject[] = [
         element: (
           <ProtectedRoute>
             <StudioPage />
+          </ProtectedRoute>
+        ),
+      },
+      // Control Hub (issue 15): admin, agency, studio and superadmin (SPEC §6); others go to /dashboard
+      {
+        path: '/masteraxis',
+        element: (
+          <RoleGate permission="hub.read">
+            <MasterAxisPage />
+          </RoleGate>
+        ),
+      },
+      {
+        path: '/wallet/payouts',
+        element: (
+          <ProtectedRoute>
+            <PayoutSettingsPage />
           </ProtectedRoute>
         ),
       },

@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { billingKeys, fetchWallet } from '../../api/billing';
 import { formatMoney } from '../../components/billing/money';
 import { MembershipsPanel } from './MembershipsPanel';
@@ -21,7 +22,12 @@ export default function WalletPage() {
 
   return (
     <main className="container py-4 d-flex flex-column gap-4">
-      <h1 className="h3 mb-0">{t('wallet.title')}</h1>
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+        <h1 className="h3 mb-0">{t('wallet.title')}</h1>
+        <Link to="/wallet/payouts" className="btn btn-outline-secondary btn-sm">
+          {t('payouts.walletLink')}
+        </Link>
+      </div>
       {wallet.isPending ? (
         <p role="status" className="aura-muted">
           {t('wallet.loading')}

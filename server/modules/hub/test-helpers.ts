@@ -1,0 +1,90 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { Currency } from '../../../common/rules/money';
+import { ROLES, type Role } from '../../../common/rules/roles';
+import { ledgerEntries } from '../../db/schema/index';
+import { uniqueName, type TestApp } from '../../test/app';
+import { createUser, type TestUser } from '../../test/factories';
+import { createItem } from '../billing/test-helpers';
+
+/** Builders shared by the Control Hub and payout tests. */
+
+/** One fresh account per role (SPEC §3's eight). */
+export async function oneUserPerRole(t: TestApp): Promise<Record<Role, TestUser>> {
+  const entries = await Promise.all(
+    ROLES.map(async (role) => [role, await createUser(t, { role })] as const),
+  );
+  return Object.fromEntries(entries) as Record<Role, TestUser>;
+}
+
+/** A creator with one listed (available) item, so their status is active. */
+export async function creatorWithItem(
+  t: TestApp,
+  overrides: { displayName?: string; username?: string; priceCents?: number } = {},
+) {
+  const creator = await createUser(t, {
+    role: 'creator',
+    username: overrides.username ?? uniqueName('maker_'),
+    displayName: overrides.displayName ?? null,
+  });
+  const item = await createItem(t, creator.user.id, { priceCents: overrides.priceCents ?? 1000 });
+  return { creator, item };
+}
+
+/**
+ * An earnings entry as billing books one (net of a 10% fee), written directly: tests of
+ * figures place entries at exact instants (a sale at Sunday 23:59:59 in Berlin) without a clock
+ * dance through checkout.
+ */
+export async function bookEarningsEntry(
+  t: TestApp,
+  entry: {
+    creatorId: string;
+    grossCents: number;
+    currency: Currency;
+    at: Date;
+    kind?: 'sale' | 'membership';
+    itemId?: number | null;
+  },
+) {
+  const [row] = await t.db
+    .insert(ledgerEntries)
+    .values({
+      account: 'earnings',
+      userId: entry.creatorId,
+      kind: entry.kind ?? 'sale',
+      amountCents: entry.grossCents - Math.round(entry.grossCents / 10),
+      grossCents: entry.grossCents,
+      currency: entry.currency,
+      ref: uniqueName('test-earning:'),
+      itemId: entry.itemId ?? null,
+      createdAt: entry.at,
+    })
+    .returning();
+  return row!;
+}
+
+export const hubGet = (t: TestApp, url: string, user?: TestUser) =>
+  t.app.inject({ url, headers: user?.auth ?? {} });
+
+/** A successful JSON answer (asserting the status). */
+export async function okJson<T = Record<string, unknown>>(
+  promise: PromiseLike<LightMyRequestResponse>,
+  status = 200,
+): Promise<T> {
+  const res = await promise;
+  expect(res.statusCode, res.body).toBe(status);
+  return res.json() as T;
+}
+
+/** A payout settings body that passes every rule (021000021 has a valid ABA checksum). */
+export const validPayoutBody = (overrides: Record<string, unknown> = {}) => ({
+  paymentMethod: 'Bank transfer',
+  bankName: 'First Test Bank',
+  accountNumber: '000123456789',
+  routingNumber: '021000021',
+  currency: 'usd',
+  status: 'active',
+  autoPayout: true,
+  ...overrides,
+});

@@ -1,0 +1,93 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { maskNumber } from '../../../common/rules/payouts';
+import type { Actor } from '../../../common/rules/permissions';
+import { authorize } from '../../auth/authorize';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema/index';
+import { notFound } from '../../http/errors';
+import { personName } from '../hub/index';
+import type { PayoutCipher } from './cipher';
+import { payoutRuns, payoutSettings, payoutTransfers } from './tables';
+
+export const CSV_COLUMNS = [
+  'run_id',
+  'run_at',
+  'creator_id',
+  'username',
+  'creator',
+  'currency',
+  'amount',
+  'amount_cents',
+  'status',
+  'provider',
+  'provider_ref',
+  'payment_method',
+  'bank_name',
+  'account',
+] as const;
+
+/**
+ * One CSV cell: always quoted, quotes doubled, and text a spreadsheet would run as a formula
+ * (starting with = + - @ or a control character) prefixed with a quote (OWASP CSV injection).
+ */
+export function csvCell(value: string | number | null): string {
+  const text = value === null ? '' : String(value);
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+/** GET /api/v1/hub/payouts/runs/{id}/export: one line per transfer; account numbers masked. */
+export async function payoutRunCsv(
+  db: Db,
+  cipher: PayoutCipher,
+  actor: Actor | null,
+  runId: string,
+): Promise<string> {
+  authorize(actor, 'hub.read');
+  const [run] = await db.select().from(payoutRuns).where(eq(payoutRuns.id, runId));
+  if (!run) throw notFound('Payout run not found');
+  const rows = await db
+    .select({
+      transfer: payoutTransfers,
+      username: users.username,
+      displayName: users.displayName,
+      givenName: users.givenName,
+      familyName: users.familyName,
+      paymentMethod: payoutSettings.paymentMethod,
+      bankName: payoutSettings.bankName,
+      accountNumberSealed: payoutSettings.accountNumberSealed,
+    })
+    .from(payoutTransfers)
+    .innerJoin(users, eq(users.id, payoutTransfers.creatorId))
+    .leftJoin(payoutSettings, eq(payoutSettings.creatorId, payoutTransfers.creatorId))
+    .where(eq(payoutTransfers.runId, runId))
+    .orderBy(sql`lower(${users.username})`, asc(payoutTransfers.currency));
+  const lines = [CSV_COLUMNS.join(',')];
+  for (const row of rows) {
+    const { transfer } = row;
+    const account = row.accountNumberSealed
+      ? maskNumber(cipher.open(row.accountNumberSealed, transfer.creatorId, 'accountNumber'))
+      : null;
+    lines.push(
+      [
+        run.id,
+        run.createdAt.toISOString(),
+        transfer.creatorId,
+        row.username,
+        personName(row),
+        transfer.currency.toUpperCase(),
+        (transfer.amountCents / 100).toFixed(2),
+        transfer.amountCents,
+        transfer.status,
+        transfer.provider,
+        transfer.providerRef,
+        row.paymentMethod,
+        row.bankName,
+        account,
+      ]
+        .map(csvCell)
+        .join(','),
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
