@@ -6,7 +6,9 @@
  *   BENCH_SECONDS       measured seconds per scenario (default 10)
  *   BENCH_CONNECTIONS   concurrent connections (default 10)
  *
- * `pages` is not a load scenario: it opens screens in headless Chromium (bench/pages.ts).
+ * Benchmarks of another shape (not requests per second) run on their own: `pages` opens screens
+ * in headless Chromium (bench/pages.ts), `messages` measures realtime delivery across two
+ * instances (bench/messages.ts).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -15,6 +17,7 @@ import path from 'node:path';
 import { embeddedDatabaseDir, openDatabase } from '../server/db/client';
 import { acquireDataDirLock } from '../server/db/lock';
 import { measure, type Measurement, type MeasureOptions } from './measure';
+import { runMessagesBenchmark } from './messages';
 import { runPagesBenchmark } from './pages';
 import { startServerProcess } from './process';
 import { scenarios } from './scenarios/index';
@@ -30,7 +33,11 @@ function positiveInt(name: string, fallback: number): number {
   return value;
 }
 
-const PAGES = 'pages';
+/** Benchmarks that measure something other than requests per second, each with its own runner. */
+const standalone: { name: string; run(): Promise<boolean> }[] = [
+  { name: 'pages', run: runPagesBenchmark },
+  { name: 'messages', run: runMessagesBenchmark },
+];
 
 function pick(names: string[]): Scenario[] {
   if (names.length === 0) return scenarios;
@@ -39,7 +46,7 @@ function pick(names: string[]): Scenario[] {
     if (found.length === 0) {
       const known = [
         ...new Set(scenarios.flatMap((s) => (s.group ? [s.group, s.name] : [s.name]))),
-        PAGES,
+        ...standalone.map((s) => s.name),
       ];
       throw new Error(`Unknown scenario "${name}". Known: ${known.join(', ')}`);
     }
@@ -148,13 +155,16 @@ function printComparisons(selected: Scenario[], results: Map<string, Measurement
 
 async function main(): Promise<void> {
   const names = process.argv.slice(2);
-  const wantsPages = names.length === 0 || names.includes(PAGES);
-  const loadNames = names.filter((name) => name !== PAGES);
-  if (names.length > 0 && loadNames.length === 0) {
-    if (!(await runPagesBenchmark())) process.exitCode = 1;
-    return;
+  const own = standalone.filter((s) => names.length === 0 || names.includes(s.name));
+  const loadNames = names.filter((name) => !standalone.some((s) => s.name === name));
+  if (names.length === 0 || loadNames.length > 0) await runLoadScenarios(pick(loadNames));
+  for (const benchmark of own) {
+    console.log('');
+    if (!(await benchmark.run())) process.exitCode = 1;
   }
-  const selected = pick(loadNames);
+}
+
+async function runLoadScenarios(selected: Scenario[]): Promise<void> {
   const opts: MeasureOptions = {
     seconds: positiveInt('BENCH_SECONDS', 10),
     connections: positiveInt('BENCH_CONNECTIONS', 10),
@@ -178,10 +188,6 @@ async function main(): Promise<void> {
     hasFailures ||= result.failures > 0;
   }
   printComparisons(selected, results);
-  if (wantsPages) {
-    console.log('');
-    if (!(await runPagesBenchmark())) process.exitCode = 1;
-  }
   if (hasFailures) {
     console.error(
       '\nSome requests failed (errors, timeouts or non-2xx answers): numbers are not valid.',

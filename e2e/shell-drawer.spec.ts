@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { demoToken, seedSignedIn, seedStorage } from './support/seeded-session';
+import { signInDemoViaApi } from './support/accounts';
+import { seedSignedIn, seedStorage } from './support/seeded-session';
 
 const ALL_ENTRIES = [
   'Discover',
@@ -97,17 +98,16 @@ test('a drawer entry navigates and closes the drawer', async ({ page }) => {
   await expect(drawer).toBeHidden();
 });
 
-test('logging out from the drawer signs the user out', async ({ page }) => {
-  await page.addInitScript(
-    (token) => {
-      // Seed once only, so the signed-out state survives the navigation after logout.
-      if (!sessionStorage.getItem('seeded')) {
-        sessionStorage.setItem('seeded', '1');
-        localStorage.setItem('token', token);
-      }
-    },
-    await demoToken(page, 'user'),
-  );
+test('logging out from the drawer signs the user out', async ({ page, request }) => {
+  // A session of its own: logging out ends this token on the server.
+  const { token } = await signInDemoViaApi(request, 'user');
+  await page.addInitScript((value) => {
+    // Seed once only, so the signed-out state survives the navigation after logout.
+    if (!sessionStorage.getItem('seeded')) {
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('token', value);
+    }
+  }, token);
   await page.goto('/help');
   await expect(page.getByTestId('app-header')).toBeVisible();
   const drawer = await openDrawer(page, 'Open menu');

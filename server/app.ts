@@ -37,6 +37,9 @@ import { usersRoutes } from './modules/users/index';
 import { aiRoutes } from './modules/ai/index';
 import { hubRoutes } from './modules/hub/index';
 import { payoutsRoutes, schedulePayoutTransfers } from './modules/payouts/index';
+import { blocksRoutes } from './modules/blocks/index';
+import { messageRealtimePresenters, messagesRoutes } from './modules/messages/index';
+import { realtimeRoutes } from './realtime/index';
 
 export interface BuildAppOptions {
   config: Config;
@@ -143,6 +146,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(siteRoutes(c));
   await app.register(hubRoutes(c));
   await app.register(payoutsRoutes(c));
+  await app.register(blocksRoutes(c));
+  await app.register(messagesRoutes(c));
+  // The live socket; each feature adds the presenters of its events here.
+  await app.register(realtimeRoutes(c, { ...messageRealtimePresenters(c.db) }));
   scheduleMembershipRenewals(c);
   schedulePayoutTransfers(c);
 

@@ -68,6 +68,10 @@ export const ConfigEnv = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
   /** Base URL of the Stripe API (default https://api.stripe.com); for tests and egress proxies. */
   STRIPE_API_BASE: z.url().optional(),
+  /** Direct messages each user may send per minute, across all instances (Redis when set). */
+  MESSAGE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  /** Seconds between realtime heartbeats: pings, dead-socket sweeps and session re-checks. */
+  REALTIME_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(25),
   /** Platform fee in percent kept from each sale and membership payment; creators get the rest. */
   PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(10),
   /** Largest image upload in bytes (default 10 MiB). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MessageId } from './messages';
 
 /*
  * Reports (issue 14): a signed-in person reports an item, a comment, a message or a user to the
@@ -88,3 +89,19 @@ export const ResolveReportRequest = z.object({
   note: z.string().trim().max(REPORT_NOTE_MAX).optional(),
 });
 export type ResolveReportRequest = z.infer<typeof ResolveReportRequest>;
+
+/** POST /api/v1/messages/report: a participant reports a message they received (issue 11). */
+export const ReportMessageRequest = z.object({
+  messageId: MessageId,
+  reason: z.enum(REPORT_REASONS),
+  /** What the reporter adds in their own words (optional). */
+  text: z.string().trim().max(REPORT_TEXT_MAX).optional(),
+});
+export type ReportMessageRequest = z.infer<typeof ReportMessageRequest>;
+
+/** 201 for a new report, 200 when the reporter had reported this already (one report each). */
+export const ReportResponse = z.object({
+  id: z.string(),
+  status: z.enum(REPORT_STATUSES),
+});
+export type ReportResponse = z.infer<typeof ReportResponse>;

@@ -14,6 +14,7 @@ export {
   creatorSummaries,
   earningsByCurrency,
   earningsSince,
+  holdsMembershipSql,
   isSubscribed,
   itemSalesOf,
   membershipTier,

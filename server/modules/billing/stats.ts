@@ -1,4 +1,16 @@
-import { and, desc, eq, gt, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  lte,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import { tierRank, type Tier } from '../../../common/rules/tiers';
 import type { CurrencyEarnings } from '../../../common/schemas/billing';
 import type { Db } from '../../db/client';
@@ -97,6 +109,18 @@ export async function salesByItem(db: Db, limit = 100): Promise<ItemSales[]> {
     .limit(limit);
 }
 
+/** A membership entitlement that gives access at `now`: what every membership check reads. */
+const givesMembershipAccess = (now: Date) =>
+  and(isNotNull(entitlements.tier), gt(entitlements.periodEnd, now));
+
+/**
+ * SQL condition for set-based queries (who may message whom): the fan in `fanId` holds a
+ * membership of the creator in `creatorId` that gives access at `now`, as membershipTier reads it.
+ */
+export const holdsMembershipSql = (fanId: SQLWrapper, creatorId: SQLWrapper, now: Date): SQL =>
+  sql`exists (select 1 from ${entitlements} where ${entitlements.userId} = ${fanId}
+    and ${entitlements.creatorId} = ${creatorId} and ${givesMembershipAccess(now)})`;
+
 /**
  * The highest tier the fan holds now ('Aura' when none): of one creator for the 'subscribed'
  * badge, of any creator (creatorId null) for the tier shown on a public profile.
@@ -114,8 +138,7 @@ export async function membershipTier(
       and(
         eq(entitlements.userId, userId),
         creatorId === null ? undefined : eq(entitlements.creatorId, creatorId),
-        isNotNull(entitlements.tier),
-        gt(entitlements.periodEnd, now),
+        givesMembershipAccess(now),
       ),
     );
   let best: Tier = 'Aura';

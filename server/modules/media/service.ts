@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -92,11 +91,12 @@ export async function storeUpload(
   try {
     const limit = maxBytesOf(deps.config, kind);
     const guard = new UploadGuard(kind, limit);
-    await pipeline(file, guard, fs.createWriteStream(tempPath, { flags: 'wx' })).catch(
-      (err: unknown) => {
-        throw asUploadError(err);
-      },
-    );
+    // Opened before the pipeline starts: a stream that opens lazily could create the file after
+    // an early refusal has already cleaned up, leaving it behind.
+    const handle = await fsp.open(tempPath, 'wx');
+    await pipeline(file, guard, handle.createWriteStream()).catch((err: unknown) => {
+      throw asUploadError(err);
+    });
     // The multipart parser stops at its own limit by ending the stream early.
     if (isTruncated()) throw tooLarge(kind, limit);
     const type = guard.sniffed;

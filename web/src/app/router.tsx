@@ -52,6 +52,8 @@ const AdminAuditPage = lazy(() => import('../pages/admin/AdminAuditPage'));
 // Control Hub and payout settings (issue 15)
 const MasterAxisPage = lazy(() => import('../pages/masteraxis/MasterAxisPage'));
 const PayoutSettingsPage = lazy(() => import('../pages/wallet/PayoutSettingsPage'));
+// Direct messages (issue 11)
+const MessagesPage = lazy(() => import('../pages/messages/MessagesPage'));
 
 const routes: RouteObject[] = [
   {
@@ -199,6 +201,15 @@ const routes: RouteObject[] = [
             ),
           },
         ],
+      },
+      // Direct messages (issue 11): the list alone, or a conversation beside it.
+      {
+        path: '/messages/:userId?',
+        element: (
+          <ProtectedRoute>
+            <MessagesPage />
+          </ProtectedRoute>
+        ),
       },
       { path: '/product/:productId', element: <ProductPage /> },
       // SPEC §2: no productId sends the visitor home.

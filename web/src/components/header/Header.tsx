@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cycleTheme, useThemeName } from '../../themes/theme-store';
@@ -17,6 +18,9 @@ import { useScrolledPast } from '../shell/use-scrolled-past';
 import { IconButton, IconLink } from './IconAction';
 
 const TRANSPARENT_AFTER_PX = 10; // SPEC §9
+
+// The unread badge and the live connection load with the signed-in header, not the landing page.
+const MessagesLink = lazy(() => import('./MessagesLink'));
 
 /** SPEC §2: the signed-in header, sticky, transparent once the page scrolls. */
 export function Header({
@@ -56,9 +60,15 @@ export function Header({
           <IconLink to="/dashboard" label={t('shell.header.dashboard')}>
             <DashboardIcon />
           </IconLink>
-          <IconLink to="/messages" label={t('shell.header.messages')}>
-            <EnvelopeIcon />
-          </IconLink>
+          <Suspense
+            fallback={
+              <IconLink to="/messages" label={t('shell.header.messages')}>
+                <EnvelopeIcon />
+              </IconLink>
+            }
+          >
+            <MessagesLink />
+          </Suspense>
           <IconButton
             label={t('shell.header.chat')}
             aria-pressed={chat.isOpen}

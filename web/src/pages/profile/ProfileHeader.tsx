@@ -5,6 +5,7 @@ import type { PublicProfileResponse } from '../../../../common/schemas/users';
 import { useAuth } from '../../app/auth';
 import { TierBadge } from '../../components/billing/TierBadge';
 import { Avatar } from '../../components/content/Avatar';
+import { MessageButton } from '../../components/messages/MessageButton';
 import { FollowButton } from './FollowButton';
 import { SocialLinks } from './SocialLinks';
 
@@ -85,6 +86,12 @@ export function ProfileHeader({ profile }: { profile: PublicProfileResponse }) {
         {canFollow && (
           <div className="pt-sm-3 flex-shrink-0">
             <FollowButton username={profile.username} isFollowing={profile.isFollowing} />
+          </div>
+        )}
+        {/* Anyone signed in may message a creator (README "Direct messages"). */}
+        {!isOwn && profile.role === 'creator' && (
+          <div className="pt-sm-3 flex-shrink-0">
+            <MessageButton personId={profile.id} />
           </div>
         )}
       </div>

@@ -1,0 +1,106 @@
+import { and, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  isMessagingCreator,
+  MESSAGING_CREATOR_ROLE,
+  sendRefusal,
+  type MessagingRelation,
+} from '../../../common/rules/messaging';
+import type { Role } from '../../../common/rules/roles';
+import type { SendRefusal } from '../../../common/schemas/messages';
+import type { Db } from '../../db/client';
+import { follows, userBlocks } from '../../db/schema/index';
+import { holdsMembershipSql } from '../billing/index';
+import { conversationParticipants } from './tables';
+
+/*
+ * Who may message whom (README "Direct messages"): the rule itself is common/rules/messaging.ts;
+ * here are the two ways the server asks it: for one pair before a send, and as an SQL condition
+ * over many people for the search of whom to message. Both read the same facts (role, follows,
+ * memberships, who wrote first, blocks).
+ */
+
+const follows_ = (followerId: SQLWrapper, creatorId: SQLWrapper): SQL =>
+  sql`exists (select 1 from ${follows} where ${follows.followerId} = ${followerId}
+    and ${follows.creatorId} = ${creatorId})`;
+
+const blocks_ = (blockerId: SQLWrapper, blockedId: SQLWrapper): SQL =>
+  sql`exists (select 1 from ${userBlocks} where ${userBlocks.blockerId} = ${blockerId}
+    and ${userBlocks.blockedId} = ${blockedId})`;
+
+/** `authorId` has written to `readerId` in their conversation. */
+const hasWrittenTo = (authorId: SQLWrapper, readerId: SQLWrapper): SQL =>
+  sql`exists (select 1 from ${conversationParticipants}
+    where ${conversationParticipants.userId} = ${authorId}
+    and ${conversationParticipants.peerId} = ${readerId}
+    and ${conversationParticipants.hasWritten})`;
+
+const param = (value: string): SQL => sql`${value}::uuid`;
+
+/** How `sender` and `recipient` stand to each other. */
+export async function messagingRelation(
+  db: Db,
+  sender: { id: string; role: Role },
+  recipient: { id: string; role: Role },
+  now: Date,
+): Promise<MessagingRelation> {
+  const s = param(sender.id);
+  const r = param(recipient.id);
+  // One round trip: every fact is an index lookup.
+  const [facts] = await db
+    .select({
+      senderFollowsRecipient: sql<boolean>`${follows_(s, r)}`,
+      recipientFollowsSender: sql<boolean>`${follows_(r, s)}`,
+      recipientSubscribesToSender: sql<boolean>`${holdsMembershipSql(r, s, now)}`,
+      recipientWroteFirst: sql<boolean>`${hasWrittenTo(r, s)}`,
+      senderBlockedRecipient: sql<boolean>`${blocks_(s, r)}`,
+      recipientBlockedSender: sql<boolean>`${blocks_(r, s)}`,
+    })
+    .from(sql`(select 1) as one`);
+  if (!facts) throw new Error('relation query returned nothing');
+  return {
+    recipientIsCreator: isMessagingCreator(recipient.role),
+    senderIsCreator: isMessagingCreator(sender.role),
+    ...facts,
+  };
+}
+
+/** Whether `sender` may message `recipient` now; null when allowed, else why not. */
+export async function sendRefusalFor(
+  db: Db,
+  sender: { id: string; role: Role },
+  recipient: { id: string; role: Role },
+  now: Date,
+): Promise<SendRefusal | null> {
+  return sendRefusal(await messagingRelation(db, sender, recipient, now));
+}
+
+/**
+ * The same rule as an SQL condition on a person (`candidate` columns): the viewer may message
+ * them, or could once they unblock them (the search shows those, marked, so they can be
+ * unblocked). People who block the viewer never match.
+ */
+export function mayBeMessagedSql(
+  viewer: { id: string; role: Role },
+  candidate: { id: SQLWrapper; role: SQLWrapper },
+  now: Date,
+): SQL {
+  const me = param(viewer.id);
+  const them = candidate.id;
+  const asCreator = isMessagingCreator(viewer.role)
+    ? sql`or ${follows_(them, me)} or ${holdsMembershipSql(them, me, now)}`
+    : sql``;
+  return and(
+    sql`not ${blocks_(them, me)}`,
+    sql`(${candidate.role} = ${MESSAGING_CREATOR_ROLE} ${asCreator}
+      or (${follows_(me, them)} and ${follows_(them, me)})
+      or ${hasWrittenTo(them, me)})`,
+  ) as SQL;
+}
+
+/** SQL: the viewer blocks `them` (shown in the inbox and search as `blockedByMe`). */
+export const blockedByViewerSql = (viewerId: string, them: SQLWrapper): SQL =>
+  blocks_(param(viewerId), them);
+
+/** SQL: `them` blocks the viewer (such people are left out of the inbox and search). */
+export const blocksViewerSql = (viewerId: string, them: SQLWrapper): SQL =>
+  blocks_(them, param(viewerId));

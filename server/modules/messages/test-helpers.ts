@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import {
+  ChatUsersPage,
+  MessageHistory,
+  SendMessageResponse,
+  type DirectMessage,
+} from '../../../common/schemas/messages';
+import { entitlements } from '../../db/schema/index';
+import type { TestApp } from '../../test/app';
+import type { TestUser } from '../../test/factories';
+
+/** Builders shared by the messages and realtime API tests. */
+
+export const newClientId = () => randomUUID();
+
+export function postMessage(
+  t: TestApp,
+  from: TestUser,
+  toId: string,
+  body: Record<string, unknown>,
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1/messages/${toId}`,
+    headers: from.auth,
+    payload: body,
+  });
+}
+
+/** Sends `text` and expects it stored (201). */
+export async function sendOk(
+  t: TestApp,
+  from: TestUser,
+  to: TestUser,
+  text: string,
+  clientId = newClientId(),
+): Promise<DirectMessage> {
+  const res = await postMessage(t, from, to.user.id, { text, clientId });
+  expect(res.statusCode, res.body).toBe(201);
+  return SendMessageResponse.parse(res.json()).message;
+}
+
+export async function historyOf(
+  t: TestApp,
+  who: TestUser,
+  peerId: string,
+  query = '',
+): Promise<MessageHistory> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/messages/${peerId}${query}`,
+    headers: who.auth,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return MessageHistory.parse(res.json());
+}
+
+export async function chatUsersOf(
+  t: TestApp,
+  who: TestUser,
+  params: { q?: string; cursor?: string } = {},
+): Promise<ChatUsersPage> {
+  const query = new URLSearchParams(params as Record<string, string>).toString();
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/messages/users${query ? `?${query}` : ''}`,
+    headers: who.auth,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return ChatUsersPage.parse(res.json());
+}
+
+/** Follows through the public call (only creators and publishers can be followed). */
+export async function follow(t: TestApp, fan: TestUser, creator: TestUser): Promise<void> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/creator/${creator.user.username}/follow`,
+    headers: fan.auth,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** A running Hypr membership of `fan` with `creator` (as a paid checkout would grant it). */
+export async function grantMembership(t: TestApp, fan: TestUser, creator: TestUser) {
+  await t.db.insert(entitlements).values({
+    userId: fan.user.id,
+    creatorId: creator.user.id,
+    tier: 'Hypr',
+    source: 'subscription',
+    sourceRef: `test-${randomUUID()}`,
+    periodEnd: new Date(Date.now() + 30 * 24 * 3600 * 1000),
+  });
+}
