@@ -18,6 +18,8 @@ export interface ClientEventMap {
   'message.read': { peerId: string; readerId: string; upToMessageId: string };
   /** The viewer's inbox row with this person changed; `unreadTotal` is the header badge. */
   'conversation.updated': { conversation: ChatUser; unreadTotal: number };
+  /** A moderator warned the viewer (issue 14): the dashboard notice fetches it. */
+  'warning.received': { warningId: number };
 }
 
 export type ClientEventName = keyof ClientEventMap;
@@ -29,6 +31,7 @@ const clientEventData = {
     conversation: ChatUser,
     unreadTotal: z.number().int().nonnegative(),
   }),
+  'warning.received': z.object({ warningId: z.number().int() }),
 } satisfies { [K in ClientEventName]: z.ZodType<ClientEventMap[K]> };
 
 /** One pushed event: its name, the id of the domain event behind it (for dedupe) and its data. */
@@ -78,5 +81,6 @@ export const RealtimeServerFrame = z.discriminatedUnion('type', [
   eventFrame('message.created'),
   eventFrame('message.read'),
   eventFrame('conversation.updated'),
+  eventFrame('warning.received'),
 ]);
 export type RealtimeServerFrame = z.infer<typeof RealtimeServerFrame>;

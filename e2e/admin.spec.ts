@@ -53,6 +53,10 @@ test('a moderator warns content and lands on the reports page with the warning l
 }) => {
   const creator = await signUpViaApi(request, { prefix: 'warned' });
   const item = await createLockedItem(request, creator, '3.00');
+  // The creator has the dashboard open while the moderator works: the notice arrives live.
+  const creatorPage = await pageAs(browser, creator);
+  await creatorPage.goto('/dashboard');
+  await expect(creatorPage.getByRole('heading', { level: 1 })).toBeVisible();
   await signInPage(page, await signInDemoViaApi(request, 'moderator'));
   // With test mode off the sidebar shows a moderator's own links only.
   await seedStorage(page, { testMode: 'false' });
@@ -80,9 +84,7 @@ test('a moderator warns content and lands on the reports page with the warning l
   await expect(warning).toContainText(creator.username);
   await expect(warning).toContainText('Misleading cover picture');
 
-  // The creator sees it on their dashboard until they acknowledge it.
-  const creatorPage = await pageAs(browser, creator);
-  await creatorPage.goto('/dashboard');
+  // The creator sees it on their open dashboard, without a reload, until they acknowledge it.
   const notices = creatorPage.getByTestId('warning-notices');
   await expect(notices).toContainText('Misleading cover picture');
   await expect(notices.getByRole('link', { name: item.title })).toBeVisible();

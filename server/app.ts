@@ -22,7 +22,7 @@ import { contentSecurityPolicy, strictTransportSecurity } from './http/security'
 import { registerSpa } from './http/spa';
 import { scheduleMembershipRenewals } from './jobs/membership-renewals';
 import { authRoutes } from './modules/auth/index';
-import { adminRoutes } from './modules/admin/index';
+import { adminRealtimePresenters, adminRoutes } from './modules/admin/index';
 import { billingRoutes, walletRoutes } from './modules/billing/index';
 import { dashboardRoutes } from './modules/dashboard/index';
 import { feedRoutes } from './modules/feed/index';
@@ -149,7 +149,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(blocksRoutes(c));
   await app.register(messagesRoutes(c));
   // The live socket; each feature adds the presenters of its events here.
-  await app.register(realtimeRoutes(c, { ...messageRealtimePresenters(c.db) }));
+  await app.register(
+    realtimeRoutes(c, { ...messageRealtimePresenters(c.db), ...adminRealtimePresenters() }),
+  );
   scheduleMembershipRenewals(c);
   schedulePayoutTransfers(c);
 

@@ -49,6 +49,32 @@ describe('realtime on one instance (in-process bus)', () => {
   });
 });
 
+describe('moderation', () => {
+  it('tells a warned person at once, and nobody else, without the reason', async () => {
+    const admin = await createUser(t, { role: 'admin' });
+    const warned = await createUser(t);
+    const bystander = await createUser(t);
+    const socket = await TestSocket.signedIn(url, warned.token);
+    const other = await TestSocket.signedIn(url, bystander.token);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/users/${warned.user.id}/warn`,
+      headers: admin.auth,
+      payload: { reason: 'secret reason' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const frame = await socket.waitFor(eventOf('warning.received'));
+    expect(frame.data).toEqual({ warningId: expect.any(Number) });
+    expect(JSON.stringify(socket.frames)).not.toContain('secret reason');
+    // The bystander's next event proves the warning's event was never queued for them.
+    const mine = await sendOk(t, bystander, await creator(), 'still here');
+    await other.waitFor(eventOf('message.created', (d) => d.message.id === mine.id));
+    expect(other.frames.some((f) => f.type === 'warning.received')).toBe(false);
+    socket.close();
+    other.close();
+  });
+});
+
 describe('authentication', () => {
   it('takes the token as a subprotocol and answers with aura.v1, never echoing the token', async () => {
     const user = await createUser(t);

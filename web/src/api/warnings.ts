@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { z } from 'zod';
 import { MyWarning, MyWarningsResponse } from '../../../common/schemas/admin';
+import { realtime } from './realtime';
 import { request } from './request';
 
 export const warningKeys = {
@@ -13,6 +15,23 @@ export function useMyWarnings() {
     queryKey: warningKeys.mine,
     queryFn: async () => MyWarningsResponse.parse(await request('/api/v1/warnings/mine')),
   });
+}
+
+/**
+ * Keeps the notices current while mounted: a warning pushed over the socket, or the socket
+ * becoming ready (it may have missed one while connecting), fetches the list again.
+ */
+export function useWarningsLive(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: warningKeys.mine });
+    const stops = [
+      realtime.on('warning.received', refresh),
+      realtime.onReady(refresh),
+      realtime.retain(),
+    ];
+    return () => stops.forEach((stop) => stop());
+  }, [queryClient]);
 }
 
 /** Dismisses one notice; the list drops it from the server's answer. */

@@ -1,7 +1,7 @@
 import { Alert, Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAcknowledgeWarning, useMyWarnings } from '../../api/warnings';
+import { useAcknowledgeWarning, useMyWarnings, useWarningsLive } from '../../api/warnings';
 import { formatDate } from '../../components/billing/money';
 
 /**
@@ -12,6 +12,7 @@ import { formatDate } from '../../components/billing/money';
 export function WarningNotices() {
   const { t, i18n } = useTranslation();
   const warnings = useMyWarnings();
+  useWarningsLive();
   const acknowledge = useAcknowledgeWarning();
   const list = warnings.data?.warnings ?? [];
   if (list.length === 0) return null;
