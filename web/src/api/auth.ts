@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import {
   AuthConfigResponse,
   AvailabilityResponse,
@@ -50,6 +51,16 @@ export async function googleLogin(credential: string): Promise<LoginResponse> {
 /** Whether Google sign-in is configured, and with which client id. */
 export async function fetchAuthConfig(): Promise<AuthConfigResponse> {
   return AuthConfigResponse.parse(await request('/api/v1/auth/config', { token: null }));
+}
+
+/** The sign-in configuration, fetched once per page life; no Google button when it fails. */
+export function useAuthConfig() {
+  return useQuery({
+    queryKey: authKeys.config,
+    queryFn: fetchAuthConfig,
+    staleTime: Infinity,
+    retry: false,
+  });
 }
 
 /** SPEC §7 GET /api/v1/auth/check-username and check-email -> {available}. */

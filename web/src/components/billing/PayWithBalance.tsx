@@ -1,11 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { WALLET_CURRENCY } from '../../../../common/schemas/billing';
 import { useAuth } from '../../app/auth';
 import { signInPath } from '../../app/return-to';
-import { billingKeys, fetchWallet, unlockWithBalance } from '../../api/billing';
+import { useUnlockWithBalance, useWallet } from '../../api/billing-hooks';
 import {
   checkBalance,
   describeUnlockFailure,
@@ -13,7 +12,6 @@ import {
   type BalanceUnlockNotice,
 } from './balance-unlock';
 import { newIdempotencyKey } from './idempotency-key';
-import { invalidateAfterPurchase } from './invalidate';
 import { formatMoney } from './money';
 
 export interface PayWithBalanceProps {
@@ -42,7 +40,6 @@ export function PayWithBalance({
 }: PayWithBalanceProps) {
   const { t, i18n } = useTranslation();
   const { user } = useAuth();
-  const queryClient = useQueryClient();
   const intentKey = useRef<string | null>(null);
   // The mutation's pending state reaches the button a render later; a double click's second
   // click must not even send the (harmless, same-key) second request.
@@ -51,32 +48,18 @@ export function PayWithBalance({
   const location = useLocation();
   // Issue 10: spending asks first, showing the price and what the balance will be afterwards.
   const [isConfirming, setConfirming] = useState(false);
-  const wallet = useQuery({
-    queryKey: billingKeys.wallet,
-    queryFn: () => fetchWallet(),
-    enabled: user !== null,
-  });
+  const wallet = useWallet(user !== null);
   const walletCurrency = wallet.data?.currency ?? currency;
 
-  const unlock = useMutation({
-    mutationFn: (key: string) => unlockWithBalance(itemId, key),
-    onSuccess: async (answer) => {
-      onUnlocked(unlockedNotice(answer, walletCurrency));
-      await invalidateAfterPurchase(queryClient);
-    },
-    onError: async (error) => {
+  const unlock = useUnlockWithBalance(itemId, {
+    onUnlocked: (answer) => onUnlocked(unlockedNotice(answer, walletCurrency)),
+    onFailed: (error) => {
       const failure = describeUnlockFailure(error);
       // Not enough balance, or owned already, ends this intent: the next try is a new purchase.
       // Other failures keep the key, so retrying cannot charge twice.
       if (failure.kind !== 'failed') intentKey.current = null;
-      if (failure.kind === 'alreadyOwned') {
-        onUnlocked({ kind: 'alreadyOwned' });
-        await invalidateAfterPurchase(queryClient);
-      }
-      // The balance shown was stale (spent in another tab): show the server's.
-      if (failure.kind === 'insufficient') {
-        await queryClient.invalidateQueries({ queryKey: billingKeys.wallet });
-      }
+      if (failure.kind === 'alreadyOwned') onUnlocked({ kind: 'alreadyOwned' });
+      return failure.kind === 'failed' ? 'other' : failure.kind;
     },
     onSettled: () => {
       isSending.current = false;

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import {
@@ -10,7 +9,7 @@ import {
   type Tier,
 } from '../../../../common/rules/tiers';
 import { useAuth } from '../../app/auth';
-import { billingKeys, fetchMembership } from '../../api/billing';
+import { useMembership } from '../../api/billing-hooks';
 import { membershipCheckoutState } from './checkout-return';
 import { formatDate, formatMoney } from './money';
 import { TierBadge } from './TierBadge';
@@ -33,11 +32,10 @@ export function TierCard({ creatorId, creatorName, creatorImage, viewerTier }: T
   const navigate = useNavigate();
   const { user } = useAuth();
   const isOwnProfile = user?.id === creatorId;
-  const membership = useQuery({
-    queryKey: billingKeys.membership(creatorId),
-    queryFn: () => fetchMembership(creatorId),
-    enabled: user !== null && !isOwnProfile && viewerTier === undefined,
-  });
+  const membership = useMembership(
+    creatorId,
+    user !== null && !isOwnProfile && viewerTier === undefined,
+  );
   const currentTier: Tier = viewerTier ?? membership.data?.tier ?? 'Aura';
   const subscription = membership.data?.subscription ?? null;
   // One running membership per creator: while one renews, another tier is refused by the server

@@ -1,18 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { authKeys, fetchAuthConfig } from '../../api/auth';
+import { useAuthConfig } from '../../api/auth';
 import { loadGoogleIdentity } from './google-identity';
 import { useGoogleSignIn } from './useGoogleSignIn';
 
 /** SPEC §2: the third-party sign-in button below the forms, only when Google is configured. */
 export function GoogleSignIn({ returnTo }: { returnTo: string | null }) {
-  const config = useQuery({
-    queryKey: authKeys.config,
-    queryFn: fetchAuthConfig,
-    staleTime: Infinity,
-    retry: false,
-  });
+  const config = useAuthConfig();
   const clientId = config.data?.googleClientId;
   return clientId ? <GoogleButton clientId={clientId} returnTo={returnTo} /> : null;
 }

@@ -1,17 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { CheckoutSessionResponse } from '../../../../common/schemas/billing';
-import { billingKeys, retrieveCheckoutSession } from '../../api/billing';
-import { invalidateAfterPurchase } from '../../components/billing/invalidate';
+import { useCheckoutSessionResult } from '../../api/billing-hooks';
 import { formatCheckoutTotal, formatDate, formatMoney } from '../../components/billing/money';
 import { PurchasedProductView } from './PurchasedProductView';
-
-// Stripe may report a session as still being paid for a moment after the redirect; look again a
-// few times before showing it as incomplete.
-const PENDING_POLL_MS = 2000;
-const PENDING_POLLS = 10;
 
 /** SPEC §2/§4/§5 /success?session_id=: loading, error, or the result of the payment. */
 export default function SuccessPage() {
@@ -36,20 +28,7 @@ export default function SuccessPage() {
 
 function SessionResult({ sessionId }: { sessionId: string }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const session = useQuery({
-    queryKey: billingKeys.session(sessionId),
-    queryFn: () => retrieveCheckoutSession(sessionId),
-    refetchInterval: (query) =>
-      query.state.data && !query.state.data.fulfilled && query.state.dataUpdateCount < PENDING_POLLS
-        ? PENDING_POLL_MS
-        : false,
-  });
-
-  const isFulfilled = session.data?.fulfilled === true;
-  useEffect(() => {
-    if (isFulfilled) void invalidateAfterPurchase(queryClient);
-  }, [isFulfilled, queryClient]);
+  const session = useCheckoutSessionResult(sessionId);
 
   if (session.isPending) {
     return (

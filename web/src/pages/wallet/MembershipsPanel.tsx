@@ -1,9 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { Subscription } from '../../../../common/schemas/billing';
-import { billingKeys, cancelSubscription, fetchSubscriptions } from '../../api/billing';
+import { useCancelSubscription, useSubscriptions } from '../../api/billing-hooks';
 import { formatDate, formatMoney } from '../../components/billing/money';
 import { TierBadge } from '../../components/billing/TierBadge';
 import { Avatar } from '../../components/content/Avatar';
@@ -11,10 +10,7 @@ import { Avatar } from '../../components/content/Avatar';
 /** The fan's memberships; cancelling stops renewal and access lasts to the period end (issue 5). */
 export function MembershipsPanel() {
   const { t } = useTranslation();
-  const subscriptions = useQuery({
-    queryKey: billingKeys.subscriptions,
-    queryFn: fetchSubscriptions,
-  });
+  const subscriptions = useSubscriptions();
   const [toCancel, setToCancel] = useState<Subscription | null>(null);
 
   return (
@@ -97,14 +93,7 @@ function CancelDialog({
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
-  const cancel = useMutation({
-    mutationFn: () => cancelSubscription(subscription.id),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: billingKeys.all });
-      onClose();
-    },
-  });
+  const cancel = useCancelSubscription(subscription.id, onClose);
   const date = subscription.currentPeriodEnd
     ? formatDate(subscription.currentPeriodEnd, i18n.language)
     : '—';

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { billingKeys } from '../../api/billing';
+import { billingKeys } from './billing';
 
 /**
  * After a purchase (card or balance) every cached view of items may be stale: the feed, product

@@ -1,0 +1,114 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { WalletUnlockResponse } from '../../../common/schemas/billing';
+import {
+  billingKeys,
+  cancelSubscription,
+  fetchBillingConfig,
+  fetchMembership,
+  fetchSubscriptions,
+  fetchWallet,
+  retrieveCheckoutSession,
+  unlockWithBalance,
+} from './billing';
+import { invalidateAfterPurchase } from './purchase-cache';
+
+/*
+ * The billing queries and mutations as hooks, so components never build a query themselves and
+ * every cache rule (what a purchase makes stale, how a pending session is polled) lives here.
+ */
+
+/** The viewer's membership with one creator; `enabled` false while it cannot matter. */
+export function useMembership(creatorId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: billingKeys.membership(creatorId),
+    queryFn: () => fetchMembership(creatorId),
+    enabled,
+  });
+}
+
+/** The signed-in viewer's wallet (balance and the first page of its history). */
+export function useWallet(enabled = true) {
+  return useQuery({ queryKey: billingKeys.wallet, queryFn: () => fetchWallet(), enabled });
+}
+
+/** Which payment provider runs, and Stripe's publishable key: fixed for the page's life. */
+export function useBillingConfig() {
+  return useQuery({
+    queryKey: billingKeys.config,
+    queryFn: fetchBillingConfig,
+    staleTime: Infinity,
+  });
+}
+
+/** The fan's memberships (the wallet's panel). */
+export function useSubscriptions() {
+  return useQuery({ queryKey: billingKeys.subscriptions, queryFn: fetchSubscriptions });
+}
+
+/** Stops a membership's renewal; every billing view refetches afterwards. */
+export function useCancelSubscription(subscriptionId: string, onDone: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => cancelSubscription(subscriptionId),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: billingKeys.all });
+      onDone();
+    },
+  });
+}
+
+/**
+ * Unlocks an item with the balance under the caller's Idempotency-Key. Success (or finding it
+ * owned already) refreshes every view of items; a refusal for balance refreshes the wallet.
+ */
+export function useUnlockWithBalance(
+  itemId: number,
+  handlers: {
+    onUnlocked: (answer: WalletUnlockResponse) => void;
+    /** Classifies the failure for the cache: owned already, or a stale balance. */
+    onFailed: (error: Error) => 'alreadyOwned' | 'insufficient' | 'other';
+    onSettled: () => void;
+  },
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (key: string) => unlockWithBalance(itemId, key),
+    onSuccess: async (answer) => {
+      handlers.onUnlocked(answer);
+      await invalidateAfterPurchase(queryClient);
+    },
+    onError: async (error) => {
+      const kind = handlers.onFailed(error);
+      if (kind === 'alreadyOwned') await invalidateAfterPurchase(queryClient);
+      // The balance shown was stale (spent in another tab): show the server's.
+      if (kind === 'insufficient') {
+        await queryClient.invalidateQueries({ queryKey: billingKeys.wallet });
+      }
+    },
+    onSettled: handlers.onSettled,
+  });
+}
+
+// Stripe may report a session as still being paid for a moment after the redirect; look again a
+// few times before showing it as incomplete.
+const PENDING_POLL_MS = 2000;
+const PENDING_POLLS = 10;
+
+/** A checkout session's result, polled while pending; a fulfilled one makes item views stale. */
+export function useCheckoutSessionResult(sessionId: string) {
+  const queryClient = useQueryClient();
+  const session = useQuery({
+    queryKey: billingKeys.session(sessionId),
+    queryFn: () => retrieveCheckoutSession(sessionId),
+    refetchInterval: (query) =>
+      query.state.data && !query.state.data.fulfilled && query.state.dataUpdateCount < PENDING_POLLS
+        ? PENDING_POLL_MS
+        : false,
+  });
+  const isFulfilled = session.data?.fulfilled === true;
+  useEffect(() => {
+    if (isFulfilled) void invalidateAfterPurchase(queryClient);
+  }, [isFulfilled, queryClient]);
+  return session;
+}
