@@ -8,8 +8,9 @@ import {
   creatorColumns,
   creatorImage,
   creatorName,
+  itemViewColumns,
   presentFeedPost,
-  viewItems,
+  toItemView,
   type Viewer,
 } from '../items/index';
 import type { MediaUrls } from '../media/index';
@@ -39,18 +40,19 @@ export async function feedPage(
 ): Promise<FeedPage> {
   const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
   if (query.cursor !== undefined && !after) throw fail('invalid_cursor');
+  // One statement: the page's items, their creators and this viewer's likes, entitlements and
+  // latest comments (statements per page are pinned by feed-statements.test.ts).
   const rows = await deps.db
-    .select({ item: items, creator: creatorColumns, micros: microsOf(items.createdAt) })
+    .select({ ...itemViewColumns(viewer, deps.clock.now()), micros: microsOf(items.createdAt) })
     .from(items)
     .innerJoin(users, eq(users.id, items.creatorId))
     .where(and(listedInFeed(), after ? olderThan(items.createdAt, items.id, after) : undefined))
     .orderBy(...newestFirst(items.createdAt, items.id))
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
-  const views = await viewItems(deps.db, viewer, page, deps.clock.now());
   const last = page.at(-1);
   return {
-    posts: views.map((view) => presentFeedPost(view, deps.urls)),
+    posts: page.map((row) => presentFeedPost(toItemView(viewer, row), deps.urls)),
     nextCursor:
       rows.length > query.limit && last
         ? encodeCursor({ micros: last.micros, id: last.item.id })
