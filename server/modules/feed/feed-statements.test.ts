@@ -1,5 +1,8 @@
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { FeedPage } from '../../../common/schemas/feed';
+import { ItemDetail } from '../../../common/schemas/items';
 import { itemComments, itemLikes, items } from '../../db/schema/index';
 import type { TestApp } from '../../test/app';
 import { createUser, type TestUser } from '../../test/factories';
@@ -71,6 +74,10 @@ async function statementsOf(url: string, viewer?: TestUser): Promise<number> {
   return statements.length;
 }
 
+/** What zod's serializer writes for the same answer. */
+const zodText = (schema: z.ZodType, data: unknown) =>
+  serializerCompiler({ schema, method: 'GET', url: '/test', httpStatus: '200' })(data);
+
 describe('SQL statements per request', () => {
   it('a feed page is one statement, signed in or out, first page or later', async () => {
     expect(await statementsOf('/api/v1/feed?limit=20', fan)).toBe(1);
@@ -100,6 +107,24 @@ describe('SQL statements per request', () => {
       'comment 2',
       'comment 3',
     ]);
+  });
+
+  it('feed and item answers are byte for byte what zod writes (compiled serializer)', async () => {
+    for (const viewer of [fan, creator, undefined]) {
+      const page = await t.app.inject({
+        url: '/api/v1/feed?limit=50',
+        headers: viewer?.auth ?? {},
+      });
+      expect(page.body).toBe(zodText(FeedPage, JSON.parse(page.body)));
+      for (const id of [ids[1], ids[2], ids[4]]) {
+        const item = await t.app.inject({
+          url: `/api/v1/items/${id}`,
+          headers: viewer?.auth ?? {},
+        });
+        expect(item.statusCode).toBe(200);
+        expect(item.body).toBe(zodText(ItemDetail, JSON.parse(item.body)));
+      }
+    }
   });
 
   it('an item page is one statement, for an entitled and a locked viewer', async () => {
