@@ -17,6 +17,7 @@ import path from 'node:path';
 import { embeddedDatabaseDir, openDatabase } from '../server/db/client';
 import { acquireDataDirLock } from '../server/db/lock';
 import { measure, type Measurement, type MeasureOptions } from './measure';
+import { runHotPathBenchmark } from './hot/run';
 import { runMessagesBenchmark } from './messages';
 import { runPagesBenchmark } from './pages';
 import { startServerProcess } from './process';
@@ -35,6 +36,7 @@ function positiveInt(name: string, fallback: number): number {
 
 /** Benchmarks that measure something other than requests per second, each with its own runner. */
 const standalone: { name: string; run(): Promise<boolean> }[] = [
+  { name: 'hot', run: runHotPathBenchmark },
   { name: 'pages', run: runPagesBenchmark },
   { name: 'messages', run: runMessagesBenchmark },
 ];
@@ -154,7 +156,8 @@ function printComparisons(selected: Scenario[], results: Map<string, Measurement
 }
 
 async function main(): Promise<void> {
-  const names = process.argv.slice(2);
+  // With no names: the hot paths against their minimal implementations (issue 17).
+  const names = process.argv.length > 2 ? process.argv.slice(2) : ['hot'];
   const own = standalone.filter((s) => names.length === 0 || names.includes(s.name));
   const loadNames = names.filter((name) => !standalone.some((s) => s.name === name));
   if (names.length === 0 || loadNames.length > 0) await runLoadScenarios(pick(loadNames));
