@@ -1,5 +1,8 @@
 /**
- * `npm run bench [-- <scenario> ...]`: load benchmarks on loopback. Every scenario gets a fresh
+ * `npm run bench`: the hot paths against their minimal implementations on both databases
+ * (bench/hot/run.ts, issue 17; the README's "Performance" section).
+ *
+ * `npm run bench -- <scenario> ...`: load benchmarks on loopback. Every scenario gets a fresh
  * embedded database and its own server process; a bare Fastify process is measured first in the
  * same run so each scenario also reads as a ratio of it. Not part of `npm test`.
  *

@@ -217,10 +217,11 @@ async function statementsPerRequest(
   const counter = new URL('/stats/statements', server.urls[1]);
   const read = async () =>
     ((await (await fetch(counter)).json()) as { statements: number }).statements;
-  // Requests of the load still in flight finish first: wait until the counter stands still.
+  // Requests of the load still in flight finish first: wait until the counter stands still
+  // for a second (a busy shared machine can hold a request for hundreds of milliseconds).
   let before = await read();
   for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     const now = await read();
     if (now === before) break;
     before = now;
