@@ -7,6 +7,7 @@ import {
   isNull,
   or,
   sql,
+  type Placeholder,
   type SQL,
   type SQLWrapper,
 } from 'drizzle-orm';
@@ -68,16 +69,16 @@ export function isViewableWith(
  * select; `isViewableWith` decides on them. Reads the same rows as `viewableItemIds`.
  */
 export const viewerEntitlementsSql = (
-  viewerId: string,
+  viewerId: string | Placeholder,
   itemId: SQLWrapper,
   creatorId: SQLWrapper,
-  now: Date,
+  now: Date | Placeholder,
 ): SQL<EntitlementRow[] | null> =>
   sql<EntitlementRow[] | null>`(select json_agg(json_build_object('itemId', ${entitlements.itemId},
       'creatorId', ${entitlements.creatorId}, 'tier', ${entitlements.tier}))
     from ${entitlements}
     where ${entitlements.userId} = ${viewerId}
-      and (${entitlements.periodEnd} is null or ${entitlements.periodEnd} > ${now.toISOString()}::timestamptz)
+      and (${entitlements.periodEnd} is null or ${entitlements.periodEnd} > ${now instanceof Date ? now.toISOString() : now}::timestamptz)
       and (${entitlements.itemId} = ${itemId}
         or (${entitlements.tier} is not null and ${entitlements.creatorId} = ${creatorId})))`;
 

@@ -15,7 +15,13 @@ import {
 } from '../items/index';
 import type { MediaUrls } from '../media/index';
 import { listableItem, listedInFeed } from './policy';
-import { decodeCursor, encodeCursor, microsOf, newestFirst, olderThan } from '../../db/keyset';
+import {
+  decodeCursor,
+  encodeCursor,
+  microsOf,
+  newestFirst,
+  olderThanPlaceholders,
+} from '../../db/keyset';
 
 export interface FeedDeps {
   db: Database;
@@ -40,15 +46,13 @@ export async function feedPage(
 ): Promise<FeedPage> {
   const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
   if (query.cursor !== undefined && !after) throw fail('invalid_cursor');
-  // One statement: the page's items, their creators and this viewer's likes, entitlements and
-  // latest comments (statements per page are pinned by feed-statements.test.ts).
-  const rows = await deps.db
-    .select({ ...itemViewColumns(viewer, deps.clock.now()), micros: microsOf(items.createdAt) })
-    .from(items)
-    .innerJoin(users, eq(users.id, items.creatorId))
-    .where(and(listedInFeed(), after ? olderThan(items.createdAt, items.id, after) : undefined))
-    .orderBy(...newestFirst(items.createdAt, items.id))
-    .limit(query.limit + 1);
+  const rows = await feedStatement(deps.db, viewer !== null, after !== null).execute({
+    viewer: viewer?.id,
+    now: deps.clock.now().toISOString(),
+    afterMicros: after?.micros,
+    afterId: after?.id,
+    limit: query.limit + 1,
+  });
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
@@ -58,6 +62,42 @@ export async function feedPage(
         ? encodeCursor({ micros: last.micros, id: last.item.id })
         : null,
   };
+}
+
+/**
+ * The feed page as one statement (issue 17): the page's items, their creators and the viewer's
+ * likes, entitlements and latest comments (pinned by feed-statements.test.ts). Prepared once per
+ * shape (signed in or not, first page or later), so a request only binds its values.
+ */
+function buildFeedStatement(db: Database, signedIn: boolean, withCursor: boolean) {
+  const viewer = signedIn ? { id: sql.placeholder('viewer') } : null;
+  return db
+    .select({
+      ...itemViewColumns(viewer, sql.placeholder('now')),
+      micros: microsOf(items.createdAt),
+    })
+    .from(items)
+    .innerJoin(users, eq(users.id, items.creatorId))
+    .where(
+      and(
+        listedInFeed(),
+        withCursor ? olderThanPlaceholders(items.createdAt, items.id) : undefined,
+      ),
+    )
+    .orderBy(...newestFirst(items.createdAt, items.id))
+    .limit(sql.placeholder('limit'))
+    .prepare(`feed_page_${signedIn ? 'viewer' : 'anonymous'}_${withCursor ? 'after' : 'first'}`);
+}
+
+const feedStatements = new WeakMap<Database, Map<string, ReturnType<typeof buildFeedStatement>>>();
+
+function feedStatement(db: Database, signedIn: boolean, withCursor: boolean) {
+  const key = `${signedIn}:${withCursor}`;
+  let byShape = feedStatements.get(db);
+  if (!byShape) feedStatements.set(db, (byShape = new Map()));
+  let statement = byShape.get(key);
+  if (!statement) byShape.set(key, (statement = buildFeedStatement(db, signedIn, withCursor)));
+  return statement;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import { avatarOf, displayNameOf } from '../../../common/rules/display-name';
 import type { Role } from '../../../common/rules/roles';
 import { FEED_POST_COMMENTS, type ItemComment } from '../../../common/schemas/feed';
@@ -107,7 +107,10 @@ const presentComment = (c: LatestCommentJson): ItemComment => ({
  * Selected from `items` joined with its creator in `users`, so a feed page or an item page is
  * one SQL statement whatever its length.
  */
-export const itemViewColumns = (viewer: Viewer, now: Date) => ({
+export const itemViewColumns = (
+  viewer: { id: string | Placeholder } | null,
+  now: Date | Placeholder,
+) => ({
   item: items,
   creator: creatorColumns,
   likedByMe: viewer

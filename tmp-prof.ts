@@ -1,0 +1,12 @@
+import { createTestApp } from './server/test/app';
+import { createUser } from './server/test/factories';
+import { seedFeedItems } from './bench/seed-items';
+const t = await createTestApp({ env: { NODE_ENV: 'production' } });
+await seedFeedItems(t.db, { items: 2000 });
+const fan = await createUser(t);
+const url = process.argv[2] ?? '/api/v1/feed?limit=20';
+for (let i = 0; i < 100; i++) await t.app.inject({ url, headers: fan.auth });
+const s = performance.now();
+for (let i = 0; i < 600; i++) await t.app.inject({ url, headers: fan.auth });
+console.log('per request ms', ((performance.now() - s) / 600).toFixed(2));
+await t.close();
