@@ -7,6 +7,9 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 
 export interface ServerProcess {
   url: string;
+  /** Every group of the matched line (`url` is the first). */
+  urls: string[];
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -55,7 +58,7 @@ export function startServerProcess(
         if (match) {
           child.stdout!.off('data', onData);
           child.stdout!.resume(); // keep draining so the server never blocks on a full pipe
-          resolve({ url: match[1]!, stop });
+          resolve({ url: match[1]!, urls: match.slice(1), pid: child.pid!, stop });
           return;
         }
       }

@@ -1,5 +1,8 @@
 /**
- * `npm run bench [-- <scenario> ...]`: load benchmarks on loopback. Every scenario gets a fresh
+ * `npm run bench`: the hot paths against their minimal implementations on both databases
+ * (bench/hot/run.ts, issue 17; the README's "Performance" section).
+ *
+ * `npm run bench -- <scenario> ...`: load benchmarks on loopback. Every scenario gets a fresh
  * embedded database and its own server process; a bare Fastify process is measured first in the
  * same run so each scenario also reads as a ratio of it. Not part of `npm test`.
  *
@@ -17,6 +20,7 @@ import path from 'node:path';
 import { embeddedDatabaseDir, openDatabase } from '../server/db/client';
 import { acquireDataDirLock } from '../server/db/lock';
 import { measure, type Measurement, type MeasureOptions } from './measure';
+import { runHotPathBenchmark } from './hot/run';
 import { runMessagesBenchmark } from './messages';
 import { runPagesBenchmark } from './pages';
 import { startServerProcess } from './process';
@@ -35,6 +39,7 @@ function positiveInt(name: string, fallback: number): number {
 
 /** Benchmarks that measure something other than requests per second, each with its own runner. */
 const standalone: { name: string; run(): Promise<boolean> }[] = [
+  { name: 'hot', run: runHotPathBenchmark },
   { name: 'pages', run: runPagesBenchmark },
   { name: 'messages', run: runMessagesBenchmark },
 ];
@@ -154,7 +159,8 @@ function printComparisons(selected: Scenario[], results: Map<string, Measurement
 }
 
 async function main(): Promise<void> {
-  const names = process.argv.slice(2);
+  // With no names: the hot paths against their minimal implementations (issue 17).
+  const names = process.argv.length > 2 ? process.argv.slice(2) : ['hot'];
   const own = standalone.filter((s) => names.length === 0 || names.includes(s.name));
   const loadNames = names.filter((name) => !standalone.some((s) => s.name === name));
   if (names.length === 0 || loadNames.length > 0) await runLoadScenarios(pick(loadNames));

@@ -49,9 +49,19 @@ const MIGRATION_LOCK_KEY = 741_852_963;
 /** Where the embedded database lives inside DATA_DIR (beside the lock file and secrets). */
 export const embeddedDatabaseDir = (dataDir: string) => path.join(dataDir, 'pglite');
 
-export type DatabaseTarget =
+export type DatabaseTarget = (
   | { kind: 'pglite'; dataDir: string | null } // null: in memory (tests)
-  | { kind: 'postgres'; url: string; poolSize?: number };
+  | { kind: 'postgres'; url: string; poolSize?: number }
+) & {
+  /**
+   * Called with the text of every SQL statement the app sends, as it is sent (tests and the
+   * benchmark count statements per request with it; migrations are not included).
+   */
+  onQuery?: (statement: string) => void;
+};
+
+const queryLogger = (onQuery: ((statement: string) => void) | undefined) =>
+  onQuery ? { logQuery: (statement: string) => onQuery(statement) } : false;
 
 function subscribe<T>(set: Set<T>, item: T): () => void {
   set.add(item);
@@ -69,7 +79,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     const migrating = drizzlePglite({ client, schema });
     await migratePglite(migrating, { migrationsFolder });
     const committed = new Set<(event: CommittedEvent) => void>();
-    const db = withCommitHooks(drizzlePglite({ client, schema }) as unknown as Database, committed);
+    const db = withCommitHooks(
+      drizzlePglite({ client, schema, logger: queryLogger(target.onQuery) }) as unknown as Database,
+      committed,
+    );
     const held = new Set<number>();
     return {
       db,
@@ -97,7 +110,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   // pool; unhandled, that would end the process. The pool replaces it on the next checkout.
   pool.on('error', () => {});
   const committed = new Set<(event: CommittedEvent) => void>();
-  const db = withCommitHooks(drizzlePg({ client: pool, schema }) as unknown as Database, committed);
+  const db = withCommitHooks(
+    drizzlePg({ client: pool, schema, logger: queryLogger(target.onQuery) }) as unknown as Database,
+    committed,
+  );
   const listeners: PgListener[] = [];
   return {
     db,

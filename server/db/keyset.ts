@@ -41,6 +41,13 @@ const timestampOf = (micros: string) =>
 export const olderThan = (createdAt: AnyColumn, id: AnyColumn, p: KeysetPosition): SQL =>
   sql`(${createdAt}, ${id}) < (${timestampOf(p.micros)}, ${p.id})`;
 
+/**
+ * `olderThan` for a prepared statement: the position comes in the placeholders `afterMicros`
+ * (microseconds as decimal text) and `afterId`.
+ */
+export const olderThanPlaceholders = (createdAt: AnyColumn, id: AnyColumn): SQL =>
+  sql`(${createdAt}, ${id}) < (timestamptz 'epoch' + ${sql.placeholder('afterMicros')}::bigint * interval '1 microsecond', ${sql.placeholder('afterId')}::bigint)`;
+
 /** Rows after the position in oldest-first order. */
 export const newerThan = (createdAt: AnyColumn, id: AnyColumn, p: KeysetPosition): SQL =>
   sql`(${createdAt}, ${id}) > (${timestampOf(p.micros)}, ${p.id})`;

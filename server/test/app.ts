@@ -33,6 +33,8 @@ export async function createTestApp(
      * over every row there is (the last superadmin, key rotation), which other files share.
      */
     ownDatabase?: boolean;
+    /** Called with every SQL statement the app sends (to count statements per request). */
+    onQuery?: (statement: string) => void;
   } = {},
 ): Promise<TestApp> {
   const url = process.env.TEST_DATABASE_URL;
@@ -48,8 +50,8 @@ export async function createTestApp(
   });
   const handle =
     url && !options.ownDatabase
-      ? await openDatabase({ kind: 'postgres', url, poolSize: 5 })
-      : await openDatabase({ kind: 'pglite', dataDir: null });
+      ? await openDatabase({ kind: 'postgres', url, poolSize: 5, onQuery: options.onQuery })
+      : await openDatabase({ kind: 'pglite', dataDir: null, onQuery: options.onQuery });
   const app = await buildApp({
     config,
     db: handle,

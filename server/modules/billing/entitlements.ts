@@ -1,4 +1,16 @@
-import { and, eq, gt, inArray, isNotNull, isNull, or } from 'drizzle-orm';
+import {
+  and,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import { can } from '../../../common/rules/permissions';
 import type { Role } from '../../../common/rules/roles';
 import { tierCovers, type Tier } from '../../../common/rules/tiers';
@@ -17,6 +29,58 @@ export interface EntitlementSubject {
 /** Free for everyone: no price, no tier, and not deleted (a deleted item is its buyers' only). */
 export const isFreeItem = (item: EntitlementSubject) =>
   item.priceCents === 0 && item.tierRequired === 'Aura' && item.status !== 'deleted';
+
+/** One active entitlement row of the viewer: a purchase (itemId) or a membership (tier). */
+export interface EntitlementRow {
+  itemId: number | null;
+  creatorId: string | null;
+  tier: Tier | null;
+}
+
+/** Whether the viewer's active entitlement rows cover a paid item: a purchase, or a tier. */
+function entitledBy(item: EntitlementSubject, rows: readonly EntitlementRow[]): boolean {
+  if (rows.some((r) => r.itemId === item.id)) return true;
+  return (
+    item.status !== 'deleted' &&
+    item.tierRequired !== 'Aura' &&
+    rows.some(
+      (r) => r.creatorId === item.creatorId && r.tier && tierCovers(r.tier, item.tierRequired),
+    )
+  );
+}
+
+/**
+ * `viewableItemIds` for one item whose entitlement rows were read inside a larger statement
+ * (`viewerEntitlementsSql`): the same rule, no round trip of its own.
+ */
+export function isViewableWith(
+  viewer: { id: string; role: Role } | null,
+  item: EntitlementSubject,
+  rows: readonly EntitlementRow[] | null,
+): boolean {
+  if (isFreeItem(item)) return true;
+  if (can(viewer, 'item.viewLocked', { ownerId: item.creatorId })) return true;
+  return viewer !== null && entitledBy(item, rows ?? []);
+}
+
+/**
+ * A JSON array (or null) of the viewer's active entitlement rows that may cover the item in
+ * `itemId` of the creator in `creatorId` (as `EntitlementRow`), for a column of a larger
+ * select; `isViewableWith` decides on them. Reads the same rows as `viewableItemIds`.
+ */
+export const viewerEntitlementsSql = (
+  viewerId: string | Placeholder,
+  itemId: SQLWrapper,
+  creatorId: SQLWrapper,
+  now: Date | Placeholder,
+): SQL<EntitlementRow[] | null> =>
+  sql<EntitlementRow[] | null>`(select json_agg(json_build_object('itemId', ${entitlements.itemId},
+      'creatorId', ${entitlements.creatorId}, 'tier', ${entitlements.tier}))
+    from ${entitlements}
+    where ${entitlements.userId} = ${viewerId}
+      and (${entitlements.periodEnd} is null or ${entitlements.periodEnd} > ${now instanceof Date ? now.toISOString() : now}::timestamptz)
+      and (${entitlements.itemId} = ${itemId}
+        or (${entitlements.tier} is not null and ${entitlements.creatorId} = ${creatorId})))`;
 
 /**
  * The one answer to "may this viewer see this item's media?" (issue 5): free items, the owner,
@@ -61,20 +125,7 @@ export async function viewableItemIds(
         ),
       ),
     );
-  const boughtItems = new Set(rows.map((r) => r.itemId).filter((id): id is number => id !== null));
-  for (const item of pending) {
-    if (boughtItems.has(item.id)) {
-      viewable.add(item.id);
-      continue;
-    }
-    const coveredByTier =
-      item.status !== 'deleted' &&
-      item.tierRequired !== 'Aura' &&
-      rows.some(
-        (r) => r.creatorId === item.creatorId && r.tier && tierCovers(r.tier, item.tierRequired),
-      );
-    if (coveredByTier) viewable.add(item.id);
-  }
+  for (const item of pending) if (entitledBy(item, rows)) viewable.add(item.id);
   return viewable;
 }
 

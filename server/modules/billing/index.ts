@@ -2,7 +2,15 @@
 // Its tables (checkouts, subscriptions, entitlements, wallets, ledger) are written only here.
 export { cancelMembershipsOfClosedAccount } from './account-closure';
 export { salesPerDay, type DaySales } from './daily-sales';
-export { canViewItem, isFreeItem, viewableItemIds, type EntitlementSubject } from './entitlements';
+export {
+  canViewItem,
+  isFreeItem,
+  isViewableWith,
+  viewableItemIds,
+  viewerEntitlementsSql,
+  type EntitlementRow,
+  type EntitlementSubject,
+} from './entitlements';
 export { bookPayout, payableBalances, reversePayout } from './payouts';
 export { startOfUtcMonth } from './periods';
 export { presentPurchasedProduct, type CreatorSummary } from './presenter';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FeedPage, FeedQuery, SpotlightResponse } from '../../../common/schemas/feed';
 import type { Container } from '../../container';
+import { compiledSerializerFor } from '../../http/compiled-serializer';
 import { feedPage, spotlight, type FeedDeps } from './service';
 
 export const feedRoutes =
@@ -15,6 +16,8 @@ export const feedRoutes =
       {
         preHandler: ctx.guards.optionalAuth,
         schema: { tags: ['feed'], querystring: FeedQuery, response: { 200: FeedPage } },
+        // The hottest answer: compiled from the same schema, same text (issue 17).
+        serializerCompiler: compiledSerializerFor(FeedPage),
       },
       async (request) => feedPage(deps, request.viewer, request.query),
     );

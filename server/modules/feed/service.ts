@@ -8,13 +8,20 @@ import {
   creatorColumns,
   creatorImage,
   creatorName,
+  itemViewColumns,
   presentFeedPost,
-  viewItems,
+  toItemView,
   type Viewer,
 } from '../items/index';
 import type { MediaUrls } from '../media/index';
 import { listableItem, listedInFeed } from './policy';
-import { decodeCursor, encodeCursor, microsOf, newestFirst, olderThan } from '../../db/keyset';
+import {
+  decodeCursor,
+  encodeCursor,
+  microsOf,
+  newestFirst,
+  olderThanPlaceholders,
+} from '../../db/keyset';
 
 export interface FeedDeps {
   db: Database;
@@ -39,23 +46,58 @@ export async function feedPage(
 ): Promise<FeedPage> {
   const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
   if (query.cursor !== undefined && !after) throw fail('invalid_cursor');
-  const rows = await deps.db
-    .select({ item: items, creator: creatorColumns, micros: microsOf(items.createdAt) })
-    .from(items)
-    .innerJoin(users, eq(users.id, items.creatorId))
-    .where(and(listedInFeed(), after ? olderThan(items.createdAt, items.id, after) : undefined))
-    .orderBy(...newestFirst(items.createdAt, items.id))
-    .limit(query.limit + 1);
+  const rows = await feedStatement(deps.db, viewer !== null, after !== null).execute({
+    viewer: viewer?.id,
+    now: deps.clock.now().toISOString(),
+    afterMicros: after?.micros,
+    afterId: after?.id,
+    limit: query.limit + 1,
+  });
   const page = rows.slice(0, query.limit);
-  const views = await viewItems(deps.db, viewer, page, deps.clock.now());
   const last = page.at(-1);
   return {
-    posts: views.map((view) => presentFeedPost(view, deps.urls)),
+    posts: page.map((row) => presentFeedPost(toItemView(viewer, row), deps.urls)),
     nextCursor:
       rows.length > query.limit && last
         ? encodeCursor({ micros: last.micros, id: last.item.id })
         : null,
   };
+}
+
+/**
+ * The feed page as one statement (issue 17): the page's items, their creators and the viewer's
+ * likes, entitlements and latest comments (pinned by feed-statements.test.ts). Prepared once per
+ * shape (signed in or not, first page or later), so a request only binds its values.
+ */
+function buildFeedStatement(db: Database, signedIn: boolean, withCursor: boolean) {
+  const viewer = signedIn ? { id: sql.placeholder('viewer') } : null;
+  return db
+    .select({
+      ...itemViewColumns(viewer, sql.placeholder('now')),
+      micros: microsOf(items.createdAt),
+    })
+    .from(items)
+    .innerJoin(users, eq(users.id, items.creatorId))
+    .where(
+      and(
+        listedInFeed(),
+        withCursor ? olderThanPlaceholders(items.createdAt, items.id) : undefined,
+      ),
+    )
+    .orderBy(...newestFirst(items.createdAt, items.id))
+    .limit(sql.placeholder('limit'))
+    .prepare(`feed_page_${signedIn ? 'viewer' : 'anonymous'}_${withCursor ? 'after' : 'first'}`);
+}
+
+const feedStatements = new WeakMap<Database, Map<string, ReturnType<typeof buildFeedStatement>>>();
+
+function feedStatement(db: Database, signedIn: boolean, withCursor: boolean) {
+  const key = `${signedIn}:${withCursor}`;
+  let byShape = feedStatements.get(db);
+  if (!byShape) feedStatements.set(db, (byShape = new Map()));
+  let statement = byShape.get(key);
+  if (!statement) byShape.set(key, (statement = buildFeedStatement(db, signedIn, withCursor)));
+  return statement;
 }
 
 /**

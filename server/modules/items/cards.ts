@@ -1,11 +1,11 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import { avatarOf, displayNameOf } from '../../../common/rules/display-name';
 import type { Role } from '../../../common/rules/roles';
 import { FEED_POST_COMMENTS, type ItemComment } from '../../../common/schemas/feed';
 import type { UserStatus } from '../../../common/schemas/users';
 import type { Db } from '../../db/client';
-import { itemLikes, items, users, type ItemRow } from '../../db/schema/index';
-import { viewableItemIds } from '../billing/index';
+import { itemComments, itemLikes, items, users, type ItemRow } from '../../db/schema/index';
+import { isViewableWith, viewerEntitlementsSql, type EntitlementRow } from '../billing/index';
 import { abilitiesOf, isOwner } from './policy';
 
 export type Viewer = { id: string; role: Role } | null;
@@ -61,95 +61,105 @@ export async function itemsWithCreators(
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-interface LatestCommentRow {
-  id: string;
-  item_id: string;
+/** One of the latest comments of an item as `latestCommentsSql` writes it into its JSON array. */
+interface LatestCommentJson {
+  id: number;
   text: string;
-  created_ms: number;
-  author_id: string;
+  createdMs: number;
+  authorId: string;
   username: string;
-  display_name: string | null;
-  profile_image: string | null;
-  avatar_url: string | null;
+  displayName: string | null;
+  profileImage: string | null;
+  avatarUrl: string | null;
 }
 
 /**
- * The latest few comments of each item, oldest first: one statement whose LATERAL part walks
- * the (item_id, created_at, id) index backwards, so an item with a million comments costs the
- * same as one with three.
+ * The latest few comments of the item in `items.id`, oldest first, as a JSON array: a column of
+ * the item's own select, whose inner part walks the (item_id, created_at, id) index backwards,
+ * so an item with a million comments costs the same as one with three.
  */
-async function latestComments(db: Db, ids: readonly number[]): Promise<Map<number, ItemComment[]>> {
-  const byItem = new Map<number, ItemComment[]>();
-  if (ids.length === 0) return byItem;
-  const list = sql.join(
-    ids.map((id) => sql`(${id}::bigint)`),
-    sql`, `,
-  );
-  const result = await db.execute(sql`
-    select c.id::text as id, c.item_id::text as item_id, c.text,
-           (extract(epoch from c.created_at) * 1000)::float8 as created_ms,
-           u.id as author_id, u.username, u.display_name, u.profile_image, u.avatar_url
-    from (values ${list}) as wanted(item_id)
-    cross join lateral (
-      select * from item_comments ic
-      where ic.item_id = wanted.item_id
+const latestCommentsSql = () => sql<LatestCommentJson[]>`(
+    select coalesce(json_agg(json_build_object('id', c.id, 'text', c.text,
+        'createdMs', (extract(epoch from c.created_at) * 1000)::float8, 'authorId', u.id,
+        'username', u.username, 'displayName', u.display_name,
+        'profileImage', u.profile_image, 'avatarUrl', u.avatar_url)
+      order by c.created_at asc, c.id asc), '[]'::json)
+    from (
+      select * from ${itemComments} ic
+      where ic.item_id = ${items.id}
       order by ic.created_at desc, ic.id desc
-      limit ${FEED_POST_COMMENTS}
+      limit ${sql.raw(String(FEED_POST_COMMENTS))}
     ) c
-    join users u on u.id = c.author_id
-    order by c.created_at asc, c.id asc`);
-  for (const row of (result as unknown as { rows: LatestCommentRow[] }).rows) {
-    const itemId = Number(row.item_id);
-    const list = byItem.get(itemId) ?? [];
-    list.push({
-      id: Number(row.id),
-      user: creatorName({ username: row.username, displayName: row.display_name }),
-      userId: row.author_id,
-      userImage: creatorImage({ profileImage: row.profile_image, avatarUrl: row.avatar_url }),
-      text: row.text,
-      createdAt: new Date(Number(row.created_ms)).toISOString(),
-    });
-    byItem.set(itemId, list);
-  }
-  return byItem;
-}
+    join ${users} u on u.id = c.author_id)`;
 
-async function likedByViewer(db: Db, viewer: Viewer, ids: readonly number[]): Promise<Set<number>> {
-  if (!viewer || ids.length === 0) return new Set();
-  const rows = await db
-    .select({ itemId: itemLikes.itemId })
-    .from(itemLikes)
-    .where(and(eq(itemLikes.userId, viewer.id), inArray(itemLikes.itemId, [...ids])));
-  return new Set(rows.map((r) => r.itemId));
-}
+const presentComment = (c: LatestCommentJson): ItemComment => ({
+  id: c.id,
+  user: creatorName({ username: c.username, displayName: c.displayName }),
+  userId: c.authorId,
+  userImage: creatorImage({ profileImage: c.profileImage, avatarUrl: c.avatarUrl }),
+  text: c.text,
+  createdAt: new Date(Number(c.createdMs)).toISOString(),
+});
 
 /**
- * One viewer's view of many items: entitlement, likes and latest comments are each answered
- * for the whole batch in one query, so a feed page costs the same whatever its length.
+ * The columns of one viewer's view of an item, beside the item and its creator: whether the
+ * viewer likes it, the viewer's entitlement rows that may cover it, and its latest comments.
+ * Selected from `items` joined with its creator in `users`, so a feed page or an item page is
+ * one SQL statement whatever its length.
  */
-export async function viewItems(
+export const itemViewColumns = (
+  viewer: { id: string | Placeholder } | null,
+  now: Date | Placeholder,
+) => ({
+  item: items,
+  creator: creatorColumns,
+  likedByMe: viewer
+    ? sql<boolean>`exists (select 1 from ${itemLikes}
+        where ${itemLikes.itemId} = ${items.id} and ${itemLikes.userId} = ${viewer.id})`
+    : sql<boolean>`false`,
+  entitlements: viewer
+    ? viewerEntitlementsSql(viewer.id, items.id, items.creatorId, now)
+    : sql<null>`null`,
+  comments: latestCommentsSql(),
+});
+
+/** A row selected with `itemViewColumns`. */
+export interface ItemViewRow extends ItemWithCreator {
+  likedByMe: boolean;
+  entitlements: EntitlementRow[] | null;
+  comments: LatestCommentJson[];
+}
+
+/** The viewer's view of one row of `itemViewColumns`: the rules decide on what it read. */
+export function toItemView(viewer: Viewer, row: ItemViewRow): ItemView {
+  const isViewable = isViewableWith(viewer, row.item, row.entitlements);
+  return {
+    item: row.item,
+    creator: row.creator,
+    isViewable,
+    isOwner: isOwner(viewer, row.item.creatorId),
+    likedByMe: row.likedByMe,
+    comments: row.comments.map(presentComment),
+    abilities: abilitiesOf(viewer, row, isViewable),
+  };
+}
+
+/** One viewer's view of the items with these ids, in the given order (one statement). */
+export async function viewItemsById(
   db: Db,
   viewer: Viewer,
-  rows: readonly ItemWithCreator[],
+  ids: readonly number[],
   now: Date,
 ): Promise<ItemView[]> {
-  const ids = rows.map((r) => r.item.id);
-  const [viewable, liked, comments] = await Promise.all([
-    viewableItemIds(
-      db,
-      viewer,
-      rows.map((r) => r.item),
-      now,
-    ),
-    likedByViewer(db, viewer, ids),
-    latestComments(db, ids),
-  ]);
-  return rows.map((r) => ({
-    ...r,
-    isViewable: viewable.has(r.item.id),
-    isOwner: isOwner(viewer, r.item.creatorId),
-    likedByMe: liked.has(r.item.id),
-    comments: comments.get(r.item.id) ?? [],
-    abilities: abilitiesOf(viewer, r, viewable.has(r.item.id)),
-  }));
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(itemViewColumns(viewer, now))
+    .from(items)
+    .innerJoin(users, eq(users.id, items.creatorId))
+    .where(inArray(items.id, [...ids]));
+  const byId = new Map(rows.map((r) => [r.item.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toItemView(viewer, row)] : [];
+  });
 }

@@ -5,8 +5,11 @@ export {
   creatorImage,
   creatorName,
   itemsWithCreators,
-  viewItems,
+  itemViewColumns,
+  toItemView,
+  viewItemsById,
   type ItemView,
+  type ItemViewRow,
   type ItemWithCreator,
   type Viewer,
 } from './cards';

@@ -13,6 +13,7 @@ import {
   VisitResponse,
 } from '../../../common/schemas/items';
 import type { Container } from '../../container';
+import { compiledSerializerFor } from '../../http/compiled-serializer';
 import { perCaller } from '../../http/rate-limits';
 import { requestMeta } from '../../http/request-meta';
 import { addComment, listComments, recordVisit, setLike, type EngagementDeps } from './engagement';
@@ -56,6 +57,8 @@ export const itemsRoutes =
       {
         preHandler: ctx.guards.optionalAuth,
         schema: { tags: ['items'], params: ItemParams, response: { 200: ItemDetail } },
+        // A hot answer: compiled from the same schema, same text (issue 17).
+        serializerCompiler: compiledSerializerFor(ItemDetail),
       },
       async (request) => getItem(deps, request.viewer, request.params.id),
     );

@@ -16,7 +16,7 @@ import { recordEvent, type EventMeta } from '../../events/record';
 import { badRequest, fail } from '../../http/errors';
 import { resolveOwnUploads, type MediaUrls, type UploadProblem } from '../media/index';
 import { promoteToCreator } from '../users/index';
-import { itemsWithCreators, viewItems, type ItemWithCreator, type Viewer } from './cards';
+import { itemsWithCreators, viewItemsById, type ItemWithCreator, type Viewer } from './cards';
 import { isListed, mayOpenItemPage, maySeeUnlisted, promotesToCreator } from './policy';
 import { presentItemDetail } from './presenter';
 
@@ -62,8 +62,8 @@ export async function findVisibleItem(
  * opens for the people who hold it, so a buyer keeps reaching what they paid for (issues 10, 14).
  */
 export async function getItem(deps: ItemsDeps, viewer: Viewer, rawId: string): Promise<ItemDetail> {
-  const found = await findItem(deps.db, rawId);
-  const [view] = await viewItems(deps.db, viewer, [found], deps.clock.now());
+  const id = parseItemId(rawId);
+  const [view] = id === null ? [] : await viewItemsById(deps.db, viewer, [id], deps.clock.now());
   if (!view || !mayOpenItemPage(viewer, view)) throw fail('item_not_found');
   return presentItemDetail(view, deps.urls);
 }
@@ -174,9 +174,7 @@ export async function presentOwnItem(
   owner: { id: string; role: Role },
   item: ItemRow,
 ): Promise<ItemDetail> {
-  const [found] = await itemsWithCreators(deps.db, [item.id]);
-  if (!found) throw new Error('a created item vanished');
-  const [view] = await viewItems(deps.db, owner, [found], deps.clock.now());
+  const [view] = await viewItemsById(deps.db, owner, [item.id], deps.clock.now());
   if (!view) throw new Error('a created item vanished');
   return presentItemDetail(view, deps.urls);
 }

@@ -1,0 +1,550 @@
+/**
+ * Issue 17: every hot path against its own minimal implementation, in the same run, on the same
+ * data, on both databases. See the README "Performance" section for the knobs and the figures.
+ *
+ *   BENCH_SECONDS         measured seconds per measurement (default 5; 1 s warm-up before each)
+ *   BENCH_ITEMS           items of the normal data set (default 10000)
+ *   BENCH_LARGE_ITEMS     items of the large data set (default 1000000; 0 skips it)
+ *   BENCH_DATABASES       which databases, comma separated (default "pglite,postgres")
+ *   BENCH_DATABASE_URL    PostgreSQL database the benchmark may wipe; without it, a database
+ *                         "<name>_bench" on the TEST_DATABASE_URL server (created when missing)
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { LoginResponse } from '../../common/schemas/auth';
+import { hashPassword } from '../../server/auth/passwords';
+import { embeddedDatabaseDir, openDatabase, type Database } from '../../server/db/client';
+import { encodeCursor } from '../../server/db/keyset';
+import { acquireDataDirLock } from '../../server/db/lock';
+import { measure, type Measurement } from '../measure';
+import { startServerProcess, type ServerProcess } from '../process';
+import { seedFeedItems } from '../seed-items';
+import type { Load } from '../scenarios/types';
+
+function count(name: string, fallback: number, min = 1): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) {
+    throw new Error(`${name} must be a whole number of at least ${min}, got "${raw}"`);
+  }
+  return value;
+}
+
+const SECONDS = count('BENCH_SECONDS', 5);
+const ITEMS = count('BENCH_ITEMS', 10_000);
+const LARGE_ITEMS = count('BENCH_LARGE_ITEMS', 1_000_000, 0);
+const PASSWORD = 'B3nch!Viewer-pass';
+const PAGE = 20;
+/** The deep page starts 500 pages in (or halfway, on a data set smaller than that). */
+const DEEP_PAGES = 500;
+
+type Kind = 'pglite' | 'postgres';
+
+interface Target {
+  kind: Kind;
+  /** Environment of the servers for this data set. */
+  env: Record<string, string>;
+  open(): Promise<{ db: Database; close(): Promise<void> }>;
+  cleanup(): void;
+}
+
+async function postgresUrl(): Promise<string | null> {
+  if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
+  const test = process.env.TEST_DATABASE_URL;
+  if (!test) return null;
+  const url = new URL(test);
+  const name = `${url.pathname.slice(1) || 'aura'}_bench`;
+  const admin = new pg.Client({ connectionString: test });
+  await admin.connect();
+  try {
+    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (!rowCount) await admin.query(`create database ${pg.escapeIdentifier(name)}`);
+  } finally {
+    await admin.end();
+  }
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function wipePostgres(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(
+      'drop schema if exists drizzle cascade; drop schema public cascade; create schema public',
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+async function freshTarget(kind: Kind, pgUrl: string | null): Promise<Target> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `aura-bench-hot-${kind}-`));
+  const cleanup = () => fs.rmSync(dataDir, { recursive: true, force: true });
+  if (kind === 'postgres') {
+    await wipePostgres(pgUrl!);
+    return {
+      kind,
+      env: { DATA_DIR: dataDir, DATABASE_URL: pgUrl! },
+      async open() {
+        const handle = await openDatabase({ kind: 'postgres', url: pgUrl! });
+        return { db: handle.db, close: () => handle.close() };
+      },
+      cleanup,
+    };
+  }
+  return {
+    kind,
+    env: { DATA_DIR: dataDir },
+    async open() {
+      const unlock = acquireDataDirLock(dataDir);
+      const handle = await openDatabase({ kind: 'pglite', dataDir: embeddedDatabaseDir(dataDir) });
+      return {
+        db: handle.db,
+        async close() {
+          await handle.close();
+          unlock();
+        },
+      };
+    },
+    cleanup,
+  };
+}
+
+interface Seeded {
+  /** A paid item the entitled viewer bought and the locked viewer did not. */
+  paidItem: number;
+  /** The keyset cursor of the deep page. */
+  deepCursor: string;
+  deepPage: number;
+}
+
+/** Feed items, two viewers with passwords, one purchase; then the deep page's cursor. */
+async function seed(target: Target, items: number): Promise<Seeded> {
+  const { db, close } = await target.open();
+  try {
+    const started = Date.now();
+    await seedFeedItems(db, { items });
+    const passwordHash = await hashPassword(PASSWORD);
+    await db.execute(sql`
+      insert into users (username, email, role, password_hash)
+      values ('bench_viewer', 'bench_viewer@bench.test', 'user', ${passwordHash}),
+             ('bench_locked', 'bench_locked@bench.test', 'user', ${passwordHash})`);
+    const [paid] = (
+      (await db.execute(sql`
+        select id from items where price_cents > 0 and tier_required = 'Aura'
+        order by created_at desc, id desc limit 1`)) as unknown as { rows: { id: string }[] }
+    ).rows;
+    if (!paid) throw new Error('no paid item was seeded');
+    await db.execute(sql`
+      insert into entitlements (user_id, item_id, source, source_ref)
+      select id, ${Number(paid.id)}, 'purchase', 'bench-purchase' from users
+      where username = 'bench_viewer'`);
+    const deepPage = Math.min(DEEP_PAGES, Math.floor(items / PAGE / 2));
+    const [before] = (
+      (await db.execute(sql`
+        select (extract(epoch from created_at) * 1000000)::bigint::text as micros, id::text as id
+        from items order by created_at desc, id desc
+        offset ${deepPage * PAGE - 1} limit 1`)) as unknown as {
+        rows: { micros: string; id: string }[];
+      }
+    ).rows;
+    if (!before) throw new Error('no deep page position');
+    console.log(
+      `  seeded ${items.toLocaleString('en-US')} items in ${fmt((Date.now() - started) / 1000, 1)} s`,
+    );
+    return {
+      paidItem: Number(paid.id),
+      deepCursor: encodeCursor({ micros: before.micros, id: Number(before.id) }),
+      deepPage,
+    };
+  } finally {
+    await close();
+  }
+}
+
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+function serverEnv(target: Target, jwtSecret: string): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    NODE_ENV: 'production',
+    JWT_SECRET: jwtSecret,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000000',
+    ...target.env,
+  };
+}
+
+async function signIn(url: string, username: string): Promise<{ token: string; id: string }> {
+  const res = await fetch(new URL('/v1/auth/login', url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`sign-in of ${username} failed: ${res.status} ${await res.text()}`);
+  const { token, user } = LoginResponse.parse(await res.json());
+  return { token, id: user.id };
+}
+
+/** Megabytes resident of a process (Linux /proc), NaN elsewhere. */
+function rssMb(pid: number): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+    return kb / 1024;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** SQL statements one request sends (after the load warmed every cache). */
+async function statementsPerRequest(
+  server: ServerProcess,
+  base: string,
+  load: Load,
+): Promise<number> {
+  const counter = new URL('/stats/statements', server.urls[1]);
+  const read = async () =>
+    ((await (await fetch(counter)).json()) as { statements: number }).statements;
+  // Requests of the load still in flight finish first: wait until the counter stands still
+  // for a second (a busy shared machine can hold a request for hundreds of milliseconds).
+  let before = await read();
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = await read();
+    if (now === before) break;
+    before = now;
+  }
+  const res = await fetch(new URL(load.path, base), {
+    method: load.method ?? 'GET',
+    headers: load.headers,
+    body: load.body,
+  });
+  await res.arrayBuffer();
+  if (!res.ok) throw new Error(`${load.path} answered ${res.status}`);
+  return (await read()) - before;
+}
+
+interface Result {
+  db: Kind;
+  items: number;
+  scenario: string;
+  connections: number;
+  app: Measurement & { statements: number };
+  minimal?: Measurement & { statements: number };
+  minimalLabel?: string;
+  rssMb: number;
+}
+
+interface Pair {
+  scenario: string;
+  connections: number;
+  app: Load;
+  /** The minimal implementation on the second port (absent: the app alone is reported). */
+  minimal?: Load;
+  minimalLabel?: string;
+}
+
+async function measurePair(
+  server: ServerProcess,
+  pair: Pair,
+  db: Kind,
+  items: number,
+): Promise<Result> {
+  const opts = { seconds: SECONDS, connections: pair.connections };
+  const app = await measure(server.urls[0]!, pair.app, opts);
+  const appStatements = await statementsPerRequest(server, server.urls[0]!, pair.app);
+  let minimal: Result['minimal'];
+  if (pair.minimal) {
+    const m = await measure(server.urls[1]!, pair.minimal, opts);
+    minimal = {
+      ...m,
+      statements: await statementsPerRequest(server, server.urls[1]!, pair.minimal),
+    };
+  }
+  const result: Result = {
+    db,
+    items,
+    scenario: pair.scenario,
+    connections: pair.connections,
+    app: { ...app, statements: appStatements },
+    minimal,
+    minimalLabel: pair.minimalLabel,
+    rssMb: rssMb(server.pid),
+  };
+  printResult(result);
+  return result;
+}
+
+const widths = [9, 9, 22, 4, 8, 7, 7, 5, 8, 7, 7, 5, 6, 7];
+const line = (cells: string[]) =>
+  cells.map((c, i) => (i < 3 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' ');
+
+function printHeader(): void {
+  console.log(
+    line([
+      'db',
+      'items',
+      'scenario',
+      'c',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'sql',
+      'min r/s',
+      'min p50',
+      'min p99',
+      'sql',
+      'ratio',
+      'RSS MB',
+    ]),
+  );
+}
+
+function printResult(r: Result): void {
+  const m = r.minimal;
+  console.log(
+    line([
+      r.db,
+      fmt(r.items),
+      r.scenario,
+      String(r.connections),
+      fmt(r.app.requestsPerSecond),
+      fmt(r.app.p50Ms, 1),
+      fmt(r.app.p99Ms, 1),
+      String(r.app.statements),
+      m ? fmt(m.requestsPerSecond) : '-',
+      m ? fmt(m.p50Ms, 1) : '-',
+      m ? fmt(m.p99Ms, 1) : '-',
+      m ? String(m.statements) : '-',
+      m ? fmt(r.app.requestsPerSecond / m.requestsPerSecond, 2) : '-',
+      fmt(r.rssMb),
+    ]) + (r.app.failures || m?.failures ? `  FAILURES ${r.app.failures}/${m?.failures ?? 0}` : ''),
+  );
+}
+
+/** Milliseconds from starting server/main.ts on the data set to its first answer. */
+async function restartToFirstAnswer(target: Target, jwtSecret: string): Promise<number> {
+  const started = performance.now();
+  const server = await startServerProcess(
+    'server/main.ts',
+    serverEnv(target, jwtSecret),
+    /^Aura is running at (http:\/\/\S+)$/,
+  );
+  try {
+    const url = server.url.replace('localhost', '127.0.0.1');
+    for (;;) {
+      const res = await fetch(new URL('/api/v1/health', url)).catch(() => null);
+      if (res?.ok) break;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    return performance.now() - started;
+  } finally {
+    await server.stop();
+  }
+}
+
+interface DataSetRun {
+  results: Result[];
+  restartMs: number;
+}
+
+async function runDataSet(
+  kind: Kind,
+  pgUrl: string | null,
+  items: number,
+  full: boolean,
+): Promise<DataSetRun> {
+  console.log(`\n${kind}, ${fmt(items)} items:`);
+  const target = await freshTarget(kind, pgUrl);
+  try {
+    const seeded = await seed(target, items);
+    const jwtSecret = randomBytes(32).toString('hex');
+    const server = await startServerProcess(
+      'bench/hot/server.ts',
+      serverEnv(target, jwtSecret),
+      /^Bench servers at (\S+) (\S+)$/,
+    );
+    const results: Result[] = [];
+    try {
+      const viewer = await signIn(server.urls[0]!, 'bench_viewer');
+      const locked = await signIn(server.urls[0]!, 'bench_locked');
+      const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+      const feed = (cursor?: string) => `limit=${PAGE}${cursor ? `&cursor=${cursor}` : ''}`;
+      const pairs: Pair[] = [];
+      for (const connections of full ? [10, 100] : [10, 100]) {
+        pairs.push({
+          scenario: 'feed first page',
+          connections,
+          app: { path: `/api/v1/feed?${feed()}`, headers: auth(viewer.token) },
+          minimal: { path: `/min/feed?viewer=${viewer.id}&${feed()}` },
+        });
+      }
+      pairs.push({
+        scenario: `feed page ${seeded.deepPage}`,
+        connections: 10,
+        app: { path: `/api/v1/feed?${feed(seeded.deepCursor)}`, headers: auth(viewer.token) },
+        minimal: { path: `/min/feed?viewer=${viewer.id}&${feed(seeded.deepCursor)}` },
+      });
+      if (full) {
+        for (const [name, who] of [
+          ['item, entitled viewer', viewer],
+          ['item, locked viewer', locked],
+        ] as const) {
+          pairs.push({
+            scenario: name,
+            connections: 10,
+            app: { path: `/api/v1/items/${seeded.paidItem}`, headers: auth(who.token) },
+            minimal: { path: `/min/items/${seeded.paidItem}?viewer=${who.id}` },
+          });
+        }
+        const credentials = JSON.stringify({ username: 'bench_viewer', password: PASSWORD });
+        const json = { 'content-type': 'application/json' };
+        pairs.push({
+          scenario: 'sign-in',
+          connections: 10,
+          app: { method: 'POST', path: '/v1/auth/login', headers: json, body: credentials },
+          minimal: { method: 'POST', path: '/min/argon2', headers: json, body: credentials },
+          minimalLabel: 'bare argon2id verify',
+        });
+      }
+      // A fresh process: compile every measured path once before any number is taken.
+      for (const pair of pairs) {
+        const warm = { seconds: 2, connections: 10 };
+        await measure(server.urls[0]!, pair.app, warm);
+        if (pair.minimal) await measure(server.urls[1]!, pair.minimal, warm);
+      }
+      for (const pair of pairs) results.push(await measurePair(server, pair, kind, items));
+    } finally {
+      await server.stop();
+    }
+    const restartMs = await restartToFirstAnswer(target, jwtSecret);
+    console.log(`  restart to first answer: ${fmt(restartMs)} ms`);
+    return { results, restartMs };
+  } finally {
+    target.cleanup();
+  }
+}
+
+interface Verdict {
+  target: string;
+  value: string;
+  pass: boolean;
+}
+
+function verdicts(kind: Kind, small: DataSetRun, large: DataSetRun | null): Verdict[] {
+  const out: Verdict[] = [];
+  const all = [...small.results, ...(large?.results ?? [])];
+  for (const r of all) {
+    if (r.minimal && r.scenario !== 'sign-in') {
+      const ratio = r.app.requestsPerSecond / r.minimal.requestsPerSecond;
+      out.push({
+        target: `${kind} ${fmt(r.items)} ${r.scenario} c=${r.connections}: app >= 0.8x minimal`,
+        value: `${fmt(ratio, 2)}x`,
+        pass: ratio >= 0.8,
+      });
+    }
+    if (kind === 'postgres' && r.scenario !== 'sign-in') {
+      const limit = r.connections >= 100 ? 60 : 25;
+      out.push({
+        target: `${kind} ${fmt(r.items)} ${r.scenario} c=${r.connections}: p99 <= ${limit} ms`,
+        value: `${fmt(r.app.p99Ms, 1)} ms`,
+        pass: r.app.p99Ms <= limit,
+      });
+    }
+    if (r.scenario === 'sign-in' && r.minimal) {
+      const ratio = r.app.requestsPerSecond / r.minimal.requestsPerSecond;
+      out.push({
+        target: `${kind} sign-in >= 0.8x bare argon2id verify`,
+        value: `${fmt(ratio, 2)}x`,
+        pass: ratio >= 0.8,
+      });
+    }
+  }
+  for (const run of [small, large]) {
+    if (!run) continue;
+    const first = run.results.find((r) => r.scenario === 'feed first page' && r.connections === 10);
+    const deep = run.results.find((r) => r.scenario.startsWith('feed page '));
+    if (first && deep) {
+      const cost = first.app.requestsPerSecond / deep.app.requestsPerSecond;
+      out.push({
+        target: `${kind} ${fmt(first.items)} ${deep.scenario} <= 1.25x first page`,
+        value: `${fmt(cost, 2)}x`,
+        pass: cost <= 1.25,
+      });
+    }
+    out.push({
+      target: `${kind} ${fmt(run.results[0]?.items ?? 0)} restart to first answer <= 2 s`,
+      value: `${fmt(run.restartMs)} ms`,
+      pass: run.restartMs <= 2000,
+    });
+  }
+  if (large) {
+    const firstOf = (run: DataSetRun) =>
+      run.results.find((r) => r.scenario === 'feed first page' && r.connections === 10);
+    const a = firstOf(small);
+    const b = firstOf(large);
+    if (a && b) {
+      const cost = a.app.requestsPerSecond / b.app.requestsPerSecond;
+      out.push({
+        target: `${kind} feed at ${fmt(b.items)} <= 1.25x at ${fmt(a.items)}`,
+        value: `${fmt(cost, 2)}x`,
+        pass: cost <= 1.25,
+      });
+    }
+  }
+  return out;
+}
+
+export async function runHotPathBenchmark(): Promise<boolean> {
+  const wanted = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',').map((s) => s.trim());
+  const pgUrl = wanted.includes('postgres') ? await postgresUrl() : null;
+  const kinds = (['pglite', 'postgres'] as const).filter(
+    (k) => wanted.includes(k) && (k === 'pglite' || pgUrl),
+  );
+  console.log(
+    `Aura hot paths against their minimal implementations (issue 17): ${SECONDS} s per ` +
+      `measurement, loopback, Node ${process.version}, ` +
+      `${os.cpus()[0]?.model ?? 'unknown CPU'} x${os.cpus().length}, ` +
+      `${fmt(os.totalmem() / 2 ** 30, 1)} GiB, load average ${os
+        .loadavg()
+        .map((l) => fmt(l, 2))
+        .join(' ')}`,
+  );
+  if (wanted.includes('postgres') && !pgUrl) {
+    console.log('PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL.');
+  }
+  printHeader();
+  const all: Verdict[] = [];
+  let failures = false;
+  for (const kind of kinds) {
+    const small = await runDataSet(kind, pgUrl, ITEMS, true);
+    const large = LARGE_ITEMS > 0 ? await runDataSet(kind, pgUrl, LARGE_ITEMS, false) : null;
+    failures ||= [...small.results, ...(large?.results ?? [])].some(
+      (r) => r.app.failures > 0 || (r.minimal?.failures ?? 0) > 0,
+    );
+    all.push(...verdicts(kind, small, large));
+  }
+  console.log('\nTargets:');
+  for (const v of all) console.log(`  ${v.pass ? 'pass' : 'FAIL'}  ${v.target}: ${v.value}`);
+  console.log(
+    `\n${all.filter((v) => v.pass).length} of ${all.length} targets met` +
+      ` (load average now ${os
+        .loadavg()
+        .map((l) => fmt(l, 2))
+        .join(' ')}; the machine is shared).`,
+  );
+  if (failures) console.error('Some requests failed: those numbers are not valid.');
+  return !failures;
+}
