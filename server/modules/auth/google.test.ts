@@ -171,7 +171,13 @@ describe('Google sign-in while Google is unreachable', () => {
       jwksUrl: 'http://127.0.0.1:9/certs',
       clock: systemClock,
     });
-    const deps = { db: t.db, clock: systemClock, tokens: t.tokens, google: unreachable };
+    const deps = {
+      db: t.db,
+      clock: systemClock,
+      tokens: t.tokens,
+      google: unreachable,
+      mailKey: t.container.keys['mail-links'],
+    };
     const email = freshEmail();
     await expect(
       googleSignIn(deps, await issuer.idToken({ email }), { at: new Date() }),
