@@ -116,8 +116,6 @@ export async function verifyEmail(
     if (used.purpose === 'change-email') {
       const changed = await changeEmail(tx, used.userId, used.email, { id: used.userId }, meta);
       if (!changed) throw fail('mail_link_invalid');
-      // The old address's verification proves nothing about the new one: this link does.
-      await tx.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, used.userId));
     }
     const [user] = await tx
       .select({ email: users.email, verifiedAt: users.emailVerifiedAt, status: users.status })
