@@ -2,9 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Clock } from '../../context';
 import type { Database } from '../../db/client';
-import { users } from '../../db/schema/index';
-import { recordEvent, systemMeta } from '../../events/record';
+import { items, users } from '../../db/schema/index';
+import type { MailLocale } from '../../../common/rules/locales';
+import { consumeInTransaction, recordEvent, systemMeta } from '../../events/record';
 import type { JobRunner } from '../../jobs/runner';
+import { queueNotices } from './notices';
 import { MAIL_JOB, MAIL_MAX_ATTEMPTS, type MailJobPayload } from './queue';
 import { noticeOptOuts } from './tables';
 import {
@@ -69,12 +71,14 @@ export async function deliverMail(
   }
 
   const base = deps.publicUrl;
+  const details = await noticeDetails(deps.db, user.locale, payload.params ?? {});
+  const path = payload.path ?? details.path;
   const page = TOKEN_PAGE[payload.template];
   const actionUrl =
     payload.tokenId && page
       ? `${base}${page}?token=${encodeURIComponent(linkToken(deps.key, payload.tokenId))}`
-      : payload.path
-        ? `${base}${payload.path}`
+      : path
+        ? `${base}${path}`
         : undefined;
   const unsubscribe = kind ? unsubscribeToken(deps.key, user.id, kind) : null;
   const rendered = renderMail({
@@ -85,6 +89,7 @@ export async function deliverMail(
       email: payload.to ?? user.email,
       resetLink: `${base}/forgot-password`,
       ...payload.params,
+      ...details.params,
     },
     actionUrl,
     ...(unsubscribe && kind
@@ -107,8 +112,46 @@ export async function deliverMail(
   });
 }
 
+/**
+ * What a notice names, read when it is sent: the amount in the reader's own format, the item's
+ * title, the creator's name (and their page as the link when the notice has no other).
+ */
+async function noticeDetails(
+  db: Database,
+  locale: MailLocale,
+  params: Record<string, string>,
+): Promise<{ params: Record<string, string>; path?: string }> {
+  const out: Record<string, string> = {};
+  let path: string | undefined;
+  if (params.amountCents && params.currency) {
+    out.amount = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: params.currency.toUpperCase(),
+    }).format(Number(params.amountCents) / 100);
+  }
+  if (params.itemId) {
+    const [item] = await db
+      .select({ title: items.title })
+      .from(items)
+      .where(eq(items.id, Number(params.itemId)))
+      .limit(1);
+    out.item = item?.title ?? '';
+  }
+  if (params.creatorId) {
+    const [creator] = await db
+      .select({ username: users.username, displayName: users.displayName })
+      .from(users)
+      .where(eq(users.id, params.creatorId))
+      .limit(1);
+    out.creator = creator?.displayName ?? creator?.username ?? '';
+    if (creator) path = `/creator/${encodeURIComponent(creator.username)}`;
+  }
+  return { params: out, path };
+}
+
 /** Registers the mail job with the runner; a mail given up on is recorded as `mail.failed`. */
 export function defineMailJob(jobs: JobRunner, deps: MailDeliveryDeps): void {
+  consumeInTransaction('mail-notices', queueNotices);
   jobs.define(
     MAIL_JOB,
     (payload, job) => deliverMail(deps, payload as unknown as MailJobPayload, job.idempotencyKey),
