@@ -210,6 +210,23 @@ describe('password reset', () => {
   });
 });
 
+describe('the OpenAPI document', () => {
+  it('describes the e-mail calls', async () => {
+    const doc = (await get('/api/docs/json')).json() as { paths: Record<string, unknown> };
+    for (const path of [
+      '/api/v1/auth/verify-email',
+      '/api/v1/auth/resend-verification',
+      '/api/v1/auth/forgot-password',
+      '/api/v1/auth/reset-password',
+      '/api/v1/admin/outbox',
+      '/api/v1/users/notices',
+      '/api/v1/mail/unsubscribe',
+    ]) {
+      expect(doc.paths[path], path).toBeDefined();
+    }
+  });
+});
+
 describe('GET /api/v1/admin/outbox', () => {
   it('shows admins the stored mails, and nobody else', async () => {
     const account = await signUp(t);
