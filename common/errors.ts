@@ -52,6 +52,16 @@ export const ERROR_CATALOGUE = {
   google_unreachable: entry(502, 'Google could not be reached. Please try again.'),
   account_changed: entry(409, 'The account changed while signing in. Please try again.'),
   user_not_found: entry(404, 'User not found'),
+  google_link_unverified: entry(
+    409,
+    'An account with this e-mail address exists but its address is not verified. Sign in with its password and verify the address first.',
+  ),
+  mail_link_invalid: entry(400, 'This link is invalid, already used or expired.'),
+  email_already_verified: entry(409, 'Your e-mail address is already verified.'),
+  verification_resend_limited: entry(
+    429,
+    'Too many verification e-mails. Please wait an hour and try again.',
+  ),
   creator_not_found: entry(404, 'Creator not found'),
   nul_text: entry(400, 'Text must not contain NUL characters'),
 

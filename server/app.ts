@@ -36,6 +36,7 @@ import { siteRoutes } from './modules/site/index';
 import { usersRoutes } from './modules/users/index';
 import { aiRoutes } from './modules/ai/index';
 import { hubRoutes } from './modules/hub/index';
+import { defineMailJob, mailRoutes } from './modules/mail/index';
 import { payoutsRoutes, schedulePayoutTransfers } from './modules/payouts/index';
 import { blocksRoutes } from './modules/blocks/index';
 import { messageRealtimePresenters, messagesRoutes } from './modules/messages/index';
@@ -148,12 +149,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(payoutsRoutes(c));
   await app.register(blocksRoutes(c));
   await app.register(messagesRoutes(c));
+  await app.register(mailRoutes(c));
   // The live socket; each feature adds the presenters of its events here.
   await app.register(
     realtimeRoutes(c, { ...messageRealtimePresenters(c.db), ...adminRealtimePresenters() }),
   );
   scheduleMembershipRenewals(c);
   schedulePayoutTransfers(c);
+  defineMailJob(c.jobs, {
+    db: c.db,
+    clock: c.clock,
+    mailer: c.mailer,
+    key: c.keys['mail-links'],
+    publicUrl: c.config.publicUrl,
+  });
 
   await registerSpa(app, options.webRoot ?? null);
   return app;

@@ -174,6 +174,31 @@ export const ConfigEnv = z.object({
     .string()
     .refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin or UTC')
     .optional(),
+  /** Where mails go: outbox (stored, read at /admin/outbox; default) or smtp (default when SMTP_URL or SMTP_HOST is set). */
+  MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).optional(),
+  /** Sender of every mail, e.g. `Aura <no-reply@example.com>`. */
+  MAIL_FROM: z.string().trim().min(3).max(320).default('Aura <no-reply@localhost>'),
+  /** SMTP server as a URL: smtp://user:password@host:587 (STARTTLS) or smtps://host:465 (TLS). */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  /** SMTP host (instead of SMTP_URL). */
+  SMTP_HOST: z.string().min(1).optional(),
+  /** SMTP port (default 587; 465 with SMTP_SECURE). */
+  SMTP_PORT: port.default(587),
+  /** SMTP user name. */
+  SMTP_USER: z.string().min(1).optional(),
+  /** SMTP password (with SMTP_USER). */
+  SMTP_PASSWORD: z.string().min(1).optional(),
+  /** true: TLS from the first byte (port 465); false: STARTTLS when the server offers it. */
+  SMTP_SECURE: flag.default(false),
+  /** Refuse to send unless the server upgrades to TLS (STARTTLS). */
+  SMTP_REQUIRE_TLS: flag.default(false),
+  /** Verification mails a user may ask for per hour (the banner's resend button). */
+  MAIL_RESEND_PER_HOUR: z.coerce.number().int().positive().default(3),
+  /** Password-reset mails per hour, both per e-mail address asked for and per account. */
+  PASSWORD_RESET_PER_HOUR: z.coerce.number().int().positive().default(3),
 });
 
 function isTimeZone(value: string): boolean {
@@ -192,6 +217,8 @@ export type Config = ConfigEnv & {
   publicUrl: string;
   seedDemo: boolean;
   isProduction: boolean;
+  /** MAIL_TRANSPORT, else smtp when an SMTP server is configured, else the embedded outbox. */
+  mailTransport: 'outbox' | 'smtp';
   /** HUB_TIME_ZONE, else the time zone the server runs in (TZ), else UTC. */
   hubTimeZone: string;
 };
@@ -212,6 +239,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const c = parsed.data;
   const isProduction = c.NODE_ENV === 'production';
+  if (c.MAIL_TRANSPORT === 'smtp' && !c.SMTP_URL && !c.SMTP_HOST) {
+    throw new ConfigError(
+      'Invalid configuration:\n  MAIL_TRANSPORT: smtp needs SMTP_URL or SMTP_HOST',
+    );
+  }
   if (isProduction && !c.JWT_SECRET) {
     throw new ConfigError(
       'Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production (at least 32 characters)',
@@ -223,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     seedDemo: c.SEED_DEMO ?? !c.DATABASE_URL,
     isProduction,
+    mailTransport: c.MAIL_TRANSPORT ?? (c.SMTP_URL || c.SMTP_HOST ? 'smtp' : 'outbox'),
     hubTimeZone: c.HUB_TIME_ZONE ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'),
   };
 }

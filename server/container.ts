@@ -4,6 +4,7 @@ import { createAiProvider } from './adapters/ai/index';
 import type { AiProvider } from './adapters/ai/provider';
 import type { EventBus } from './adapters/bus/bus';
 import { createMemoryBus } from './adapters/bus/memory';
+import { createSmtpMailerFromConfig, type Mailer } from './adapters/mail/index';
 import { createRedisBus } from './adapters/bus/redis';
 import { createPaymentsProvider, type PaymentsProvider } from './adapters/payments/index';
 import { createPayoutProvider, type PayoutProvider } from './adapters/payouts/index';
@@ -18,6 +19,7 @@ import { prunePublishedOutbox, startOutboxRelay, type OutboxRelay } from './even
 import { connectRedis } from './http/redis';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 import { deriveKeys, type Keys } from './keys';
+import { createOutboxMailer } from './modules/mail/index';
 import { createMediaUrls, type MediaUrls } from './modules/media/index';
 
 export interface RedisConnections {
@@ -50,6 +52,8 @@ export interface Container {
   payouts: PayoutProvider;
   /** The model behind the assistant and the studio (builtin, Ollama or OpenAI-compatible). */
   ai: AiProvider;
+  /** Where mails go (issue 16): SMTP, or the embedded outbox shown at /admin/outbox. */
+  mailer: Mailer;
   mediaUrls: MediaUrls;
   redis: RedisConnections | null;
   bus: EventBus;
@@ -72,7 +76,10 @@ export interface Container {
 const SESSION_CACHE_TTL_MS = 30_000;
 
 export type ContainerOverrides = Partial<
-  Pick<Container, 'clock' | 'storage' | 'payments' | 'payouts' | 'ai' | 'bus' | 'reportError'>
+  Pick<
+    Container,
+    'clock' | 'storage' | 'payments' | 'payouts' | 'ai' | 'mailer' | 'bus' | 'reportError'
+  >
 >;
 
 export async function createContainer(options: {
@@ -131,6 +138,15 @@ export async function createContainer(options: {
     payments: overrides.payments ?? createPaymentsProvider(config, database.db),
     payouts: overrides.payouts ?? createPayoutProvider(),
     ai: overrides.ai ?? createAiProvider(config),
+    mailer:
+      overrides.mailer ??
+      createSmtpMailerFromConfig(config) ??
+      createOutboxMailer({
+        db: database.db,
+        clock,
+        publicUrl: config.publicUrl,
+        announce: config.NODE_ENV === 'development',
+      }),
     mediaUrls: createMediaUrls({
       key: keys['media-urls'],
       ttlSeconds: config.MEDIA_URL_TTL_SECONDS,
@@ -162,6 +178,7 @@ export async function createContainer(options: {
     flushEvents: () => relay?.drain() ?? Promise.resolve(0),
     async close() {
       await jobs.stop();
+      await container.mailer.close();
       await relay?.stop();
       await bus.close();
       if (redis) {

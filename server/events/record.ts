@@ -20,6 +20,18 @@ export interface RecordOptions {
   audience?: readonly string[];
 }
 
+/**
+ * Work that must happen in the transaction of an event, so it exists exactly when the change
+ * does (issue 16: a sale's receipt is queued with the sale, and survives a restart). Consumers
+ * are stateless and registered by name (registering again replaces), so every app in a process
+ * shares them.
+ */
+export type TransactionalConsumer = (tx: Db, event: DomainEvent, meta: EventMeta) => Promise<void>;
+const transactionalConsumers = new Map<string, TransactionalConsumer>();
+export function consumeInTransaction(name: string, consumer: TransactionalConsumer): void {
+  transactionalConsumers.set(name, consumer);
+}
+
 /** The channel the relay listens on; NOTIFY inside a transaction is delivered at its commit. */
 export const OUTBOX_CHANNEL = 'aura_outbox';
 
@@ -58,6 +70,7 @@ export async function recordEvent(
     )
     select pg_notify(${OUTBOX_CHANNEL}, id::text) from outbox`);
   onCommitted(tx, { event, actorId, audience: [...(options.audience ?? [])] });
+  for (const consumer of transactionalConsumers.values()) await consumer(tx, event, meta);
 }
 
 /** Meta for changes no request caused (jobs, the demo seed). */

@@ -46,6 +46,31 @@ export function lockKeyOf(name: string): number {
   return digest.readUIntBE(0, 6);
 }
 
+/**
+ * Queues a job inside the caller's transaction without a runner at hand (services that get only
+ * a transaction, e.g. mail notices): true when queued, false when its key was already queued.
+ */
+export async function enqueueJob(
+  tx: Db,
+  kind: string,
+  payload: Record<string, unknown>,
+  options: { key: string; at: Date; runAt?: Date; maxAttempts?: number },
+): Promise<boolean> {
+  const rows = await tx
+    .insert(jobs)
+    .values({
+      kind,
+      payload,
+      idempotencyKey: options.key,
+      runAt: options.runAt ?? options.at,
+      maxAttempts: options.maxAttempts ?? 5,
+      createdAt: options.at,
+    })
+    .onConflictDoNothing({ target: jobs.idempotencyKey })
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
 /** 30 s, 2 min, 8 min, 32 min, ... capped at 6 h. */
 export const backoffMs = (attempt: number): number =>
   Math.min(30_000 * 4 ** Math.max(0, attempt - 1), 6 * 3600_000);
@@ -196,17 +221,12 @@ export function createJobRunner(opts: {
       kinds.set(kind, { handler, options });
     },
     async enqueue(tx, kind, payload, options) {
-      await tx
-        .insert(jobs)
-        .values({
-          kind,
-          payload,
-          idempotencyKey: options.key,
-          runAt: options.runAt ?? clock.now(),
-          maxAttempts: options.maxAttempts ?? kinds.get(kind)?.options.maxAttempts ?? 5,
-          createdAt: clock.now(),
-        })
-        .onConflictDoNothing({ target: jobs.idempotencyKey });
+      await enqueueJob(tx, kind, payload, {
+        key: options.key,
+        at: clock.now(),
+        runAt: options.runAt,
+        maxAttempts: options.maxAttempts ?? kinds.get(kind)?.options.maxAttempts,
+      });
     },
     runPeriodic,
     runDue,

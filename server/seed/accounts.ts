@@ -48,6 +48,8 @@ export async function seedAccounts(ctx: SeedContext, report: SeedReport): Promis
       displayName: account.displayName,
       bio: account.bio,
       registeredAt: now,
+      // Demo addresses (example.com) cannot receive mail: seeded as verified (issue 16).
+      emailVerifiedAt: now,
     })),
   );
   // An account of that name made before the seed keeps its owner's data.

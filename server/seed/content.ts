@@ -41,6 +41,7 @@ async function findOrCreateCreator(ctx: SeedContext, creator: DemoCreator, deps:
       displayName: creator.displayName,
       bio: creator.bio,
       registeredAt: new Date(ctx.clock.now().getTime() - 90 * 24 * HOUR),
+      emailVerifiedAt: ctx.clock.now(),
     })
     .onConflictDoNothing();
   const [row] = await ctx.db.select().from(users).where(eq(users.username, creator.username));

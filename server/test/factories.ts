@@ -21,7 +21,13 @@ export async function createUser(
   const username = overrides.username ?? uniqueName('user_');
   const [user] = await t.db
     .insert(users)
-    .values({ email: `${username.toLowerCase()}@example.test`, ...overrides, username })
+    // Established accounts: their address is verified (issue 16) unless a test says otherwise.
+    .values({
+      email: `${username.toLowerCase()}@example.test`,
+      emailVerifiedAt: new Date(),
+      ...overrides,
+      username,
+    })
     .returning();
   if (!user) throw new Error('user insert returned nothing');
   const token = await t.tokens.issue(user);

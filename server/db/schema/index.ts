@@ -9,6 +9,7 @@ export * from '../../modules/blocks/tables';
 export * from '../../modules/follows/tables';
 export * from '../../modules/items/engagement-tables';
 export * from '../../modules/items/tables';
+export * from '../../modules/mail/tables';
 export * from '../../modules/media/tables';
 export * from '../../modules/messages/tables';
 export * from '../../modules/payouts/tables';

@@ -57,6 +57,10 @@ async function existingAccount(
   // The address is tied to another Google account: do not move the account between them.
   if (byEmail.googleSub) throw fail('google_login_failed');
   await usable(deps, byEmail);
+  // Issue 16: linking trusts the address only when the account proved it owns it too; else
+  // whoever registered someone else's address with a password would get that person's Google
+  // sign-in (account takeover).
+  if (!byEmail.emailVerifiedAt) throw fail('google_link_unverified');
   return deps.db.transaction((tx) =>
     linkGoogleAccount(tx, byEmail, { sub: identity.sub, picture: identity.picture }, meta),
   );
@@ -86,6 +90,8 @@ async function createGoogleAccount(
         givenName: identity.givenName,
         familyName: identity.familyName,
         avatarUrl: identity.picture,
+        // Google vouched for the address (verifiedIdentity checks email_verified).
+        emailVerifiedAt: meta.at,
       },
       'google',
       meta,
@@ -95,7 +101,8 @@ async function createGoogleAccount(
 
 /**
  * SPEC §7 POST /v1/auth/google: a verified Google ID token signs in the account tied to it,
- * links the account with its (verified) email, or creates one with a username made from it.
+ * links the account with its email when that account verified the address too (issue 16), or
+ * creates one with a username made from it.
  */
 export async function googleSignIn(
   deps: AuthDeps,

@@ -8,6 +8,7 @@ import { systemClock } from '../../context';
 import { auditEvents, users } from '../../db/schema/index';
 import { createTestApp, uniqueName, type TestApp } from '../../test/app';
 import { GOOGLE_LOGIN_FAILED, googleSignIn } from './google-signin';
+import { lastMail, tokenOf, verifyByMail } from '../mail/test-helpers';
 import { bearer, post, signUp } from './test-helpers';
 
 const CLIENT_ID = 'aura-test.apps.googleusercontent.com';
@@ -65,8 +66,9 @@ describe('POST /v1/auth/google', () => {
     expect(me.json()).toMatchObject({ email, given_name: 'Gina', family_name: 'Google' });
   });
 
-  it('links an existing account by its email in any letter case', async () => {
+  it('links an existing account with a verified email, in any letter case', async () => {
     const existing = await signUp(t);
+    await verifyByMail(t, existing.fields.email);
     const sub = uniqueName('sub-');
     const res = await google(
       await issuer.idToken({ sub, email: existing.fields.email.toUpperCase() }),
@@ -86,6 +88,48 @@ describe('POST /v1/auth/google', () => {
       password: existing.fields.password,
     });
     expect(login.statusCode).toBe(200);
+  });
+
+  it('refuses the account takeover: an address registered by someone else is not linked until verified', async () => {
+    // The attacker registers the victim's address with a password of their own...
+    const victimEmail = freshEmail();
+    const attacker = await signUp(t, { email: victimEmail });
+    // ...the victim then signs in with Google, which vouches for the address.
+    const sub = uniqueName('sub-');
+    const res = await google(await issuer.idToken({ sub, email: victimEmail }));
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'google_link_unverified' });
+    const [row] = await t.db.select().from(users).where(eq(users.id, attacker.user.id));
+    expect(row?.googleSub).toBeNull();
+    // The attacker's session never becomes the victim's Google sign-in, and no account was made.
+    expect(await t.db.select().from(users).where(eq(users.googleSub, sub))).toHaveLength(0);
+    // The victim, who reads the mail, can take the address back with a password reset.
+    const forgot = await post(t, '/api/v1/auth/forgot-password', { email: victimEmail });
+    expect(forgot.statusCode).toBe(202);
+    const token = tokenOf(await lastMail(t, victimEmail, 'reset-password'));
+    const reset = await post(t, '/api/v1/auth/reset-password', {
+      token,
+      password: 'Vict1m!new',
+      confirmPassword: 'Vict1m!new',
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const attackerSession = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/email-status',
+      headers: bearer(attacker.token),
+    });
+    expect(attackerSession.statusCode).toBe(401);
+    const linked = await google(await issuer.idToken({ sub, email: victimEmail }));
+    expect(linked.statusCode, linked.body).toBe(200);
+    expect(linked.json().user.id).toBe(attacker.user.id);
+  });
+
+  it('creates Google accounts with a verified address', async () => {
+    const email = freshEmail();
+    const res = await google(await issuer.idToken({ email }));
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await t.db.select().from(users).where(eq(users.id, res.json().user.id));
+    expect(row?.emailVerifiedAt).not.toBeNull();
   });
 
   it('makes a unique valid username when the email part is taken or unusable', async () => {
@@ -171,7 +215,13 @@ describe('Google sign-in while Google is unreachable', () => {
       jwksUrl: 'http://127.0.0.1:9/certs',
       clock: systemClock,
     });
-    const deps = { db: t.db, clock: systemClock, tokens: t.tokens, google: unreachable };
+    const deps = {
+      db: t.db,
+      clock: systemClock,
+      tokens: t.tokens,
+      google: unreachable,
+      mailKey: t.container.keys['mail-links'],
+    };
     const email = freshEmail();
     await expect(
       googleSignIn(deps, await issuer.idToken({ email }), { at: new Date() }),

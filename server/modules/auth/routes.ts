@@ -11,6 +11,7 @@ import {
   SignupResponse,
   Username,
 } from '../../../common/schemas/auth';
+import { localeOf } from '../../../common/rules/locales';
 import { createGoogleVerifier } from '../../adapters/identity/google';
 import type { Container } from '../../container';
 import { perMinute } from '../../http/rate-limits';
@@ -30,6 +31,7 @@ export const authRoutes =
       db: ctx.db,
       clock: ctx.clock,
       tokens: ctx.tokens,
+      mailKey: ctx.keys['mail-links'],
       google: config.GOOGLE_CLIENT_ID
         ? createGoogleVerifier({
             clientId: config.GOOGLE_CLIENT_ID,
@@ -68,7 +70,15 @@ export const authRoutes =
       async (request, reply) =>
         reply
           .code(201)
-          .send(await signup(deps, request.body, 'auth', requestMeta(request, ctx.clock))),
+          .send(
+            await signup(
+              deps,
+              request.body,
+              'auth',
+              requestMeta(request, ctx.clock),
+              localeOf(request.headers['accept-language']),
+            ),
+          ),
     );
 
     app.post(
@@ -80,7 +90,15 @@ export const authRoutes =
       async (request, reply) =>
         reply
           .code(201)
-          .send(await signup(deps, request.body, 'register', requestMeta(request, ctx.clock))),
+          .send(
+            await signup(
+              deps,
+              request.body,
+              'register',
+              requestMeta(request, ctx.clock),
+              localeOf(request.headers['accept-language']),
+            ),
+          ),
     );
 
     app.post(

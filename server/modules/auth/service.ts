@@ -1,5 +1,6 @@
 import { errorText } from '../../../common/errors';
 import { loginIdentifierField } from '../../../common/rules/account';
+import type { MailLocale } from '../../../common/rules/locales';
 import { isWeakPassword } from '../../../common/rules/password';
 import type {
   LoginRequest,
@@ -25,6 +26,7 @@ import {
   uniqueViolationAnswer,
   type UserRow,
 } from '../users/index';
+import { queueVerificationMail } from '../mail/index';
 import { loginRetryAt, maySignIn } from './policy';
 import { presentAuthUser } from './presenter';
 
@@ -34,6 +36,8 @@ export interface AuthDeps {
   tokens: TokenService;
   /** null when GOOGLE_CLIENT_ID is not configured. */
   google: GoogleVerifier | null;
+  /** The `mail-links` key: the verification link mailed at sign-up (issue 16). */
+  mailKey: Buffer;
 }
 
 /** One answer for an unknown account and a wrong password: it must not tell which (issue 3). */
@@ -66,6 +70,11 @@ export class LoginThrottledError extends HttpError {
 export type SignupForm = 'auth' | 'register';
 type SignupInput = Omit<SignupRequest, 'newsletter'> & { newsletter: boolean };
 
+/**
+ * The new user is signed in at once; the address is unverified until the mailed link is used
+ * (issue 16), and the mail is queued in the sign-up's own transaction.
+ */
+
 export async function signedIn(deps: AuthDeps, user: UserRow): Promise<LoginResponse> {
   return { token: await deps.tokens.issue(user), user: presentAuthUser(user) };
 }
@@ -80,6 +89,7 @@ export async function signup(
   body: SignupInput,
   form: SignupForm,
   meta: EventMeta,
+  locale: MailLocale = 'en',
 ): Promise<SignupResponse> {
   const mayAcceptWeak = form === 'register' && body.acceptWeakPassword === true;
   if (isWeakPassword(body.password) && !mayAcceptWeak) {
@@ -96,14 +106,22 @@ export async function signup(
   const passwordHash = await hashPassword(body.password);
   let user: UserRow | null;
   try {
-    user = await deps.db.transaction((tx) =>
-      createAccount(
+    user = await deps.db.transaction(async (tx) => {
+      const created = await createAccount(
         tx,
-        { username: body.username, email: body.email, passwordHash, newsletter: body.newsletter },
+        {
+          username: body.username,
+          email: body.email,
+          passwordHash,
+          newsletter: body.newsletter,
+          locale,
+        },
         form,
         meta,
-      ),
-    );
+      );
+      if (created) await queueVerificationMail(tx, deps.mailKey, created, meta);
+      return created;
+    });
   } catch (err) {
     throw uniqueViolationAnswer(err) ?? err;
   }

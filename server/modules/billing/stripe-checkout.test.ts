@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStripeProvider } from '../../adapters/payments/stripe';
 import { auditEvents, billingEvents, checkoutSessions, items } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/app';
+import { mailsTo } from '../mail/test-helpers';
 import { createUser, type TestUser } from '../../test/factories';
 import {
   FAKE_STRIPE_SECRET_KEY,
@@ -195,6 +196,17 @@ describe('POST /v1/billing/webhook', () => {
     expect(await grantsOf(item.id)).toEqual({ entitlements: 1, earnings: 1, salesCount: 1 });
     const [sale] = (await earningsEntries(t, creator.user.id)).filter((e) => e.itemId === item.id);
     expect(sale).toMatchObject({ kind: 'sale', grossCents: 999, amountCents: 899 });
+    // Issue 16: exactly one receipt to the fan and one notice to the creator, with the amount,
+    // the item and an absolute link, however often the webhook came.
+    const about = <M extends { text: string }>(mails: M[]) =>
+      mails.filter((m) => m.text.includes(item.title));
+    const receipts = about(await mailsTo(t, fan.user.email));
+    expect(receipts.map((m) => m.template)).toEqual(['sale-receipt']);
+    expect(receipts[0]!.text).toContain('€9.99');
+    expect(receipts[0]!.text).toContain(`${t.config.publicUrl}/product/${item.id}`);
+    expect(about(await mailsTo(t, creator.user.email)).map((m) => m.template)).toEqual([
+      'sale-notice',
+    ]);
 
     const session = await retrieve(id);
     expect(session.json()).toMatchObject({

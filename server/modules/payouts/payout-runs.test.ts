@@ -67,8 +67,14 @@ describe('POST /api/v1/hub/payouts/run', () => {
       const session = await startCheckout(t, fan, body);
       expect((await payLocal(t, session.id)).statusCode).toBe(200);
     }
-    // Others with earnings who are not due: auto payout off, payout inactive, account suspended.
-    const notDue = await Promise.all([creatorWithItem(t), creatorWithItem(t), creatorWithItem(t)]);
+    // Others with earnings who are not due: auto payout off, payout inactive, account suspended,
+    // e-mail address never verified (issue 16).
+    const notDue = await Promise.all([
+      creatorWithItem(t),
+      creatorWithItem(t),
+      creatorWithItem(t),
+      creatorWithItem(t),
+    ]);
     await setPayout(notDue[0]!.creator.user.id, { autoPayout: false });
     await setPayout(notDue[1]!.creator.user.id, { status: 'inactive' });
     await setPayout(notDue[2]!.creator.user.id);
@@ -76,6 +82,11 @@ describe('POST /api/v1/hub/payouts/run', () => {
       .update(users)
       .set({ status: 'suspended' })
       .where(eq(users.id, notDue[2]!.creator.user.id));
+    await setPayout(notDue[3]!.creator.user.id);
+    await t.db
+      .update(users)
+      .set({ emailVerifiedAt: null })
+      .where(eq(users.id, notDue[3]!.creator.user.id));
     for (const { creator } of notDue) {
       await bookEarningsEntry(t, {
         creatorId: creator.user.id,

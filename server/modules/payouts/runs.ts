@@ -33,7 +33,8 @@ export const payoutRef = (runId: string, creatorId: string, currency: string) =>
  * nothing); the settings of the creators due a payout are locked, so a second run started
  * meanwhile waits and then finds nothing left to pay; each creator's payable balance per
  * currency (earnings minus payouts) is booked as one payout entry and queued for the provider.
- * Due: payout status active, auto payout on, an account number on file, the account active.
+ * Due: payout status active, auto payout on, an account number on file, the account active
+ * with a verified e-mail address (issue 16).
  */
 export async function runPayouts(
   deps: PayoutRunDeps,
@@ -72,6 +73,8 @@ export async function runPayouts(
           eq(payoutSettings.autoPayout, true),
           isNotNull(payoutSettings.accountNumberSealed),
           eq(users.status, 'active'),
+          // Issue 16: money goes only to accounts that proved their e-mail address.
+          isNotNull(users.emailVerifiedAt),
         ),
       )
       .orderBy(asc(payoutSettings.creatorId))

@@ -31,7 +31,12 @@ const PASSWORD_CHECKS_PER_MINUTE = 5;
 export const accountRoutes =
   (ctx: Container): FastifyPluginAsyncZod =>
   async (app) => {
-    const deps: AccountDeps = { db: ctx.db, tokens: ctx.tokens, payments: ctx.payments };
+    const deps: AccountDeps = {
+      db: ctx.db,
+      tokens: ctx.tokens,
+      payments: ctx.payments,
+      mailKey: ctx.keys['mail-links'],
+    };
     const passwordChecks = perCaller(ctx.tokens, PASSWORD_CHECKS_PER_MINUTE);
 
     app.patch(

@@ -17,16 +17,16 @@ import type { TokenService } from '../../auth/tokens';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/index';
 import type { EventMeta } from '../../events/record';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, conflict, notFound } from '../../http/errors';
 import { presentAuthUser } from '../auth/index';
 import { cancelMembershipsOfClosedAccount } from '../billing/index';
+import { requestEmailChange } from '../mail/index';
 import { mediaPath, resolveOwnUploads } from '../media/index';
 import {
-  changeEmail,
+  isEmailTaken,
   changePassword,
   deleteAccount,
   presentProfile,
-  uniqueViolationAnswer,
   updateAccountDetails,
   type AccountDetails,
   type UserRow,
@@ -43,6 +43,8 @@ export interface AccountDeps {
   db: Database;
   tokens: TokenService;
   payments: PaymentsProvider;
+  /** The `mail-links` key: the e-mail change confirmation link (issue 16). */
+  mailKey: Buffer;
 }
 
 type Viewer = { id: string; role: Role };
@@ -141,7 +143,8 @@ export async function changeOwnPassword(
 
 /**
  * POST /api/v1/users/email: the new address must be free (409 `emailTaken`); the password
- * confirms it. Takes effect at once until e-mail verification exists (README).
+ * confirms the request. It takes effect when the link mailed to the new address is used
+ * (POST /api/v1/auth/verify-email); the old address gets a notice (issue 16).
  */
 export async function changeOwnEmail(
   deps: AccountDeps,
@@ -153,17 +156,10 @@ export async function changeOwnEmail(
   const user = await accountOf(deps.db, viewer);
   await confirmPassword(user, body.password, 'password');
   if (body.email === user.email) throw badRequest('sameEmail', { field: 'email' });
-  let updated: UserRow | null;
-  try {
-    updated = await deps.db.transaction((tx) =>
-      changeEmail(tx, viewer.id, body.email, viewer, meta),
-    );
-  } catch (err) {
-    // Taken between the check and the write: the unique index answers like the check.
-    throw uniqueViolationAnswer(err) ?? err;
-  }
-  if (!updated) throw notFound('User not found');
-  return presentProfile(updated);
+  if (await isEmailTaken(deps.db, body.email)) throw conflict('emailTaken', { field: 'email' });
+  // Issue 16: the new address confirms first (its link changes it); the old one is told.
+  await deps.db.transaction((tx) => requestEmailChange(tx, deps.mailKey, user, body.email, meta));
+  return presentProfile(user);
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   subscriptions,
   users,
 } from '../../db/schema/index';
+import { lastMail, tokenOf } from '../mail/test-helpers';
 import { createUser, type TestUser } from '../../test/factories';
 import { payLocal, startCheckout } from '../billing/test-helpers';
 import { feedPagesUntil } from '../feed/test-helpers';
@@ -219,12 +220,24 @@ describe('POST /api/v1/users/password', () => {
 });
 
 describe('POST /api/v1/users/email', () => {
-  it('changes the address when it is free and the password confirms it', async () => {
+  it('changes the address once the new one confirms it, and tells the old one', async () => {
     const me = await userWithPassword();
     const address = `new-${me.user.username.toLowerCase()}@example.test`;
     const res = await changeEmail(me, { email: address, password: PASSWORD });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().email).toBe(address);
+    // Issue 16: nothing changes until the link mailed to the new address is used.
+    expect(res.json().email).toBe(me.user.email);
+    expect((await login({ email: address }, PASSWORD)).statusCode).toBe(401);
+    const notice = await lastMail(t, me.user.email, 'email-change-notice');
+    expect(notice.text).toContain(address);
+    const confirm = await lastMail(t, address, 'change-email');
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/verify-email',
+      payload: { token: tokenOf(confirm) },
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json()).toMatchObject({ email: address });
     expect((await login({ email: address }, PASSWORD)).statusCode).toBe(200);
     expect((await login({ email: me.user.email }, PASSWORD)).statusCode).toBe(401);
     expect(await actionsOf(me.user.id)).toContain('account.email_changed');
@@ -233,6 +246,21 @@ describe('POST /api/v1/users/email', () => {
       url: `/api/v1/auth/check-email?email=${encodeURIComponent(me.user.email)}`,
     });
     expect(check.json()).toEqual({ available: true });
+  });
+
+  it('refuses the confirmation when someone took the address meanwhile', async () => {
+    const me = await userWithPassword();
+    const address = `race-${me.user.username.toLowerCase()}@example.test`;
+    expect((await changeEmail(me, { email: address, password: PASSWORD })).statusCode).toBe(200);
+    const confirm = await lastMail(t, address, 'change-email');
+    await createUser(t, { email: address });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/verify-email',
+      payload: { token: tokenOf(confirm) },
+    });
+    expect(res.statusCode).toBe(409);
+    expect((await profileOf(me.auth)).json().email).toBe(me.user.email);
   });
 
   it('refuses an address someone has, in any letter case, with 409', async () => {

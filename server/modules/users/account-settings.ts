@@ -97,7 +97,7 @@ export async function changePassword(
 
 /**
  * The one place an account's email changes. The new address must not belong to anyone else in
- * any letter case (409 `emailTaken`). E-mail verification will make this "confirm first".
+ * any letter case (409 `emailTaken`). Called once the new address is confirmed (issue 16).
  */
 export async function changeEmail(
   tx: Db,
@@ -112,7 +112,12 @@ export async function changeEmail(
     .where(and(emailMatches(email), ne(users.id, userId)))
     .limit(1);
   if (taken.length > 0) throw conflict('emailTaken', { field: 'email' });
-  const [updated] = await tx.update(users).set({ email }).where(eq(users.id, userId)).returning();
+  // A new address is unverified until proven (the e-mail change link proves it right after).
+  const [updated] = await tx
+    .update(users)
+    .set({ email, emailVerifiedAt: null })
+    .where(eq(users.id, userId))
+    .returning();
   if (!updated) return null;
   await recordEvent(
     tx,

@@ -1,6 +1,8 @@
 import type { DomainEvent } from '../../../common/events';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { emailMatches } from './accounts';
 import { isPromotion } from '../../../common/rules/permissions';
+import type { MailLocale } from '../../../common/rules/locales';
 import type { Role } from '../../../common/rules/roles';
 import type { UserStatus } from '../../../common/schemas/users';
 import type { Db } from '../../db/client';
@@ -21,6 +23,9 @@ export interface NewAccount {
   familyName?: string | null;
   avatarUrl?: string | null;
   newsletter?: boolean;
+  /** Set when the address is already proven (Google vouched for it). */
+  emailVerifiedAt?: Date | null;
+  locale?: MailLocale;
 }
 
 /** Inserts an account; null when the username, email or Google id was taken meanwhile. */
@@ -261,4 +266,30 @@ export async function endAllSessions(
     meta,
     { audience: [userId] },
   );
+}
+
+/**
+ * Marks the account's address as proven (issue 16), only while it still is `email`: a link
+ * mailed to an address the account no longer has proves nothing. False when nothing changed.
+ */
+export async function markEmailVerified(
+  tx: Db,
+  userId: string,
+  email: string,
+  meta: EventMeta,
+): Promise<boolean> {
+  const [verified] = await tx
+    .update(users)
+    .set({ emailVerifiedAt: meta.at })
+    .where(and(eq(users.id, userId), emailMatches(email), isNull(users.emailVerifiedAt)))
+    .returning({ id: users.id });
+  if (!verified) return false;
+  await recordEvent(
+    tx,
+    { id: userId },
+    { type: 'account.email_verified', subjectId: userId, data: {} },
+    meta,
+    { audience: [userId] },
+  );
+  return true;
 }

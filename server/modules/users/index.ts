@@ -15,6 +15,7 @@ export {
   createAccount,
   endAllSessions,
   linkGoogleAccount,
+  markEmailVerified,
   promoteToCreator,
   recordFailedSignIn,
   recordSignIn,

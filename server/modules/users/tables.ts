@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { ROLES, type Role } from '../../../common/rules/roles';
+import { MAIL_LOCALES, type MailLocale } from '../../../common/rules/locales';
 import { USER_STATUSES, type UserStatus } from '../../../common/schemas/users';
 import { inList } from '../../db/checks';
 
@@ -21,6 +22,10 @@ export const users = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     username: text('username').notNull(),
     email: text('email').notNull(),
+    /** When the owner proved they read mail at `email` (issue 16); null until then. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** The language of the mails the account receives (en, es, de). */
+    locale: text('locale').$type<MailLocale>().notNull().default('en'),
     /** null for accounts that only ever signed in through Google. */
     passwordHash: text('password_hash'),
     googleSub: text('google_sub'),
@@ -57,6 +62,7 @@ export const users = pgTable(
     index('users_registered_idx').on(t.registeredAt.desc(), t.id.desc()),
     check('users_role_check', inList(t.role, ROLES)),
     check('users_status_check', inList(t.status, USER_STATUSES)),
+    check('users_locale_check', inList(t.locale, MAIL_LOCALES)),
   ],
 );
 

@@ -19,6 +19,11 @@ const SmokeLayer = lazy(() => import('../components/shell/SmokeLayer'));
 const Header = lazy(() =>
   import('../components/header/Header').then((module) => ({ default: module.Header })),
 );
+const VerificationBanner = lazy(() =>
+  import('../components/shell/VerificationBanner').then((module) => ({
+    default: module.VerificationBanner,
+  })),
+);
 
 installThemes();
 
@@ -57,6 +62,7 @@ export function Layout() {
         <Suspense fallback={<div className="aura-header aura-header-placeholder" />}>
           <WithQueries>
             <Header isMenuOpen={isDrawerOpen} onOpenMenu={openDrawer} />
+            <VerificationBanner />
           </WithQueries>
         </Suspense>
       ) : (

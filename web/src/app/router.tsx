@@ -19,6 +19,10 @@ const ImprintPage = lazy(() => import('../pages/legal/ImprintPage'));
 const AuthPage = lazy(() => import('../pages/auth/AuthPage'));
 const GoogleCallbackPage = lazy(() => import('../pages/auth/GoogleCallbackPage'));
 const RegisterPage = lazy(() => import('../pages/register/RegisterPage'));
+const VerifyEmailPage = lazy(() => import('../pages/mail/VerifyEmailPage'));
+const ForgotPasswordPage = lazy(() => import('../pages/mail/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('../pages/mail/ResetPasswordPage'));
+const UnsubscribePage = lazy(() => import('../pages/mail/UnsubscribePage'));
 // Payments (issue 5)
 const CheckoutPage = lazy(() => import('../pages/checkout/CheckoutPage'));
 const SuccessPage = lazy(() => import('../pages/success/SuccessPage'));
@@ -49,6 +53,7 @@ const AdminContentPage = lazy(() => import('../pages/admin/AdminContentPage'));
 const AdminReportsPage = lazy(() => import('../pages/admin/AdminReportsPage'));
 const AdminSalesPage = lazy(() => import('../pages/admin/AdminSalesPage'));
 const AdminAuditPage = lazy(() => import('../pages/admin/AdminAuditPage'));
+const AdminOutboxPage = lazy(() => import('../pages/admin/AdminOutboxPage'));
 // Control Hub and payout settings (issue 15)
 const MasterAxisPage = lazy(() => import('../pages/masteraxis/MasterAxisPage'));
 const PayoutSettingsPage = lazy(() => import('../pages/wallet/PayoutSettingsPage'));
@@ -72,6 +77,11 @@ const routes: RouteObject[] = [
       { path: '/auth', element: <AuthPage /> },
       { path: '/auth/google/callback', element: <GoogleCallbackPage /> },
       { path: '/register', element: <RegisterPage /> },
+      // E-mail links (issue 16): they work signed in or not.
+      { path: '/verify-email', element: <VerifyEmailPage /> },
+      { path: '/forgot-password', element: <ForgotPasswordPage /> },
+      { path: '/reset-password', element: <ResetPasswordPage /> },
+      { path: '/unsubscribe', element: <UnsubscribePage /> },
       { path: '/login', element: <Navigate to="/auth?tab=login" replace /> },
       // Payments (issue 5): not protected, inside the layout (SPEC §2)
       { path: '/checkout', element: <CheckoutPage /> },
@@ -197,6 +207,14 @@ const routes: RouteObject[] = [
             element: (
               <RoleGate permission="admin.audit.read">
                 <AdminAuditPage />
+              </RoleGate>
+            ),
+          },
+          {
+            path: 'outbox',
+            element: (
+              <RoleGate permission="admin.outbox.read">
+                <AdminOutboxPage />
               </RoleGate>
             ),
           },

@@ -7,12 +7,19 @@ const ids = (role: Parameters<typeof visibleAdminLinks>[0], testMode = false) =>
 describe('the admin sidebar', () => {
   it('shows moderators what they may moderate, admins sales and the audit log too', () => {
     expect(ids('moderator')).toEqual(['users', 'content', 'reports']);
-    expect(ids('admin')).toEqual(['users', 'content', 'reports', 'sales', 'audit']);
-    expect(ids('superadmin')).toEqual(['users', 'content', 'reports', 'sales', 'audit']);
+    expect(ids('admin')).toEqual(['users', 'content', 'reports', 'sales', 'audit', 'outbox']);
+    expect(ids('superadmin')).toEqual(['users', 'content', 'reports', 'sales', 'audit', 'outbox']);
     expect(ids('user')).toEqual([]);
   });
 
   it('shows every link in test mode', () => {
-    expect(ids('moderator', true)).toEqual(['users', 'content', 'reports', 'sales', 'audit']);
+    expect(ids('moderator', true)).toEqual([
+      'users',
+      'content',
+      'reports',
+      'sales',
+      'audit',
+      'outbox',
+    ]);
   });
 });

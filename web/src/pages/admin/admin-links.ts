@@ -2,19 +2,20 @@ import { grantOf, type Permission } from '../../../../common/rules/permissions';
 import type { Role } from '../../../../common/rules/roles';
 
 export interface AdminLink {
-  id: 'users' | 'content' | 'reports' | 'sales' | 'audit';
+  id: 'users' | 'content' | 'reports' | 'sales' | 'audit' | 'outbox';
   to: string;
   /** The permission the page's calls need: the same table the server checks. */
   permission: Permission;
 }
 
-/** SPEC §2: the sidebar's four admin links, then the audit log (admins, issue 14). */
+/** SPEC §2: the sidebar's four admin links, then the audit log (issue 14) and the outbox (issue 16). */
 export const ADMIN_LINKS: readonly AdminLink[] = [
   { id: 'users', to: '/admin/users', permission: 'admin.users.read' },
   { id: 'content', to: '/admin/content', permission: 'admin.content.read' },
   { id: 'reports', to: '/admin/reports', permission: 'admin.reports.read' },
   { id: 'sales', to: '/admin/sales', permission: 'admin.sales.read' },
   { id: 'audit', to: '/admin/audit', permission: 'admin.audit.read' },
+  { id: 'outbox', to: '/admin/outbox', permission: 'admin.outbox.read' },
 ];
 
 /**

@@ -70,6 +70,9 @@ export function LoginForm({ returnTo }: { returnTo: string | null }) {
         type="password"
         autoComplete="current-password"
       />
+      <p className="small text-end mb-2">
+        <Link to="/forgot-password">{t('auth.login.forgotLink')}</Link>
+      </p>
       <Button type="submit" className="w-100" disabled={isSubmitting}>
         {isSubmitting ? t('auth.login.submitting') : t('auth.login.submit')}
       </Button>

@@ -1,0 +1,87 @@
+import { expect, test, type Browser } from '@playwright/test';
+import { signInPage, signUpViaApi, STRONG_PASSWORD } from './support/accounts';
+import { seedSignedIn, seedStorage } from './support/seeded-session';
+
+/*
+ * E-mail (issue 16) through the embedded outbox adapter: the mail is read where an operator
+ * without a mail server reads it, the admin outbox page, and its link is opened in the app.
+ */
+
+// Each test drives two browser contexts (the person and an admin reading the outbox).
+test.describe.configure({ timeout: 60_000 });
+
+/** The path and query of the newest mail's link to `page` sent to `address`, read as an admin. */
+async function linkFromOutbox(browser: Browser, address: string, page: string): Promise<string> {
+  const context = await browser.newContext();
+  try {
+    const admin = await context.newPage();
+    await seedSignedIn(admin, 'admin');
+    await seedStorage(admin, { language: 'en' });
+    await admin.goto('/admin');
+    await admin.getByTestId('admin-sidebar').getByRole('link', { name: 'Outbox' }).click();
+    await expect(admin).toHaveURL(/\/admin\/outbox$/);
+    const mail = admin.getByTestId('outbox-mail').filter({ hasText: address }).filter({
+      hasText: page,
+    });
+    await expect(mail.first()).toBeVisible();
+    const text = (await mail.first().locator('pre').textContent()) ?? '';
+    const match = new RegExp(`https?://[^/\\s]+(${page}\\?token=\\S+)`).exec(text);
+    expect(match, text).not.toBeNull();
+    return match![1]!;
+  } finally {
+    await context.close();
+  }
+}
+
+test('sign up, read the verification mail in the outbox, verify, and the banner is gone', async ({
+  page,
+  browser,
+}) => {
+  const account = await signUpViaApi(page.request, { prefix: 'verify' });
+  await signInPage(page, account);
+  await page.goto('/dashboard');
+  const banner = page.getByTestId('verify-banner');
+  await expect(banner).toContainText(account.email);
+
+  const link = await linkFromOutbox(browser, account.email, '/verify-email');
+  await page.goto(link);
+  await expect(page.getByTestId('verify-done')).toContainText(account.email);
+  await page.getByRole('link', { name: 'Continue to your dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.reload();
+  await expect(page.getByTestId('email-verified')).toBeAttached();
+  await expect(banner).toHaveCount(0);
+});
+
+test('forgot password: the mail, a new password, and sign-in with it', async ({
+  page,
+  browser,
+}) => {
+  const account = await signUpViaApi(page.request, { prefix: 'forgot' });
+  await seedStorage(page, { language: 'en' });
+  await page.goto('/auth?tab=login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByLabel('E-mail address').fill(account.email);
+  await page.getByRole('button', { name: 'Send the link' }).click();
+  await expect(page.getByTestId('forgot-sent')).toBeVisible();
+
+  const link = await linkFromOutbox(browser, account.email, '/reset-password');
+  await page.goto(link);
+  const newPassword = `${STRONG_PASSWORD}-new`;
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Repeat the new password').fill(newPassword);
+  await page.getByRole('button', { name: 'Save the new password' }).click();
+  await expect(page.getByTestId('reset-done')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Back to sign-in' }).click();
+  const form = page.getByRole('tabpanel', { name: 'Log in' });
+  await form.getByLabel('Username or email').fill(account.email);
+  await form.getByLabel('Password').fill(newPassword);
+  await form.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('app-header')).toBeVisible();
+  // The link reached the address, so it counts as verified: no banner.
+  await expect(page.getByTestId('email-verified')).toBeAttached();
+  await expect(page.getByTestId('verify-banner')).toHaveCount(0);
+});

@@ -1,0 +1,20 @@
+import type { Config } from '../../config';
+import type { Mailer } from './mailer';
+import { createSmtpMailer } from './smtp';
+
+export type { Mailer, MailMessage } from './mailer';
+
+/** The SMTP adapter from configuration; null when mails go to the embedded outbox. */
+export function createSmtpMailerFromConfig(config: Config): Mailer | null {
+  if (config.mailTransport !== 'smtp') return null;
+  return createSmtpMailer({
+    url: config.SMTP_URL,
+    host: config.SMTP_HOST,
+    port: config.SMTP_PORT,
+    secure: config.SMTP_SECURE,
+    user: config.SMTP_USER,
+    password: config.SMTP_PASSWORD,
+    from: config.MAIL_FROM,
+    requireTls: config.SMTP_REQUIRE_TLS,
+  });
+}

@@ -1,0 +1,23 @@
+/** One rendered mail, ready for a transport (issue 16). */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra headers, e.g. List-Unsubscribe. */
+  headers: Record<string, string>;
+  /** Which template made it (kept by the outbox, useful in logs). */
+  template: string;
+  /** The idempotency key of the job sending it: a retried job is stored once by the outbox. */
+  key: string;
+}
+
+/**
+ * Where mails go: `smtp` (nodemailer) or the embedded `outbox`, stored in the database for the
+ * admin outbox page. A thrown error makes the mail job retry with backoff.
+ */
+export interface Mailer {
+  readonly name: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+  close(): Promise<void>;
+}

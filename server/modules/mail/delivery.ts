@@ -1,0 +1,177 @@
+import { and, eq } from 'drizzle-orm';
+import type { Mailer } from '../../adapters/mail/mailer';
+import type { Clock } from '../../context';
+import type { Database } from '../../db/client';
+import { items, users } from '../../db/schema/index';
+import type { MailLocale } from '../../../common/rules/locales';
+import { consumeInTransaction, recordEvent, systemMeta } from '../../events/record';
+import type { JobRunner } from '../../jobs/runner';
+import { queueNotices } from './notices';
+import { MAIL_JOB, MAIL_MAX_ATTEMPTS, type MailJobPayload } from './queue';
+import { noticeOptOuts } from './tables';
+import {
+  isMailTemplate,
+  isNoticeTemplate,
+  NOTICE_KIND_OF,
+  renderMail,
+  type MailTemplate,
+} from './templates';
+import { linkToken, unsubscribeToken } from './tokens';
+
+export interface MailDeliveryDeps {
+  db: Database;
+  clock: Clock;
+  mailer: Mailer;
+  /** The `mail-links` key: link tokens and unsubscribe signatures. */
+  key: Buffer;
+  publicUrl: string;
+}
+
+/** Where each token link lands in the web app. */
+const TOKEN_PAGE: Partial<Record<MailTemplate, string>> = {
+  'verify-email': '/verify-email',
+  'change-email': '/verify-email',
+  'reset-password': '/reset-password',
+};
+
+/**
+ * Renders and sends one queued mail (issue 16). The recipient's address, language and notice
+ * switches are read now, so a mail switched off before it went out is not sent. Throwing makes
+ * the runner retry with backoff; after the last try the failure is recorded for admins.
+ */
+export async function deliverMail(
+  deps: MailDeliveryDeps,
+  payload: MailJobPayload,
+  jobKey: string,
+): Promise<void> {
+  if (!isMailTemplate(payload.template))
+    throw new Error(`unknown mail template ${payload.template}`);
+  const [user] = await deps.db
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      locale: users.locale,
+      status: users.status,
+    })
+    .from(users)
+    .where(eq(users.id, payload.userId))
+    .limit(1);
+  if (!user || user.status === 'deleted') return;
+
+  const notice = isNoticeTemplate(payload.template) ? payload.template : null;
+  const kind = notice ? NOTICE_KIND_OF[notice] : undefined;
+  if (kind) {
+    const off = await deps.db
+      .select({ kind: noticeOptOuts.kind })
+      .from(noticeOptOuts)
+      .where(and(eq(noticeOptOuts.userId, user.id), eq(noticeOptOuts.kind, kind)))
+      .limit(1);
+    if (off.length > 0) return;
+  }
+
+  const base = deps.publicUrl;
+  const details = await noticeDetails(deps.db, user.locale, payload.params ?? {});
+  const path = payload.path ?? details.path;
+  const page = TOKEN_PAGE[payload.template];
+  const actionUrl =
+    payload.tokenId && page
+      ? `${base}${page}?token=${encodeURIComponent(linkToken(deps.key, payload.tokenId))}`
+      : path
+        ? `${base}${path}`
+        : undefined;
+  const unsubscribe = kind ? unsubscribeToken(deps.key, user.id, kind) : null;
+  const rendered = renderMail({
+    template: payload.template,
+    locale: user.locale,
+    params: {
+      username: user.username,
+      email: payload.to ?? user.email,
+      resetLink: `${base}/forgot-password`,
+      ...payload.params,
+      ...details.params,
+    },
+    actionUrl,
+    ...(unsubscribe && kind
+      ? { unsubscribeUrl: `${base}/unsubscribe?token=${encodeURIComponent(unsubscribe)}`, kind }
+      : {}),
+  });
+  const headers: Record<string, string> = unsubscribe
+    ? {
+        // RFC 8058 one-click: mail clients POST `List-Unsubscribe=One-Click` to this URL.
+        'List-Unsubscribe': `<${base}/api/v1/mail/unsubscribe?token=${encodeURIComponent(unsubscribe)}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      }
+    : {};
+  await deps.mailer.send({
+    ...rendered,
+    to: payload.to ?? user.email,
+    headers,
+    template: payload.template,
+    key: jobKey,
+  });
+}
+
+/**
+ * What a notice names, read when it is sent: the amount in the reader's own format, the item's
+ * title, the creator's name (and their page as the link when the notice has no other).
+ */
+async function noticeDetails(
+  db: Database,
+  locale: MailLocale,
+  params: Record<string, string>,
+): Promise<{ params: Record<string, string>; path?: string }> {
+  const out: Record<string, string> = {};
+  let path: string | undefined;
+  if (params.amountCents && params.currency) {
+    out.amount = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: params.currency.toUpperCase(),
+    }).format(Number(params.amountCents) / 100);
+  }
+  if (params.itemId) {
+    const [item] = await db
+      .select({ title: items.title })
+      .from(items)
+      .where(eq(items.id, Number(params.itemId)))
+      .limit(1);
+    out.item = item?.title ?? '';
+  }
+  if (params.creatorId) {
+    const [creator] = await db
+      .select({ username: users.username, displayName: users.displayName })
+      .from(users)
+      .where(eq(users.id, params.creatorId))
+      .limit(1);
+    out.creator = creator?.displayName ?? creator?.username ?? '';
+    if (creator) path = `/creator/${encodeURIComponent(creator.username)}`;
+  }
+  return { params: out, path };
+}
+
+/** Registers the mail job with the runner; a mail given up on is recorded as `mail.failed`. */
+export function defineMailJob(jobs: JobRunner, deps: MailDeliveryDeps): void {
+  consumeInTransaction('mail-notices', queueNotices);
+  jobs.define(
+    MAIL_JOB,
+    (payload, job) => deliverMail(deps, payload as unknown as MailJobPayload, job.idempotencyKey),
+    {
+      maxAttempts: MAIL_MAX_ATTEMPTS,
+      async onGiveUp(job) {
+        const payload = job.payload as unknown as MailJobPayload;
+        await deps.db.transaction((tx) =>
+          recordEvent(
+            tx,
+            null,
+            {
+              type: 'mail.failed',
+              subjectId: String(job.id),
+              data: { template: String(payload.template), attempts: job.attempts },
+            },
+            systemMeta(deps.clock.now()),
+          ),
+        );
+      },
+    },
+  );
+}

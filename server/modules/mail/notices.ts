@@ -1,0 +1,124 @@
+import type { DomainEvent } from '../../../common/events';
+import type { Db } from '../../db/client';
+import type { EventMeta } from '../../events/record';
+import { queueMail, type MailJobPayload } from './queue';
+
+/*
+ * Notices (issue 16), queued in the transaction of the event that causes them. Each has a key
+ * made from what it is about, so a replayed webhook or a retried job queues nothing new: a sale
+ * gives one receipt and one creator notice, whatever happens after.
+ */
+
+type Notice = { mail: MailJobPayload; key: string };
+
+const money = (data: { amountCents: number; currency: string }) => ({
+  amountCents: String(data.amountCents),
+  currency: data.currency,
+});
+
+/** The notices an event causes (none for most). */
+export function noticesOf(event: DomainEvent, meta: EventMeta): Notice[] {
+  const at = meta.at.toISOString();
+  switch (event.type) {
+    case 'sale.recorded': {
+      const d = event.data;
+      // A buyer owns an item once, so buyer and item name the sale.
+      const sale = `${d.buyerId}:${d.itemId}`;
+      const params = { ...money(d), itemId: String(d.itemId) };
+      return [
+        {
+          mail: {
+            template: 'sale-receipt',
+            userId: d.buyerId,
+            params,
+            path: `/product/${d.itemId}`,
+          },
+          key: `sale-receipt:${sale}`,
+        },
+        {
+          mail: { template: 'sale-notice', userId: d.creatorId, params, path: '/dashboard' },
+          key: `sale-notice:${sale}`,
+        },
+      ];
+    }
+    case 'membership.started':
+      return [
+        {
+          mail: {
+            template: 'new-subscriber',
+            userId: event.data.creatorId,
+            params: { ...money(event.data), tier: event.data.tier },
+            path: '/dashboard',
+          },
+          key: `new-subscriber:${event.subjectId}`,
+        },
+      ];
+    case 'membership.renewed':
+      return [
+        {
+          mail: {
+            template: 'membership-renewed',
+            userId: event.data.fanId,
+            params: { ...money(event.data), creatorId: event.data.creatorId },
+            path: '/wallet',
+          },
+          key: `membership-renewed:${event.subjectId}:${event.data.periodEnd}`,
+        },
+      ];
+    case 'membership.payment_failed':
+      return [
+        {
+          mail: {
+            template: 'membership-payment-failed',
+            userId: event.data.fanId,
+            params: { tier: event.data.tier, creatorId: event.data.creatorId },
+            path: '/wallet',
+          },
+          key: `membership-payment-failed:${event.subjectId}:${at}`,
+        },
+      ];
+    case 'membership.ended':
+      return [
+        {
+          mail: {
+            template: 'membership-ended',
+            userId: event.data.fanId,
+            params: { creatorId: event.data.creatorId },
+          },
+          key: `membership-ended:${event.subjectId}`,
+        },
+      ];
+    case 'user.warned':
+      return [
+        {
+          mail: {
+            template: 'user-warned',
+            userId: event.subjectId,
+            params: { reason: event.data.reason },
+            path: '/dashboard',
+          },
+          key: `user-warned:${event.data.warningId}`,
+        },
+      ];
+    case 'user.suspended':
+      return [
+        {
+          mail: {
+            template: 'user-suspended',
+            userId: event.subjectId,
+            params: { reason: event.data.reason },
+          },
+          key: `user-suspended:${event.subjectId}:${at}`,
+        },
+      ];
+    default:
+      return [];
+  }
+}
+
+/** The transactional consumer that queues an event's notices (registered by defineMailJob). */
+export async function queueNotices(tx: Db, event: DomainEvent, meta: EventMeta): Promise<void> {
+  for (const notice of noticesOf(event, meta)) {
+    await queueMail(tx, notice.mail, notice.key, meta);
+  }
+}

@@ -1,0 +1,174 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  EmailStatusResponse,
+  ForgotPasswordRequest,
+  MessageResponse,
+  NoticeSettings,
+  NoticeSettingsPatch,
+  OutboxQuery,
+  OutboxResponse,
+  ResetPasswordRequest,
+  UnsubscribeResponse,
+  VerifyEmailRequest,
+  VerifyEmailResponse,
+} from '../../../common/schemas/mail';
+import type { Container } from '../../container';
+import { perCaller, perMinute } from '../../http/rate-limits';
+import { requestMeta } from '../../http/request-meta';
+import {
+  emailStatus,
+  forgotPassword,
+  resendVerification,
+  resetPassword,
+  verifyEmail,
+  type AccountMailDeps,
+} from './account-mail';
+import { noticeSettings, unsubscribe, updateNoticeSettings } from './notice-settings';
+import { listOutbox } from './outbox-list';
+
+const bearer = [{ bearer: [] }];
+
+/**
+ * E-mail (issue 16): verification, password reset, the admin outbox, notice switches and the
+ * one-click unsubscribe. Sending happens in the job runner; these calls only queue.
+ */
+export const mailRoutes =
+  (ctx: Container): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { config } = ctx;
+    const deps: AccountMailDeps = {
+      db: ctx.db,
+      clock: ctx.clock,
+      key: ctx.keys['mail-links'],
+      resendPerHour: config.MAIL_RESEND_PER_HOUR,
+      resetPerHour: config.PASSWORD_RESET_PER_HOUR,
+    };
+    const authLimit = perMinute(config.AUTH_RATE_LIMIT_PER_MINUTE);
+    const auth = { preHandler: ctx.guards.requireAuth };
+    const meta = (request: Parameters<typeof requestMeta>[0]) => requestMeta(request, ctx.clock);
+
+    // RFC 8058 one-click unsubscribe posts `List-Unsubscribe=One-Click` as a form.
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 1024 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+
+    app.post(
+      '/api/v1/auth/verify-email',
+      {
+        config: authLimit,
+        schema: {
+          tags: ['auth'],
+          body: VerifyEmailRequest,
+          response: { 200: VerifyEmailResponse },
+        },
+      },
+      async (request) => verifyEmail(deps, request.body.token, meta(request)),
+    );
+
+    app.post(
+      '/api/v1/auth/resend-verification',
+      {
+        ...auth,
+        config: perCaller(ctx.tokens, 10),
+        schema: { tags: ['auth'], security: bearer, response: { 202: MessageResponse } },
+      },
+      async (request, reply) => {
+        await resendVerification(deps, ctx.guards.viewerOf(request), meta(request));
+        return reply.code(202).send({ message: 'Verification e-mail sent' });
+      },
+    );
+
+    app.get(
+      '/api/v1/auth/email-status',
+      {
+        ...auth,
+        schema: { tags: ['auth'], security: bearer, response: { 200: EmailStatusResponse } },
+      },
+      async (request) => emailStatus(ctx.db, ctx.guards.viewerOf(request), ctx.clock.now()),
+    );
+
+    app.post(
+      '/api/v1/auth/forgot-password',
+      {
+        config: authLimit,
+        schema: { tags: ['auth'], body: ForgotPasswordRequest, response: { 202: MessageResponse } },
+      },
+      async (request, reply) =>
+        reply.code(202).send(await forgotPassword(deps, request.body, meta(request))),
+    );
+
+    app.post(
+      '/api/v1/auth/reset-password',
+      {
+        config: authLimit,
+        schema: { tags: ['auth'], body: ResetPasswordRequest, response: { 200: MessageResponse } },
+      },
+      async (request) => resetPassword(deps, request.body, meta(request)),
+    );
+
+    app.get(
+      '/api/v1/admin/outbox',
+      {
+        ...auth,
+        schema: {
+          tags: ['admin'],
+          security: bearer,
+          querystring: OutboxQuery,
+          response: { 200: OutboxResponse },
+        },
+      },
+      async (request) =>
+        listOutbox(ctx.db, ctx.guards.viewerOf(request), config.mailTransport, request.query.limit),
+    );
+
+    app.get(
+      '/api/v1/users/notices',
+      {
+        ...auth,
+        schema: { tags: ['account'], security: bearer, response: { 200: NoticeSettings } },
+      },
+      async (request) => noticeSettings(ctx.db, ctx.guards.viewerOf(request)),
+    );
+
+    app.patch(
+      '/api/v1/users/notices',
+      {
+        ...auth,
+        config: perCaller(ctx.tokens, 60),
+        schema: {
+          tags: ['account'],
+          security: bearer,
+          body: NoticeSettingsPatch,
+          response: { 200: NoticeSettings },
+        },
+      },
+      async (request) =>
+        updateNoticeSettings(ctx.db, ctx.guards.viewerOf(request), request.body, meta(request)),
+    );
+
+    app.post(
+      '/api/v1/mail/unsubscribe',
+      {
+        config: authLimit,
+        schema: {
+          tags: ['account'],
+          querystring: z.object({ token: z.string().max(300).optional() }),
+          body: z
+            .object({ token: z.string().max(300).optional() })
+            .passthrough()
+            .optional(),
+          response: { 200: UnsubscribeResponse },
+        },
+      },
+      async (request) =>
+        unsubscribe(
+          ctx.db,
+          ctx.keys['mail-links'],
+          request.query.token ?? request.body?.token ?? '',
+          meta(request),
+        ),
+    );
+  };

@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { Alert, Button } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { useEmailStatus, useResendVerification } from '../../api/mail';
+import { RequestError } from '../../api/request';
+
+/**
+ * Issue 16: an unverified account can use the platform, with this banner and a resend button
+ * (the server limits how often it sends).
+ */
+export function VerificationBanner() {
+  const { t } = useTranslation();
+  const status = useEmailStatus();
+  const resend = useResendVerification();
+  const [note, setNote] = useState<string | null>(null);
+  if (!status.data) return null;
+  // A marker, not UI: tells tests the status is loaded and the banner is gone for good.
+  if (status.data.verified) return <span hidden data-testid="email-verified" />;
+  const send = () => {
+    setNote(null);
+    resend.mutate(undefined, {
+      onSuccess: () => setNote(t('mail.banner.sent', { email: status.data?.email })),
+      onError: (error) =>
+        setNote(
+          error instanceof RequestError && error.status === 429
+            ? t('errors.verification_resend_limited')
+            : error.message,
+        ),
+    });
+  };
+  return (
+    <Alert variant="warning" className="mb-0 rounded-0 text-center" data-testid="verify-banner">
+      {t('mail.banner.text', { email: status.data.email })}{' '}
+      <Button size="sm" variant="outline-dark" onClick={send} disabled={resend.isPending}>
+        {t('mail.banner.resend')}
+      </Button>
+      {note && (
+        <span className="ms-2" role="status">
+          {note}
+        </span>
+      )}
+    </Alert>
+  );
+}
