@@ -208,32 +208,21 @@ function rssMb(pid: number): number {
   }
 }
 
-/** SQL statements one request sends (after the load warmed every cache). */
+/** SQL statements one request sends, counted in its own async context by the server. */
 async function statementsPerRequest(
   server: ServerProcess,
   base: string,
   load: Load,
 ): Promise<number> {
-  const counter = new URL('/stats/statements', server.urls[1]);
-  const read = async () =>
-    ((await (await fetch(counter)).json()) as { statements: number }).statements;
-  // Requests of the load still in flight finish first: wait until the counter stands still
-  // for a second (a busy shared machine can hold a request for hundreds of milliseconds).
-  let before = await read();
-  for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const now = await read();
-    if (now === before) break;
-    before = now;
-  }
   const res = await fetch(new URL(load.path, base), {
     method: load.method ?? 'GET',
-    headers: load.headers,
+    headers: { ...load.headers, 'x-bench-probe': '1' },
     body: load.body,
   });
   await res.arrayBuffer();
   if (!res.ok) throw new Error(`${load.path} answered ${res.status}`);
-  return (await read()) - before;
+  const counter = new URL('/stats/probe', server.urls[1]);
+  return ((await (await fetch(counter)).json()) as { statements: number }).statements;
 }
 
 interface Result {
@@ -421,7 +410,7 @@ async function runDataSet(
       }
       // A fresh process: compile every measured path once before any number is taken.
       for (const pair of pairs) {
-        const warm = { seconds: 2, connections: 10 };
+        const warm = { seconds: 1, connections: 10 };
         await measure(server.urls[0]!, pair.app, warm);
         if (pair.minimal) await measure(server.urls[1]!, pair.minimal, warm);
       }

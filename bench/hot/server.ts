@@ -5,6 +5,7 @@
  * same database handle. Every SQL statement either sends is counted at the database client, so
  * the runner reads statements per request from `/stats/statements`.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { verify } from '@node-rs/argon2';
 import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -13,9 +14,13 @@ import { loadConfig } from '../../server/config';
 import { embeddedDatabaseDir, openDatabase } from '../../server/db/client';
 import { decodeCursor, encodeCursor } from '../../server/db/keyset';
 
-let statements = 0;
+// Statements of one probe request (header `x-bench-probe`), told apart from the load's and the
+// job runner's by the request's async context.
+const probe = new AsyncLocalStorage<{ statements: number }>();
+let lastProbe = -1;
 const onQuery = () => {
-  statements += 1;
+  const store = probe.getStore();
+  if (store) store.statements += 1;
 };
 
 const config = loadConfig();
@@ -107,7 +112,17 @@ minimal.post<{ Body: { username: string; password: string } }>(
   },
 );
 
-minimal.get('/stats/statements', async () => ({ statements }));
+minimal.get('/stats/probe', async () => ({ statements: lastProbe }));
+for (const server of [app.server, minimal.server]) {
+  server.prependListener('request', (req, res) => {
+    if (!req.headers['x-bench-probe']) return;
+    const store = { statements: 0 };
+    probe.enterWith(store); // Fastify's own listener runs next, in this context
+    res.on('finish', () => {
+      lastProbe = store.statements;
+    });
+  });
+}
 minimal.get('/stats/memory', async () => process.memoryUsage());
 
 const close = async () => {
