@@ -10,12 +10,18 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { VERSION_TAG } from '../common/version';
 import type { Config } from './config';
 import { createContainer, type Container, type ContainerOverrides } from './container';
 import type { DatabaseHandle } from './db/client';
 import { registerCompression } from './http/compression';
-import { registerErrorHandling } from './http/errors';
+import {
+  answeredDatabaseOutage,
+  registerErrorHandling,
+  type ErrorHandlingOptions,
+} from './http/errors';
+import { refundOnDatabaseOutage } from './http/rate-limit-refund';
 import { refuseNulText } from './http/nul-text';
 import { registerRequestLog } from './http/request-log';
 import { contentSecurityPolicy, strictTransportSecurity } from './http/security';
@@ -62,10 +68,10 @@ declare module 'fastify' {
 }
 
 /** zod validation and serialisation plus the `{ error }` answers; shared with tests of the error shape. */
-export function configureHttp(app: FastifyInstance): void {
+export function configureHttp(app: FastifyInstance, options: ErrorHandlingOptions = {}): void {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
+  registerErrorHandling(app, options);
 }
 
 /** Builds the whole HTTP application on an open database; tests call this with a fresh one. */
@@ -90,7 +96,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   }).withTypeProvider<ZodTypeProvider>();
 
-  configureHttp(app);
+  configureHttp(app, {
+    databaseReachable: () =>
+      options.db.db.execute(sql`select 1`).then(
+        () => true,
+        () => false,
+      ),
+  });
   registerRequestLog(app);
   app.addHook('preValidation', refuseNulText);
   app.addHook('onSend', async (request, reply) => {
@@ -114,7 +126,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('container', c);
   app.addHook('onReady', () => c.start());
   app.addHook('onClose', () => c.close());
-  await app.register(rateLimit, c.rateLimit);
+  await app.register(rateLimit, c.rateLimit.options);
+  refundOnDatabaseOutage(app, c.rateLimit, answeredDatabaseOutage);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Aura API', version: VERSION_TAG },

@@ -33,9 +33,11 @@ export async function createTestApp(
      * over every row there is (the last superadmin, key rotation), which other files share.
      */
     ownDatabase?: boolean;
+    /** Another way to TEST_DATABASE_URL's server (e.g. through a proxy the test can cut). */
+    databaseUrl?: string;
   } = {},
 ): Promise<TestApp> {
-  const url = process.env.TEST_DATABASE_URL;
+  const url = options.databaseUrl ?? process.env.TEST_DATABASE_URL;
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
