@@ -22,6 +22,7 @@ import {
   type ErrorHandlingOptions,
 } from './http/errors';
 import { refundOnDatabaseOutage } from './http/rate-limit-refund';
+import { trackRoutes } from './http/route-list';
 import { refuseNulText } from './http/nul-text';
 import { registerRequestLog } from './http/request-log';
 import { contentSecurityPolicy, strictTransportSecurity } from './http/security';
@@ -96,6 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  trackRoutes(app);
   configureHttp(app, {
     databaseReachable: () =>
       options.db.db.execute(sql`select 1`).then(
