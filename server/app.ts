@@ -46,6 +46,7 @@ import { hubRoutes } from './modules/hub/index';
 import { payoutsRoutes, schedulePayoutTransfers } from './modules/payouts/index';
 import { blocksRoutes } from './modules/blocks/index';
 import { messageRealtimePresenters, messagesRoutes } from './modules/messages/index';
+import { backupRoutes } from './modules/backup/index';
 import { realtimeRoutes } from './realtime/index';
 
 export interface BuildAppOptions {
@@ -163,6 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(payoutsRoutes(c));
   await app.register(blocksRoutes(c));
   await app.register(messagesRoutes(c));
+  await app.register(backupRoutes(c));
   // The live socket; each feature adds the presenters of its events here.
   await app.register(realtimeRoutes(c, { ...messageRealtimePresenters(c.db) }));
   scheduleMembershipRenewals(c);

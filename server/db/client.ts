@@ -33,6 +33,12 @@ export interface DatabaseHandle {
    * flag). `ran: false` when another holder had it.
    */
   withAdvisoryLock<T>(key: number, work: () => Promise<T>): Promise<{ ran: boolean; value?: T }>;
+  /**
+   * The embedded database only: a consistent copy of its data directory (a tar), taken while it
+   * serves (PGlite's dumpDataDir, between two statements; recovery at restore rolls back any
+   * transaction that was open). Null on a PostgreSQL server: use pg_dump there.
+   */
+  dumpDataDir: (() => Promise<Buffer>) | null;
   /** Called with each event a transaction recorded, right after it commits (this process only). */
   onCommittedEvent(listener: (event: CommittedEvent) => void): () => void;
   close(): Promise<void>;
@@ -77,6 +83,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     return {
       db,
       kind: 'pglite',
+      async dumpDataDir() {
+        await client.exec('CHECKPOINT');
+        const tar = await client.dumpDataDir('none');
+        return Buffer.from(await tar.arrayBuffer());
+      },
       onCommittedEvent: (listener) => subscribe(committed, listener),
       async listen(channel, onNotify) {
         const unlisten = await client.listen(channel, onNotify);
@@ -118,6 +129,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   return {
     db,
     kind: 'postgres',
+    dumpDataDir: null,
     onCommittedEvent: (listener) => subscribe(committed, listener),
     async listen(channel, onNotify) {
       const listener = new PgListener(target.url, channel, onNotify);

@@ -748,7 +748,9 @@ describe('POST /api/v1/messages/report', () => {
       .select({ data: outboxEvents.data })
       .from(outboxEvents)
       .where(and(eq(outboxEvents.type, 'report.created'), eq(outboxEvents.subjectId, answer.id)));
-    expect(events.map((e) => e.data)).toEqual([{ targetType: 'message', targetId: rude.id, reason: 'harassment' }]);
+    expect(events.map((e) => e.data)).toEqual([
+      { targetType: 'message', targetId: rude.id, reason: 'harassment' },
+    ]);
   });
 
   it('refuses your own message, bad reasons and unknown messages', async () => {

@@ -54,3 +54,8 @@ export const hubRows: MatrixRows = {
     request: () => ({ params: { id: '00000000-0000-4000-8000-000000000000' } }),
   },
 };
+
+/** Operations of the operator's own tools: over loopback with a key from the root secret only. */
+export const opsRows: MatrixRows = {
+  'POST /api/v1/ops/backup': { who: [] },
+};

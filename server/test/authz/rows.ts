@@ -1,6 +1,6 @@
 import type { MatrixRows } from './harness';
 import { accountRows, authRows } from './rows-accounts';
-import { adminRows, hubRows } from './rows-staff';
+import { adminRows, hubRows, opsRows } from './rows-staff';
 import { billingRows } from './rows-billing';
 import { contentRows } from './rows-content';
 import { socialRows } from './rows-social';
@@ -14,4 +14,5 @@ export const AUTHZ_MATRIX: MatrixRows = {
   ...socialRows,
   ...adminRows,
   ...hubRows,
+  ...opsRows,
 };
