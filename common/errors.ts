@@ -35,6 +35,10 @@ export const ERROR_CATALOGUE = {
   bad_gateway: entry(502, 'A service this server depends on could not be reached'),
   gateway_timeout: entry(504, 'A service this server depends on did not answer in time'),
   unavailable: entry(503, 'This is not available on this server'),
+  database_unavailable: entry(
+    503,
+    'The database cannot be reached right now. Please try again in a moment.',
+  ),
 
   // -- accounts and sessions --
   sign_in_required: entry(401, 'Sign-in required'),

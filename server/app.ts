@@ -10,12 +10,19 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { VERSION_TAG } from '../common/version';
 import type { Config } from './config';
 import { createContainer, type Container, type ContainerOverrides } from './container';
 import type { DatabaseHandle } from './db/client';
 import { registerCompression } from './http/compression';
-import { registerErrorHandling } from './http/errors';
+import {
+  answeredDatabaseOutage,
+  registerErrorHandling,
+  type ErrorHandlingOptions,
+} from './http/errors';
+import { refundOnDatabaseOutage } from './http/rate-limit-refund';
+import { trackRoutes } from './http/route-list';
 import { refuseNulText } from './http/nul-text';
 import { registerRequestLog } from './http/request-log';
 import { contentSecurityPolicy, strictTransportSecurity } from './http/security';
@@ -40,6 +47,7 @@ import { defineMailJob, mailRoutes } from './modules/mail/index';
 import { payoutsRoutes, schedulePayoutTransfers } from './modules/payouts/index';
 import { blocksRoutes } from './modules/blocks/index';
 import { messageRealtimePresenters, messagesRoutes } from './modules/messages/index';
+import { backupRoutes } from './modules/backup/index';
 import { realtimeRoutes } from './realtime/index';
 
 export interface BuildAppOptions {
@@ -63,10 +71,10 @@ declare module 'fastify' {
 }
 
 /** zod validation and serialisation plus the `{ error }` answers; shared with tests of the error shape. */
-export function configureHttp(app: FastifyInstance): void {
+export function configureHttp(app: FastifyInstance, options: ErrorHandlingOptions = {}): void {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
+  registerErrorHandling(app, options);
 }
 
 /** Builds the whole HTTP application on an open database; tests call this with a fresh one. */
@@ -91,7 +99,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   }).withTypeProvider<ZodTypeProvider>();
 
-  configureHttp(app);
+  trackRoutes(app);
+  configureHttp(app, {
+    databaseReachable: () =>
+      options.db.db.execute(sql`select 1`).then(
+        () => true,
+        () => false,
+      ),
+  });
   registerRequestLog(app);
   app.addHook('preValidation', refuseNulText);
   app.addHook('onSend', async (request, reply) => {
@@ -115,7 +130,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('container', c);
   app.addHook('onReady', () => c.start());
   app.addHook('onClose', () => c.close());
-  await app.register(rateLimit, c.rateLimit);
+  await app.register(rateLimit, c.rateLimit.options);
+  refundOnDatabaseOutage(app, c.rateLimit, answeredDatabaseOutage);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Aura API', version: VERSION_TAG },
@@ -150,6 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(blocksRoutes(c));
   await app.register(messagesRoutes(c));
   await app.register(mailRoutes(c));
+  await app.register(backupRoutes(c));
   // The live socket; each feature adds the presenters of its events here.
   await app.register(
     realtimeRoutes(c, { ...messageRealtimePresenters(c.db), ...adminRealtimePresenters() }),

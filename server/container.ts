@@ -1,4 +1,3 @@
-import type { RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import { createAiProvider } from './adapters/ai/index';
 import type { AiProvider } from './adapters/ai/provider';
@@ -17,6 +16,7 @@ import { systemClock, type Clock } from './context';
 import type { Database, DatabaseHandle, DatabaseKind } from './db/client';
 import { prunePublishedOutbox, startOutboxRelay, type OutboxRelay } from './events/relay';
 import { connectRedis } from './http/redis';
+import { refundableRateLimit, type RefundableRateLimit } from './http/rate-limit-refund';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 import { deriveKeys, type Keys } from './keys';
 import { createOutboxMailer } from './modules/mail/index';
@@ -59,7 +59,8 @@ export interface Container {
   bus: EventBus;
   jobs: JobRunner;
   /** Options for @fastify/rate-limit: in-process counters, or Redis when REDIS_URL is set. */
-  rateLimit: RateLimitPluginOptions;
+  /** Options of @fastify/rate-limit, with refunds for requests the database outage failed. */
+  rateLimit: RefundableRateLimit;
   /** Errors of background work (relay, jobs, bus consumers) go here, not to a request. */
   reportError(err: unknown, context: string): void;
   /** Starts the outbox relay and the job runner (buildApp does this once the app is ready). */
@@ -155,16 +156,18 @@ export async function createContainer(options: {
     redis,
     bus,
     jobs,
-    rateLimit: redis
-      ? {
-          global: false,
-          redis: redis.command,
-          nameSpace: 'aura-rate-limit:',
-          // While Redis is away the limiter lets requests through; the per-account login
-          // throttle, kept in the database, still holds.
-          skipOnError: true,
-        }
-      : { global: false },
+    rateLimit: refundableRateLimit(
+      redis
+        ? {
+            global: false,
+            redis: redis.command,
+            nameSpace: 'aura-rate-limit:',
+            // While Redis is away the limiter lets requests through; the per-account login
+            // throttle, kept in the database, still holds.
+            skipOnError: true,
+          }
+        : { global: false },
+    ),
     reportError,
     async start() {
       relay ??= await startOutboxRelay({

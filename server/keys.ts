@@ -13,6 +13,7 @@ export const KEY_PURPOSES = [
   'payout-encryption',
   'mail-links',
   'ai-placeholder',
+  'ops-backup',
 ] as const;
 export type KeyPurpose = (typeof KEY_PURPOSES)[number];
 

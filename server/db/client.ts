@@ -33,6 +33,12 @@ export interface DatabaseHandle {
    * flag). `ran: false` when another holder had it.
    */
   withAdvisoryLock<T>(key: number, work: () => Promise<T>): Promise<{ ran: boolean; value?: T }>;
+  /**
+   * The embedded database only: a consistent copy of its data directory (a tar), taken while it
+   * serves (PGlite's dumpDataDir, between two statements; recovery at restore rolls back any
+   * transaction that was open). Null on a PostgreSQL server: use pg_dump there.
+   */
+  dumpDataDir: (() => Promise<Buffer>) | null;
   /** Called with each event a transaction recorded, right after it commits (this process only). */
   onCommittedEvent(listener: (event: CommittedEvent) => void): () => void;
   close(): Promise<void>;
@@ -42,6 +48,9 @@ export const migrationsFolder = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
   'migrations',
 );
+
+/** How long a new connection to a PostgreSQL server may take before the request fails. */
+const CONNECT_TIMEOUT_MS = 5000;
 
 // Any constant works; it only has to be the same for every instance migrating one database.
 const MIGRATION_LOCK_KEY = 741_852_963;
@@ -87,6 +96,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     return {
       db,
       kind: 'pglite',
+      async dumpDataDir() {
+        await client.exec('CHECKPOINT');
+        const tar = await client.dumpDataDir('none');
+        return Buffer.from(await tar.arrayBuffer());
+      },
       onCommittedEvent: (listener) => subscribe(committed, listener),
       async listen(channel, onNotify) {
         const unlisten = await client.listen(channel, onNotify);
@@ -105,10 +119,23 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     };
   }
   await migratePostgres(target.url);
-  const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: target.poolSize ?? 10,
+    // While the server is unreachable a request fails within this bound (503, issue 18)
+    // instead of waiting for the operating system to give up on the connection.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   // An idle pooled connection that the server drops (restart, failover) emits 'error' on the
   // pool; unhandled, that would end the process. The pool replaces it on the next checkout.
   pool.on('error', () => {});
+  // A checked-out connection has no pool listener: one that drops between two queries of a
+  // transaction (or while it holds an advisory lock) would emit an unhandled 'error' too. The
+  // query in flight fails on its own, and the pool discards the client when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    releaseWhenBeginFails(client);
+  });
   const committed = new Set<(event: CommittedEvent) => void>();
   const db = withCommitHooks(
     drizzlePg({ client: pool, schema, logger: queryLogger(target.onQuery) }) as unknown as Database,
@@ -118,6 +145,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   return {
     db,
     kind: 'postgres',
+    dumpDataDir: null,
     onCommittedEvent: (listener) => subscribe(committed, listener),
     async listen(channel, onNotify) {
       const listener = new PgListener(target.url, channel, onNotify);
@@ -147,6 +175,29 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       await pool.end();
     },
   };
+}
+
+/**
+ * drizzle's node-postgres transaction() checks a client out and sends BEGIN before its
+ * try/finally, so a BEGIN that fails (the connection died while idle in the pool) never gives
+ * the client back: each outage would leak one, until the pool is exhausted for good and service
+ * never resumes (issue 18). This hands such a client back to the pool, which drops it.
+ */
+function releaseWhenBeginFails(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const guarded = (...args: unknown[]): unknown => {
+    const first = args[0] as string | { text?: unknown } | undefined;
+    const text = typeof first === 'string' ? first : first?.text;
+    const result = query(...args);
+    if (typeof text === 'string' && /^\s*begin\b/i.test(text) && result instanceof Promise) {
+      return result.catch((err: unknown) => {
+        client.release(err instanceof Error ? err : true);
+        throw err;
+      });
+    }
+    return result;
+  };
+  client.query = guarded as typeof client.query;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
   ERROR_CATALOGUE,
@@ -8,6 +8,7 @@ import {
   type ErrorCode,
   type ErrorParams,
 } from '../../common/errors';
+import { isDatabaseUnavailable } from '../db/availability';
 
 /** A refusal the client caused: answered with its status and `{ error }`, never logged as a fault. */
 export class HttpError extends Error {
@@ -79,8 +80,25 @@ export function codeOf(status: number, message: string, given: unknown): string 
   return genericCodeOf(status);
 }
 
-export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError, request, reply) => {
+const outageAnswers = new WeakSet<FastifyRequest>();
+
+/** Whether `request` was answered 503 `database_unavailable` (its rate-limit count is refunded). */
+export const answeredDatabaseOutage = (request: FastifyRequest): boolean =>
+  outageAnswers.has(request);
+
+export interface ErrorHandlingOptions {
+  /**
+   * Asked when a failure looks like a lost database connection, to tell a database outage from
+   * another service refusing a socket (S3, a model server): only then the answer is a 503.
+   */
+  databaseReachable?: () => Promise<boolean>;
+}
+
+export function registerErrorHandling(
+  app: FastifyInstance,
+  options: ErrorHandlingOptions = {},
+): void {
+  app.setErrorHandler(async (err: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
       const answer = describeValidation(
@@ -101,6 +119,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       // Fastify's own refusals (bad JSON, body too large, rate limit, unsupported media type).
       return reply.status(status).send({ error: err.message, code: genericCodeOf(status) });
+    }
+    if (
+      isDatabaseUnavailable(err) &&
+      !(await (options.databaseReachable?.() ?? Promise.resolve(false)))
+    ) {
+      // The database is away (restart, network): a retry will work once it is back (issue 18).
+      outageAnswers.add(request);
+      request.log.warn({ reqId: request.id }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ error: errorText('database_unavailable'), code: 'database_unavailable' });
     }
     request.log.error({ err, reqId: request.id }, 'request failed');
     return reply

@@ -35,9 +35,11 @@ export async function createTestApp(
     ownDatabase?: boolean;
     /** Called with every SQL statement the app sends (to count statements per request). */
     onQuery?: (statement: string) => void;
+    /** Another way to TEST_DATABASE_URL's server (e.g. through a proxy the test can cut). */
+    databaseUrl?: string;
   } = {},
 ): Promise<TestApp> {
-  const url = process.env.TEST_DATABASE_URL;
+  const url = options.databaseUrl ?? process.env.TEST_DATABASE_URL;
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',

@@ -44,8 +44,12 @@ export function childEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 /** Starts `node --import tsx <script>` from the repository root. */
-export function startTs(script: string, env: Record<string, string>): RunningProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+export function startTs(
+  script: string,
+  env: Record<string, string>,
+  args: string[] = [],
+): RunningProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: repoRoot,
     env: childEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -127,9 +131,10 @@ export const RUNNING_LINE = /^Aura is running at (http:\/\/\S+)$/;
 export async function startServer(
   dataDir: string,
   env: Record<string, string> = {},
+  timeoutMs?: number,
 ): Promise<RunningProcess & { url: string }> {
   const proc = startTs(MAIN, { PORT: '0', DATA_DIR: dataDir, ...env });
-  const line = await proc.waitForLine(RUNNING_LINE);
+  const line = await proc.waitForLine(RUNNING_LINE, timeoutMs);
   return { ...proc, url: RUNNING_LINE.exec(line)![1]! };
 }
 

@@ -1,0 +1,56 @@
+/**
+ * Tells a lost database connection (server restarting, network cut, failover) from every other
+ * failure, so a request answers 503 `database_unavailable` instead of a 500 and is not charged
+ * to its caller's rate limit (issue 18). Only connection-level signals count: a query the
+ * server refused (constraint, syntax, serialisation) is a database answer, not an outage.
+ */
+
+// SQLSTATE class 08 is "connection exception"; 57P01-57P03 are the server shutting down or
+// starting; 53300 is "too many connections".
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
+
+// Node socket errors on the way to the server.
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+// What node-postgres says when a connection ends under it or cannot be made in time.
+const PG_CONNECTION_MESSAGES = [
+  /^Connection terminated/,
+  /timeout exceeded when trying to connect/,
+  /Client has encountered a connection error and is not queryable/,
+  /Client was closed and is not queryable/,
+  /Cannot use a pool after calling end on the pool/,
+];
+
+function* causes(err: unknown): Generator<unknown> {
+  const seen = new Set<unknown>();
+  let current: unknown = err;
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current);
+    yield current;
+    if (current instanceof AggregateError) for (const inner of current.errors) yield* causes(inner);
+    current = (current as { cause?: unknown }).cause;
+  }
+}
+
+/** True when `err` (or anything in its `cause` chain) says the database could not be reached. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (const e of causes(err)) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || SOCKET_CODES.has(code))) {
+      return true;
+    }
+    if (typeof message === 'string' && PG_CONNECTION_MESSAGES.some((re) => re.test(message))) {
+      return true;
+    }
+  }
+  return false;
+}

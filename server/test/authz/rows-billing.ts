@@ -1,0 +1,50 @@
+import type { MatrixRows } from './harness';
+
+const SESSION = '00000000-0000-4000-8000-000000000000';
+
+/** Payments and the wallet: checkouts are the buyer's own; the local checkout page is public. */
+export const billingRows: MatrixRows = {
+  'GET /api/v1/billing/config': { who: 'anyone' },
+  'POST /v1/billing/create-checkout-session': {
+    who: 'signed-in',
+    request: (fx) => ({ body: { tier: 'Item', price: '9.99', productId: fx.itemId } }),
+  },
+  'GET /v1/billing/retrieve-checkout-session/{sessionId}': {
+    who: 'signed-in',
+    request: () => ({ params: { sessionId: SESSION } }),
+  },
+  // Signed by the provider, not by a person: anyone may deliver one (the signature is checked).
+  'POST /v1/billing/webhook': { who: 'anyone' },
+  'GET /api/v1/billing/local-checkout/{sessionId}': {
+    who: 'anyone',
+    request: () => ({ params: { sessionId: SESSION } }),
+  },
+  'POST /api/v1/billing/local-checkout/{sessionId}/pay': {
+    who: 'anyone',
+    request: () => ({
+      params: { sessionId: SESSION },
+      body: {
+        email: 'buyer@example.test',
+        cardNumber: '4242 4242 4242 4242',
+        expiry: '12/40',
+        cvc: '123',
+      },
+    }),
+  },
+  'POST /api/v1/billing/local-checkout/{sessionId}/cancel': {
+    who: 'anyone',
+    request: () => ({ params: { sessionId: SESSION } }),
+  },
+  'GET /api/v1/billing/subscriptions': { who: 'signed-in' },
+  'POST /api/v1/billing/subscriptions/{id}/cancel': {
+    who: 'signed-in',
+    request: () => ({ params: { id: SESSION } }),
+  },
+  'GET /api/v1/billing/membership/{creatorId}': { who: 'anyone' },
+  'GET /api/v1/billing/earnings': { who: 'signed-in' },
+  'GET /api/v1/wallet': { who: 'signed-in' },
+  'POST /api/v1/wallet/unlock': {
+    who: 'signed-in',
+    request: (fx) => ({ body: { itemId: fx.itemId, idempotencyKey: `mx-${fx.target.id}` } }),
+  },
+};

@@ -1,0 +1,45 @@
+import type { MatrixRows } from './harness';
+
+const itemForm = {
+  title: 'Matrix loop',
+  description: 'An item of the authorization matrix',
+  price: '9.99',
+  image: '/api/v1/media/matrix.png',
+  audio: '',
+  video: '',
+  status: 'available',
+  tags: ['lofi'],
+  category: 'Music',
+  subcategory: 'Loops',
+  explicitContent: false,
+};
+
+/** Items, media, the feed and the assistant. Only an item's owner edits it (`item.edit` own). */
+export const contentRows: MatrixRows = {
+  'POST /api/v1/media/upload-image': { who: 'signed-in' },
+  'POST /api/v1/media/upload-audio': { who: 'signed-in' },
+  'POST /api/v1/media/upload-video': { who: 'signed-in' },
+  // Media are served by signed URL, not by session.
+  'GET /api/v1/media/{key}': { who: 'anyone' },
+  'GET /api/v1/aura/mine': { who: 'signed-in' },
+  'PATCH /api/v1/aura/{id}': { who: [], owner: true, request: () => ({ body: itemForm }) },
+  'DELETE /api/v1/aura/{id}': { who: [], owner: true },
+  'POST /api/v1/aura/{id}/publish': { who: [], owner: true },
+  'POST /api/v1/aura/{id}/unpublish': { who: [], owner: true },
+  'POST /api/v1/aura/create': { who: 'signed-in', request: () => ({ body: itemForm }) },
+  'GET /api/v1/items/{id}': { who: 'anyone' },
+  'POST /api/v1/items/{id}/like': { who: 'signed-in' },
+  'DELETE /api/v1/items/{id}/like': { who: 'signed-in' },
+  'GET /api/v1/items/{id}/comments': { who: 'anyone' },
+  'POST /api/v1/items/{id}/comments': {
+    who: 'signed-in',
+    request: () => ({ body: { text: 'A comment' } }),
+  },
+  'POST /api/v1/items/{id}/visit': { who: 'anyone' },
+  'GET /api/v1/feed': { who: 'anyone' },
+  'GET /api/v1/creators/spotlight': { who: 'anyone' },
+  'GET /api/v1/creators/{username}': { who: 'anyone' },
+  'POST /api/v1/ai/chat': { who: 'anyone', request: () => ({ body: { message: 'Hello' } }) },
+  'GET /api/v1/ai/models': { who: 'anyone' },
+  'GET /api/v1/ai/placeholder': { who: 'anyone', request: () => ({ query: { text: 'loop' } }) },
+};
