@@ -107,6 +107,11 @@ export const ERROR_CATALOGUE = {
   checkout_not_yours: entry(403, 'This checkout session belongs to another account'),
   session_complete: entry(409, 'This checkout session is already paid.'),
   session_expired: entry(410, 'This checkout session has expired.'),
+  payments_not_configured: entry(
+    503,
+    'Payments are not set up on this server: the operator has configured no payment provider.',
+  ),
+  test_payments_off: entry(404, 'Test payments are switched off on this server'),
   payment_provider_unreachable: entry(
     502,
     'The payment provider could not be reached. Please try again.',

@@ -17,6 +17,7 @@ import type { DatabaseHandle } from './db/client';
 import { registerCompression } from './http/compression';
 import { registerErrorHandling } from './http/errors';
 import { refuseNulText } from './http/nul-text';
+import { warnOnForwardedHeaders } from './http/production-safety';
 import { registerRequestLog } from './http/request-log';
 import { contentSecurityPolicy, strictTransportSecurity } from './http/security';
 import { registerSpa } from './http/spa';
@@ -92,6 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   configureHttp(app);
   registerRequestLog(app);
+  warnOnForwardedHeaders(app, config);
   app.addHook('preValidation', refuseNulText);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -124,7 +126,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The OpenAPI document is always built (tests read app.swagger()); it is served only with API_DOCS.
+  if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   app.decorateRequest('viewer', null);
   await app.register(healthRoutes({ db: c.db, kind: c.dbKind, version: VERSION_TAG }));

@@ -5,6 +5,8 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { withJwtSecret } from './config-secrets';
 import { embeddedDatabaseDir, openDatabase, type DatabaseHandle } from './db/client';
 import { acquireDataDirLock, DataDirLockedError } from './db/lock';
+import { startupWarnings } from './http/production-safety';
+import { withRootSecret } from './secrets/root-secret';
 import { seedDemoOnce } from './seed/index';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/web');
@@ -27,9 +29,13 @@ async function open(config: Config): Promise<{ handle: DatabaseHandle; unlock: (
 }
 
 async function main(): Promise<void> {
-  const config = withJwtSecret(loadConfig());
-  const { handle, unlock } = await open(config);
+  const loaded = loadConfig();
+  // On the embedded database the generated secret is a file; refuse a bad one before opening.
+  if (!loaded.DATABASE_URL) withJwtSecret(loaded);
+  const { handle, unlock } = await open(loaded);
+  const config = await withRootSecret(loaded, handle);
   const app = await buildApp({ config, db: handle, webRoot });
+  for (const warning of startupWarnings(config)) app.log.warn(warning);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -15,3 +15,4 @@ export * from '../../modules/payouts/tables';
 export * from '../../modules/profiles/tables';
 export * from '../../modules/reports/tables';
 export * from '../../modules/users/tables';
+export * from '../../secrets/tables';

@@ -21,6 +21,8 @@ import { creatorSummaries } from './stats';
  */
 
 async function findLocalSession(deps: BillingDeps, id: string): Promise<CheckoutSessionRow> {
+  // Sessions left from a time the test-card provider ran can no longer be paid once it is off.
+  if (deps.provider.name !== 'local') throw fail('test_payments_off');
   const [row] = await deps.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
   if (!row || row.provider !== 'local') throw fail('checkout_not_found');
   return row;
