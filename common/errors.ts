@@ -158,6 +158,8 @@ export const MESSAGE_KEY_TRANSLATIONS = {
   termsRequired: 'register.messages.termsRequired',
   invalidInput: 'register.messages.invalidInput',
   passwordTooShort: 'register.messages.passwordTooShort',
+  passwordFloorLength: 'register.messages.passwordFloorLength',
+  passwordCommon: 'register.messages.passwordCommon',
   required: 'register.messages.required',
   'upload.requiredFields': 'upload.requiredFields',
 } as const;

@@ -22,7 +22,7 @@ import { registerRequestLog } from './http/request-log';
 import { contentSecurityPolicy, strictTransportSecurity } from './http/security';
 import { registerSpa } from './http/spa';
 import { scheduleMembershipRenewals } from './jobs/membership-renewals';
-import { authRoutes } from './modules/auth/index';
+import { authRoutes, scheduleLoginFailurePrune } from './modules/auth/index';
 import { adminRoutes } from './modules/admin/index';
 import { billingRoutes, walletRoutes } from './modules/billing/index';
 import { dashboardRoutes } from './modules/dashboard/index';
@@ -155,6 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(realtimeRoutes(c, { ...messageRealtimePresenters(c.db) }));
   scheduleMembershipRenewals(c);
   schedulePayoutTransfers(c);
+  scheduleLoginFailurePrune(c);
 
   await registerSpa(app, options.webRoot ?? null);
   return app;

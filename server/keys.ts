@@ -13,6 +13,7 @@ export const KEY_PURPOSES = [
   'payout-encryption',
   'mail-links',
   'ai-placeholder',
+  'login-throttle',
 ] as const;
 export type KeyPurpose = (typeof KEY_PURPOSES)[number];
 

@@ -1,3 +1,5 @@
+import { dictionary } from '@zxcvbn-ts/language-common';
+
 /** SPEC §5/§9 password strength: weights 20/20/20/40, length criterion 8, thresholds 50 and 75. */
 export const PASSWORD_WEIGHTS = { length: 20, digit: 20, letter: 20, special: 40 } as const;
 export const PASSWORD_LENGTH_CRITERION = 8;
@@ -23,4 +25,34 @@ export function strengthVariant(score: number): 'danger' | 'warning' | 'success'
   if (score < WEAK_PASSWORD_THRESHOLD) return 'danger';
   if (score < MEDIUM_PASSWORD_THRESHOLD) return 'warning';
   return 'success';
+}
+
+/** The floor under every password a person sets (ASVS 5.0 V6), whatever its SPEC §5 score. */
+export const PASSWORD_MIN_LENGTH = 8;
+
+let commonPasswords: ReadonlySet<string> | null = null;
+
+/**
+ * The most common passwords of zxcvbn-ts's maintained list (about 49,000 from breach corpora),
+ * those long enough to pass the length floor; built on first use.
+ */
+function isCommonPassword(password: string): boolean {
+  commonPasswords ??= new Set(
+    dictionary['passwords-common'].filter((p) => p.length >= PASSWORD_MIN_LENGTH),
+  );
+  return commonPasswords.has(password.toLowerCase());
+}
+
+export type PasswordFloorProblem = 'passwordFloorLength' | 'passwordCommon';
+
+/**
+ * Issue 18: every path that sets a password refuses one under 8 characters (counted as
+ * characters, not UTF-16 units) or one of the most common passwords. Null when it passes; the
+ * SPEC §5 strength rules (score, bar, weak-password acceptance) apply above this floor.
+ */
+export function passwordFloorProblem(password: string): PasswordFloorProblem | null {
+  if ([...password].length < PASSWORD_MIN_LENGTH) return 'passwordFloorLength';
+  // One character repeated is as guessable as the list's entries, at any length.
+  if (isCommonPassword(password) || new Set(password).size === 1) return 'passwordCommon';
+  return null;
 }

@@ -3,6 +3,7 @@
 export * from '../../events/tables';
 export * from '../../jobs/tables';
 export * from '../../modules/admin/tables';
+export * from '../../modules/auth/tables';
 export * from '../../modules/billing/entitlement-tables';
 export * from '../../modules/billing/tables';
 export * from '../../modules/blocks/tables';
