@@ -203,7 +203,7 @@ export const LocalCheckoutSummary = z.object({
   currency: z.string(),
   /** 'month' for memberships, null for one-off payments. */
   interval: z.enum(['month']).nullable(),
-  /** Pre-filled payer email (the buyer's account email). */
+  /** Pre-filled payer email: the buyer's account email, to the signed-in buyer only (else null). */
   customerEmail: z.string().nullable(),
   /** Creator of the item or membership, to show who is paid. */
   merchantName: z.string(),
