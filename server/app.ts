@@ -19,6 +19,7 @@ import { registerErrorHandling } from './http/errors';
 import { refuseNulText } from './http/nul-text';
 import { warnOnForwardedHeaders } from './http/production-safety';
 import { registerRequestLog } from './http/request-log';
+import { registerConnectionHandling, serverWithTimeouts, type Lifecycle } from './http/shutdown';
 import { contentSecurityPolicy, strictTransportSecurity } from './http/security';
 import { registerSpa } from './http/spa';
 import { scheduleMembershipRenewals } from './jobs/membership-renewals';
@@ -51,6 +52,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them to check what is never logged). */
   logStream?: { write(line: string): void };
+  /** Free bytes under DATA_DIR for the health check (tests stand for a full disk). */
+  freeBytes?: (dir: string) => Promise<number>;
   /** Replaces parts of the container (clock, storage, payments, bus) in tests. */
   overrides?: ContainerOverrides;
 }
@@ -84,6 +87,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // One line per request (issue 10), written by registerRequestLog when the answer is sent.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.BODY_LIMIT_BYTES,
+    serverFactory: serverWithTimeouts(config),
     trustProxy: config.TRUST_PROXY,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -92,6 +96,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<ZodTypeProvider>();
 
   configureHttp(app);
+  const lifecycle: Lifecycle = { isDraining: false };
+  registerConnectionHandling(app, lifecycle);
   registerRequestLog(app);
   warnOnForwardedHeaders(app, config);
   app.addHook('preValidation', refuseNulText);
@@ -130,7 +136,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   app.decorateRequest('viewer', null);
-  await app.register(healthRoutes({ db: c.db, kind: c.dbKind, version: VERSION_TAG }));
+  await app.register(
+    healthRoutes({
+      db: c.db,
+      kind: c.dbKind,
+      version: VERSION_TAG,
+      isDraining: () => lifecycle.isDraining,
+      dataDir: config.dataDir,
+      minFreeBytes: config.STORAGE_MIN_FREE_BYTES,
+      ...(options.freeBytes ? { freeBytes: options.freeBytes } : {}),
+    }),
+  );
   // -- feature modules register below this line --
   await app.register(authRoutes(c));
   await app.register(usersRoutes(c));

@@ -79,6 +79,19 @@ export function codeOf(status: number, message: string, given: unknown): string 
   return genericCodeOf(status);
 }
 
+/**
+ * A full disk (issue 18): the filesystem's ENOSPC / EDQUOT, or PostgreSQL's disk_full (53100), as
+ * the error itself or its cause (Drizzle wraps driver errors).
+ */
+export function isStorageFull(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; depth += 1) {
+    const code = (e as { code?: unknown }).code;
+    if (code === 'ENOSPC' || code === 'EDQUOT' || code === '53100') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -96,6 +109,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
         ...err.extra,
         code: codeOf(err.statusCode, err.message, err.extra.code),
       });
+    }
+    if (isStorageFull(err)) {
+      request.log.error({ reqId: request.id, code: (err as { code?: unknown }).code }, 'storage full');
+      return reply
+        .status(507)
+        .send({ error: errorText('storage_full'), code: 'storage_full', requestId: request.id });
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -33,6 +33,8 @@ export async function createTestApp(
      * over every row there is (the last superadmin, key rotation), which other files share.
      */
     ownDatabase?: boolean;
+    /** Free bytes under DATA_DIR as the health check sees them (a full disk). */
+    freeBytes?: (dir: string) => Promise<number>;
   } = {},
 ): Promise<TestApp> {
   const url = process.env.TEST_DATABASE_URL;
@@ -56,6 +58,7 @@ export async function createTestApp(
     webRoot: null,
     logger: options.logStream !== undefined,
     logStream: options.logStream,
+    ...(options.freeBytes ? { freeBytes: options.freeBytes } : {}),
     overrides: {
       ...(options.clock ? { clock: options.clock } : {}),
       ...options.overrides,

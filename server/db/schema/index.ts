@@ -8,6 +8,7 @@ export * from '../../modules/billing/entitlement-tables';
 export * from '../../modules/billing/tables';
 export * from '../../modules/blocks/tables';
 export * from '../../modules/follows/tables';
+export * from '../../modules/health/tables';
 export * from '../../modules/items/engagement-tables';
 export * from '../../modules/items/tables';
 export * from '../../modules/media/tables';
