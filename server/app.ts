@@ -18,6 +18,7 @@ import { registerCompression } from './http/compression';
 import { registerErrorHandling } from './http/errors';
 import { refuseNulText } from './http/nul-text';
 import { warnOnForwardedHeaders } from './http/production-safety';
+import { loggableError } from './http/loggable-error';
 import { registerRequestLog } from './http/request-log';
 import { registerConnectionHandling, serverWithTimeouts, type Lifecycle } from './http/shutdown';
 import { contentSecurityPolicy, strictTransportSecurity } from './http/security';
@@ -115,7 +116,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config,
     database: options.db,
     overrides: {
-      reportError: (err, context) => app.log.error({ err }, `${context} failed`),
+      reportError: (err, context) =>
+        app.log.error({ err: loggableError(err) }, `${context} failed`),
       ...options.overrides,
     },
   });

@@ -8,6 +8,7 @@ import {
   type ErrorCode,
   type ErrorParams,
 } from '../../common/errors';
+import { loggableError } from './loggable-error';
 
 /** A refusal the client caused: answered with its status and `{ error }`, never logged as a fault. */
 export class HttpError extends Error {
@@ -111,7 +112,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       });
     }
     if (isStorageFull(err)) {
-      request.log.error({ reqId: request.id, code: (err as { code?: unknown }).code }, 'storage full');
+      request.log.error(
+        { reqId: request.id, code: (err as { code?: unknown }).code },
+        'storage full',
+      );
       return reply
         .status(507)
         .send({ error: errorText('storage_full'), code: 'storage_full', requestId: request.id });
@@ -121,7 +125,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // Fastify's own refusals (bad JSON, body too large, rate limit, unsupported media type).
       return reply.status(status).send({ error: err.message, code: genericCodeOf(status) });
     }
-    request.log.error({ err, reqId: request.id }, 'request failed');
+    request.log.error({ err: loggableError(err), reqId: request.id }, 'request failed');
     return reply
       .status(500)
       .send({ error: 'Internal server error', code: 'internal', requestId: request.id });
