@@ -35,7 +35,10 @@ export const ERROR_CATALOGUE = {
   bad_gateway: entry(502, 'A service this server depends on could not be reached'),
   gateway_timeout: entry(504, 'A service this server depends on did not answer in time'),
   unavailable: entry(503, 'This is not available on this server'),
-  storage_full: entry(507, 'storage full: the server has no space left to store this. Please try again later.'),
+  storage_full: entry(
+    507,
+    'storage full: the server has no space left to store this. Please try again later.',
+  ),
 
   // -- accounts and sessions --
   sign_in_required: entry(401, 'Sign-in required'),

@@ -70,7 +70,11 @@ export const healthRoutes =
         if (deps.isDraining()) {
           return reply
             .status(503)
-            .send({ status: 'draining' as const, error: 'draining: the server is stopping', ...base });
+            .send({
+              status: 'draining' as const,
+              error: 'draining: the server is stopping',
+              ...base,
+            });
         }
         const problems = [
           !database.ok && 'the database does not answer',
