@@ -39,6 +39,10 @@ export const ERROR_CATALOGUE = {
     503,
     'The database cannot be reached right now. Please try again in a moment.',
   ),
+  storage_full: entry(
+    507,
+    'storage full: the server has no space left to store this. Please try again later.',
+  ),
 
   // -- accounts and sessions --
   sign_in_required: entry(401, 'Sign-in required'),
@@ -121,6 +125,11 @@ export const ERROR_CATALOGUE = {
   checkout_not_yours: entry(403, 'This checkout session belongs to another account'),
   session_complete: entry(409, 'This checkout session is already paid.'),
   session_expired: entry(410, 'This checkout session has expired.'),
+  payments_not_configured: entry(
+    503,
+    'Payments are not set up on this server: the operator has configured no payment provider.',
+  ),
+  test_payments_off: entry(404, 'Test payments are switched off on this server'),
   payment_provider_unreachable: entry(
     502,
     'The payment provider could not be reached. Please try again.',
@@ -167,6 +176,8 @@ export const MESSAGE_KEY_TRANSLATIONS = {
   termsRequired: 'register.messages.termsRequired',
   invalidInput: 'register.messages.invalidInput',
   passwordTooShort: 'register.messages.passwordTooShort',
+  passwordFloorLength: 'register.messages.passwordFloorLength',
+  passwordCommon: 'register.messages.passwordCommon',
   required: 'register.messages.required',
   'upload.requiredFields': 'upload.requiredFields',
 } as const;

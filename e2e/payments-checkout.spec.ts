@@ -33,12 +33,15 @@ test('a fan buys a locked item with the test card and sees it unlocked everywher
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(page.getByTestId('checkout-tier')).toHaveText(item.title);
   await expect(page.getByTestId('checkout-preview')).toHaveCSS('height', '280px');
+  // Issue 18: every page of a test-card payment says no money moves.
+  await expect(page.getByTestId('test-payment-notice')).toContainText('no money moves');
   const pay = page.getByRole('button', { name: /^Pay / });
   await expect(pay).toBeEnabled();
   await pay.click();
 
   await expect(page.getByTestId('pay-amount')).toHaveText('€4.50');
   await expect(page.getByLabel('Email')).toHaveValue(fan.email);
+  await expect(page.getByTestId('test-payment-notice')).toContainText('no money moves');
   await payOnLocalCheckout(page, '4242424242424242');
 
   await expect(page).toHaveURL(/\/success\?session_id=cs_local_/);
@@ -46,6 +49,9 @@ test('a fan buys a locked item with the test card and sees it unlocked everywher
   await expect(page.getByTestId('success-total')).toHaveText('4.50 EUR');
   await expect(page.getByTestId('success-method')).toHaveText('CARD');
   await expect(page.getByTestId('success-email')).toHaveText(fan.email);
+  await expect(page.getByTestId('test-payment-notice')).toHaveText(
+    'This was a test payment: no money moved.',
+  );
   const product = page.getByTestId('purchased-product');
   await expect(product.getByText('Unlocked')).toBeVisible();
   // The full image comes through a signed URL the media server accepts.

@@ -24,12 +24,15 @@ import {
 import { refundOnDatabaseOutage } from './http/rate-limit-refund';
 import { trackRoutes } from './http/route-list';
 import { refuseNulText } from './http/nul-text';
+import { warnOnForwardedHeaders } from './http/production-safety';
+import { loggableError } from './http/loggable-error';
 import { registerRequestLog } from './http/request-log';
+import { registerConnectionHandling, serverWithTimeouts, type Lifecycle } from './http/shutdown';
 import { contentSecurityPolicy, strictTransportSecurity } from './http/security';
 import { registerSpa } from './http/spa';
 import { scheduleMembershipRenewals } from './jobs/membership-renewals';
-import { authRoutes } from './modules/auth/index';
 import { adminRealtimePresenters, adminRoutes } from './modules/admin/index';
+import { authRoutes, scheduleLoginFailurePrune } from './modules/auth/index';
 import { billingRoutes, walletRoutes } from './modules/billing/index';
 import { dashboardRoutes } from './modules/dashboard/index';
 import { feedRoutes } from './modules/feed/index';
@@ -59,6 +62,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them to check what is never logged). */
   logStream?: { write(line: string): void };
+  /** Free bytes under DATA_DIR for the health check (tests stand for a full disk). */
+  freeBytes?: (dir: string) => Promise<number>;
   /** Replaces parts of the container (clock, storage, payments, bus) in tests. */
   overrides?: ContainerOverrides;
 }
@@ -92,6 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // One line per request (issue 10), written by registerRequestLog when the answer is sent.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.BODY_LIMIT_BYTES,
+    serverFactory: serverWithTimeouts(config),
     trustProxy: config.TRUST_PROXY,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -107,7 +113,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         () => false,
       ),
   });
+  const lifecycle: Lifecycle = { isDraining: false };
+  registerConnectionHandling(app, lifecycle);
   registerRequestLog(app);
+  warnOnForwardedHeaders(app, config);
   app.addHook('preValidation', refuseNulText);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -123,7 +132,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config,
     database: options.db,
     overrides: {
-      reportError: (err, context) => app.log.error({ err }, `${context} failed`),
+      reportError: (err, context) =>
+        app.log.error({ err: loggableError(err) }, `${context} failed`),
       ...options.overrides,
     },
   });
@@ -141,10 +151,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The OpenAPI document is always built (tests read app.swagger()); it is served only with API_DOCS.
+  if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   app.decorateRequest('viewer', null);
-  await app.register(healthRoutes({ db: c.db, kind: c.dbKind, version: VERSION_TAG }));
+  await app.register(
+    healthRoutes({
+      db: c.db,
+      kind: c.dbKind,
+      version: VERSION_TAG,
+      isDraining: () => lifecycle.isDraining,
+      dataDir: config.dataDir,
+      minFreeBytes: config.STORAGE_MIN_FREE_BYTES,
+      ...(options.freeBytes ? { freeBytes: options.freeBytes } : {}),
+    }),
+  );
   // -- feature modules register below this line --
   await app.register(authRoutes(c));
   await app.register(usersRoutes(c));
@@ -180,6 +201,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     key: c.keys['mail-links'],
     publicUrl: c.config.publicUrl,
   });
+  scheduleLoginFailurePrune(c);
 
   await registerSpa(app, options.webRoot ?? null);
   return app;

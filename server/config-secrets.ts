@@ -6,7 +6,7 @@ import { ConfigError, type Config } from './config';
 /** Where a generated JWT secret is kept: with the data it protects, readable by the owner only. */
 export const jwtSecretPath = (dataDir: string) => path.join(dataDir, 'secrets', 'jwt-secret');
 
-const MIN_SECRET_LENGTH = 32;
+export const MIN_SECRET_LENGTH = 32;
 
 /**
  * Reads the secret stored in `file`, creating it first if there is none. Creation is atomic
@@ -45,8 +45,8 @@ export function readOrCreateSecret(file: string): string {
 /**
  * The embedded default needs no configuration, so without JWT_SECRET a random secret is generated
  * once under DATA_DIR and reused on every start (tokens stay valid across restarts). Production
- * never gets here without JWT_SECRET: loadConfig refuses that start. Several instances sharing
- * one database need JWT_SECRET set, since each would otherwise generate its own.
+ * never gets here without JWT_SECRET: loadConfig refuses that start. On a PostgreSQL server the
+ * generated secret lives in the database instead, shared by every instance (server/secrets).
  */
 export function withJwtSecret(config: Config): Config & { JWT_SECRET: string } {
   if (config.JWT_SECRET) return { ...config, JWT_SECRET: config.JWT_SECRET };

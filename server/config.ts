@@ -51,6 +51,26 @@ export const ConfigEnv = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
+  /** Serve the API documentation at /api/docs (default: on in development and test, off in production). */
+  API_DOCS: flag.optional(),
+  /** Seconds the server keeps serving (with `Connection: close`) after SIGTERM before it stops accepting. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(5),
+  /** Seconds after SIGTERM when the process exits whatever a client still does. */
+  SHUTDOWN_DEADLINE_SECONDS: z.coerce.number().positive().max(3600).default(15),
+  /** Longest time to receive a whole request (headers and body) in seconds; 0 disables. */
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(0).max(86_400).default(300),
+  /** Longest time to receive a request's headers in seconds. */
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
+  /** How long an idle keep-alive connection stays open in seconds. */
+  HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(72),
+  /** Longest silence on a connection (no byte received or sent) in seconds before it is closed. */
+  HTTP_CONNECTION_TIMEOUT_SECONDS: z.coerce.number().min(0).max(86_400).default(60),
+  /** Free space under DATA_DIR below which /api/v1/health reports storage as low (bytes). */
+  STORAGE_MIN_FREE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(512 * 1024 * 1024),
   // -- feature modules add their variables below this line --
   /** Google OAuth client id; when unset, Google sign-in answers 503 and the button is hidden. */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -60,6 +80,8 @@ export const ConfigEnv = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   /** Requests per minute and client address to each username / email availability check. */
   AUTH_CHECK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  /** Payment provider: stripe (needs STRIPE_SECRET_KEY) or local (test cards, no money moves; in production only when chosen here). */
+  PAYMENTS_PROVIDER: z.enum(['local', 'stripe']).optional(),
   /** Stripe secret key; when set, payments go through Stripe Checkout instead of the local provider. */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   /** Stripe webhook signing secret (whsec_...); required with STRIPE_SECRET_KEY. */
@@ -219,11 +241,25 @@ export type Config = ConfigEnv & {
   isProduction: boolean;
   /** MAIL_TRANSPORT, else smtp when an SMTP server is configured, else the embedded outbox. */
   mailTransport: 'outbox' | 'smtp';
+  /** API_DOCS, else on outside production. */
+  apiDocs: boolean;
+  /**
+   * Who takes payments: stripe when chosen or when STRIPE_SECRET_KEY is set; local when chosen,
+   * or by default outside production; `none` in production without either (checkout answers 503).
+   */
+  paymentsProvider: 'local' | 'stripe' | 'none';
   /** HUB_TIME_ZONE, else the time zone the server runs in (TZ), else UTC. */
   hubTimeZone: string;
 };
 
 export class ConfigError extends Error {}
+
+function paymentsProviderOf(c: ConfigEnv, isProduction: boolean): Config['paymentsProvider'] {
+  if (c.PAYMENTS_PROVIDER) return c.PAYMENTS_PROVIDER;
+  if (c.STRIPE_SECRET_KEY) return 'stripe';
+  // The test-card provider lets anyone "pay" with 4242…: in production only when chosen.
+  return isProduction ? 'none' : 'local';
+}
 
 /** Reads and validates configuration; a bad variable is named in the thrown message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -249,13 +285,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production (at least 32 characters)',
     );
   }
+  if (isProduction && c.SEED_DEMO === true) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SEED_DEMO: the demo seed (public demo passwords) never runs when NODE_ENV=production',
+    );
+  }
+  if (c.PAYMENTS_PROVIDER === 'stripe' && !c.STRIPE_SECRET_KEY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PAYMENTS_PROVIDER: stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+    );
+  }
   return {
     ...c,
     dataDir: path.resolve(c.DATA_DIR),
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
-    seedDemo: c.SEED_DEMO ?? !c.DATABASE_URL,
+    // Production never seeds: the demo accounts' passwords are public.
+    seedDemo: !isProduction && (c.SEED_DEMO ?? !c.DATABASE_URL),
     isProduction,
     mailTransport: c.MAIL_TRANSPORT ?? (c.SMTP_URL || c.SMTP_HOST ? 'smtp' : 'outbox'),
+    apiDocs: c.API_DOCS ?? !isProduction,
+    paymentsProvider: paymentsProviderOf(c, isProduction),
     hubTimeZone: c.HUB_TIME_ZONE ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'),
   };
 }

@@ -74,6 +74,14 @@ describe('loadConfig', () => {
     ['PAYOUT_KEY', 'not-32-bytes'],
     ['PAYOUT_KEYS_PREVIOUS', `${'ab'.repeat(32)},short`],
     ['HUB_TIME_ZONE', 'Mars/Olympus_Mons'],
+    ['API_DOCS', 'sometimes'],
+    ['SHUTDOWN_GRACE_SECONDS', '-1'],
+    ['SHUTDOWN_DEADLINE_SECONDS', '0'],
+    ['HTTP_REQUEST_TIMEOUT_SECONDS', 'long'],
+    ['HTTP_HEADERS_TIMEOUT_SECONDS', '0'],
+    ['HTTP_KEEP_ALIVE_TIMEOUT_SECONDS', '-5'],
+    ['HTTP_CONNECTION_TIMEOUT_SECONDS', 'x'],
+    ['STORAGE_MIN_FREE_BYTES', '-1'],
   ])('stops on a malformed %s (%s) with a message naming it', (name, value) => {
     const message = configErrorOf({ [name]: value });
     expect(message).toMatch(new RegExp(`^\\s+${name}: `, 'm'));
@@ -90,6 +98,35 @@ describe('loadConfig', () => {
     expect(loadConfig({}).hubTimeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
     const keys = loadConfig({ PAYOUT_KEYS_PREVIOUS: ` ${'ab'.repeat(32)} ,, ${'cd'.repeat(32)}` });
     expect(keys.PAYOUT_KEYS_PREVIOUS).toEqual(['ab'.repeat(32), 'cd'.repeat(32)]);
+  });
+
+  it('never seeds the demo in production, and refuses SEED_DEMO=true there', () => {
+    const secret = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(secret).seedDemo).toBe(false);
+    expect(loadConfig({ ...secret, SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    expect(configErrorOf({ ...secret, SEED_DEMO: 'true' })).toMatch(
+      /^\s+SEED_DEMO: the demo seed .* never runs when NODE_ENV=production/m,
+    );
+  });
+
+  it('runs the test-card provider in production only when chosen', () => {
+    const secret = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) };
+    expect(loadConfig({}).paymentsProvider).toBe('local');
+    expect(loadConfig(secret).paymentsProvider).toBe('none');
+    expect(loadConfig({ ...secret, PAYMENTS_PROVIDER: 'local' }).paymentsProvider).toBe('local');
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+    expect(loadConfig({ ...secret, ...stripe }).paymentsProvider).toBe('stripe');
+    expect(loadConfig(stripe).paymentsProvider).toBe('stripe');
+    expect(configErrorOf({ PAYMENTS_PROVIDER: 'stripe' })).toMatch(/^\s+PAYMENTS_PROVIDER: /m);
+    expect(configErrorOf({ PAYMENTS_PROVIDER: 'paypal' })).toMatch(/^\s+PAYMENTS_PROVIDER: /m);
+  });
+
+  it('serves the API docs by default outside production only', () => {
+    const secret = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) };
+    expect(loadConfig({}).apiDocs).toBe(true);
+    expect(loadConfig(secret).apiDocs).toBe(false);
+    expect(loadConfig({ ...secret, API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(loadConfig({ API_DOCS: 'false' }).apiDocs).toBe(false);
   });
 
   it('refuses a production start without JWT_SECRET, naming it', () => {

@@ -14,6 +14,7 @@ export const KEY_PURPOSES = [
   'mail-links',
   'ai-placeholder',
   'ops-backup',
+  'login-throttle',
 ] as const;
 export type KeyPurpose = (typeof KEY_PURPOSES)[number];
 

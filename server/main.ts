@@ -5,7 +5,14 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { withJwtSecret } from './config-secrets';
 import { embeddedDatabaseDir, openDatabase, type DatabaseHandle } from './db/client';
 import { acquireDataDirLock, DataDirLockedError } from './db/lock';
+import { mediaTempDir } from './adapters/storage/index';
+import { startupWarnings } from './http/production-safety';
+import { drainAndExit, removeLeftoverUploads } from './http/shutdown';
+import { withRootSecret } from './secrets/root-secret';
 import { seedDemoOnce } from './seed/index';
+
+// With a shared DATA_DIR another instance may be writing an upload: only older files are leftovers.
+const LEFTOVER_UPLOAD_AGE_MS = 3600_000;
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/web');
 
@@ -27,33 +34,38 @@ async function open(config: Config): Promise<{ handle: DatabaseHandle; unlock: (
 }
 
 async function main(): Promise<void> {
-  const config = withJwtSecret(loadConfig());
-  const { handle, unlock } = await open(config);
+  const loaded = loadConfig();
+  // On the embedded database the generated secret is a file; refuse a bad one before opening.
+  if (!loaded.DATABASE_URL) withJwtSecret(loaded);
+  const { handle, unlock } = await open(loaded);
+  const config = await withRootSecret(loaded, handle);
   const app = await buildApp({ config, db: handle, webRoot });
+  for (const warning of startupWarnings(config)) app.log.warn(warning);
 
   let closing = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    // The database is closed even if the server did not close cleanly; a failure shows in the exit code.
-    let exitCode = 0;
-    for (const [what, close] of [
-      ['server', () => app.close()],
-      ['database', () => handle.close()],
-    ] as const) {
-      try {
-        await close();
-      } catch (err) {
-        app.log.error({ err }, `closing the ${what} failed`);
-        exitCode = 1;
-      }
-    }
-    unlock();
-    process.exit(exitCode);
+    app.log.info({ signal }, 'draining, then shutting down');
+    void drainAndExit(app, {
+      graceMs: config.SHUTDOWN_GRACE_SECONDS * 1000,
+      deadlineMs: config.SHUTDOWN_DEADLINE_SECONDS * 1000,
+      closeRest: () => handle.close(),
+      exit(code) {
+        unlock();
+        process.exit(code);
+      },
+    });
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  // Upload temp files of a killed process: all of them when this process owns DATA_DIR.
+  const leftovers = await removeLeftoverUploads(
+    mediaTempDir(config),
+    config.DATABASE_URL ? LEFTOVER_UPLOAD_AGE_MS : 0,
+  );
+  if (leftovers > 0) app.log.info({ removed: leftovers }, 'removed leftover upload temp files');
 
   if (config.seedDemo) {
     const report = await seedDemoOnce(app.container);

@@ -24,3 +24,22 @@ export function strengthVariant(score: number): 'danger' | 'warning' | 'success'
   if (score < MEDIUM_PASSWORD_THRESHOLD) return 'warning';
   return 'success';
 }
+
+/** The floor under every password a person sets (ASVS 5.0 V6), whatever its SPEC §5 score. */
+export const PASSWORD_MIN_LENGTH = 8;
+
+export type PasswordFloorProblem = 'passwordFloorLength' | 'passwordCommon';
+
+/**
+ * Issue 18: every path that sets a password refuses one under 8 characters (counted as
+ * characters, not UTF-16 units) or one character repeated. Null when it passes. This is the part
+ * of the floor a form checks as one types; the server also refuses the most common passwords
+ * (`passwordFloorProblem` in common-passwords.ts, whose list is too big for the page's code).
+ * The SPEC §5 strength rules (score, bar, weak-password acceptance) apply above this floor.
+ */
+export function passwordShapeProblem(password: string): PasswordFloorProblem | null {
+  if ([...password].length < PASSWORD_MIN_LENGTH) return 'passwordFloorLength';
+  // One character repeated is as guessable as the list's entries, at any length.
+  if (new Set(password).size === 1) return 'passwordCommon';
+  return null;
+}

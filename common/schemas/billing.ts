@@ -27,6 +27,9 @@ export const TOPUP_MAX_CENTS = 50_000;
 /** The wallet holds euros: the currency of item prices. */
 export const WALLET_CURRENCY = 'eur';
 
+/** A session of the built-in test-card provider (its ids are `cs_local_…`): no money moved. */
+export const isTestPaymentSessionId = (sessionId: string) => sessionId.startsWith('cs_local_');
+
 /** Stored enumerations (the database CHECKs the same lists). */
 export const PAYMENT_PROVIDERS = ['local', 'stripe'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
@@ -148,7 +151,11 @@ export type CheckoutSessionResponse = z.infer<typeof CheckoutSessionResponse>;
 
 /** GET /api/v1/billing/config: what the web needs to start a payment. */
 export const BillingConfigResponse = z.object({
-  provider: z.enum(['local', 'stripe']),
+  /**
+   * `local`: the built-in test-card provider (no money moves; pages say so). `none`: payments are
+   * not set up on this server (production without Stripe): checkout answers 503.
+   */
+  provider: z.enum(['local', 'stripe', 'none']),
   /** Stripe publishable key from configuration; null with the local provider. */
   publishableKey: z.string().nullable(),
   platformFeePercent: z.number(),
@@ -196,7 +203,7 @@ export const LocalCheckoutSummary = z.object({
   currency: z.string(),
   /** 'month' for memberships, null for one-off payments. */
   interval: z.enum(['month']).nullable(),
-  /** Pre-filled payer email (the buyer's account email). */
+  /** Pre-filled payer email: the buyer's account email, to the signed-in buyer only (else null). */
   customerEmail: z.string().nullable(),
   /** Creator of the item or membership, to show who is paid. */
   merchantName: z.string(),

@@ -9,6 +9,7 @@ import {
   type ErrorParams,
 } from '../../common/errors';
 import { isDatabaseUnavailable } from '../db/availability';
+import { loggableError } from './loggable-error';
 
 /** A refusal the client caused: answered with its status and `{ error }`, never logged as a fault. */
 export class HttpError extends Error {
@@ -80,6 +81,19 @@ export function codeOf(status: number, message: string, given: unknown): string 
   return genericCodeOf(status);
 }
 
+/**
+ * A full disk (issue 18): the filesystem's ENOSPC / EDQUOT, or PostgreSQL's disk_full (53100), as
+ * the error itself or its cause (Drizzle wraps driver errors).
+ */
+export function isStorageFull(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; depth += 1) {
+    const code = (e as { code?: unknown }).code;
+    if (code === 'ENOSPC' || code === 'EDQUOT' || code === '53100') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 const outageAnswers = new WeakSet<FastifyRequest>();
 
 /** Whether `request` was answered 503 `database_unavailable` (its rate-limit count is refunded). */
@@ -115,6 +129,15 @@ export function registerErrorHandling(
         code: codeOf(err.statusCode, err.message, err.extra.code),
       });
     }
+    if (isStorageFull(err)) {
+      request.log.error(
+        { reqId: request.id, code: (err as { code?: unknown }).code },
+        'storage full',
+      );
+      return reply
+        .status(507)
+        .send({ error: errorText('storage_full'), code: 'storage_full', requestId: request.id });
+    }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own refusals (bad JSON, body too large, rate limit, unsupported media type).
@@ -132,7 +155,7 @@ export function registerErrorHandling(
         .header('retry-after', '5')
         .send({ error: errorText('database_unavailable'), code: 'database_unavailable' });
     }
-    request.log.error({ err, reqId: request.id }, 'request failed');
+    request.log.error({ err: loggableError(err), reqId: request.id }, 'request failed');
     return reply
       .status(500)
       .send({ error: 'Internal server error', code: 'internal', requestId: request.id });

@@ -6,15 +6,15 @@
  * data directory); on PostgreSQL it may run while the server does.
  */
 import { ConfigError, loadConfig } from '../config';
-import { withJwtSecret } from '../config-secrets';
 import { embeddedDatabaseDir, openDatabase, type DatabaseHandle } from '../db/client';
 import { acquireDataDirLock, DataDirLockedError } from '../db/lock';
 import { systemMeta } from '../events/record';
 import { deriveKeys } from '../keys';
 import { payoutCipherOf, rotatePayoutKey } from '../modules/payouts/index';
+import { withRootSecret } from '../secrets/root-secret';
 
 async function main(): Promise<void> {
-  const config = withJwtSecret(loadConfig());
+  const config = loadConfig();
   let unlock = () => {};
   let handle: DatabaseHandle;
   if (config.DATABASE_URL) {
@@ -27,7 +27,8 @@ async function main(): Promise<void> {
     });
   }
   try {
-    const cipher = payoutCipherOf(config, deriveKeys(config.JWT_SECRET));
+    const { JWT_SECRET } = await withRootSecret(config, handle);
+    const cipher = payoutCipherOf(config, deriveKeys(JWT_SECRET));
     const { keyId, resealed } = await rotatePayoutKey(handle.db, cipher, systemMeta(new Date()));
     console.log(
       `Payout numbers of ${resealed} creator(s) re-sealed with key ${keyId}; ` +

@@ -21,10 +21,13 @@ export type SeedContext = Pick<
   'config' | 'db' | 'dbKind' | 'clock' | 'storage' | 'keys'
 >;
 
-type Seeder = (ctx: SeedContext, report: SeedReport) => Promise<void>;
+export type Seeder = (ctx: SeedContext, report: SeedReport) => Promise<void>;
+
+// Any constant works; it only has to be the same for every instance seeding one database.
+const SEED_LOCK_KEY = 741_852_964;
 
 // Feature modules append their seeders here, in dependency order (accounts before items).
-const seeders: Seeder[] = [
+const demoSeeders: Seeder[] = [
   seedAccounts,
   seedContent,
   seedCreatorProfiles,
@@ -36,8 +39,23 @@ const seeders: Seeder[] = [
 // Databases seeded before typed events (migration 0006) carry the older marker.
 const SEEDED_MARKERS: DomainEventType[] = ['system.demo_seeded', 'demo.seeded' as DomainEventType];
 
-/** Seeds the demo platform once: the marker row makes later starts keep the data as it is. */
-export async function seedDemoOnce(ctx: SeedContext): Promise<SeedReport | null> {
+/**
+ * Seeds the demo platform once: the marker row makes later starts keep the data as it is, and an
+ * advisory lock makes instances starting at once on an empty database seed it once (the others
+ * skip it). Never in production: the demo accounts' passwords are public (issue 18).
+ */
+export async function seedDemoOnce(
+  ctx: SeedContext & Pick<Container, 'database'>,
+  seeders: Seeder[] = demoSeeders,
+): Promise<SeedReport | null> {
+  if (ctx.config.isProduction) return null;
+  const { value } = await ctx.database.withAdvisoryLock(SEED_LOCK_KEY, () =>
+    seedUnlessMarked(ctx, seeders),
+  );
+  return value ?? null;
+}
+
+async function seedUnlessMarked(ctx: SeedContext, seeders: Seeder[]): Promise<SeedReport | null> {
   const done = await ctx.db
     .select({ id: auditEvents.id })
     .from(auditEvents)

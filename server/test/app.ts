@@ -37,6 +37,8 @@ export async function createTestApp(
     onQuery?: (statement: string) => void;
     /** Another way to TEST_DATABASE_URL's server (e.g. through a proxy the test can cut). */
     databaseUrl?: string;
+    /** Free bytes under DATA_DIR as the health check sees them (a full disk). */
+    freeBytes?: (dir: string) => Promise<number>;
   } = {},
 ): Promise<TestApp> {
   const url = options.databaseUrl ?? process.env.TEST_DATABASE_URL;
@@ -60,6 +62,7 @@ export async function createTestApp(
     webRoot: null,
     logger: options.logStream !== undefined,
     logStream: options.logStream,
+    ...(options.freeBytes ? { freeBytes: options.freeBytes } : {}),
     overrides: {
       ...(options.clock ? { clock: options.clock } : {}),
       ...options.overrides,

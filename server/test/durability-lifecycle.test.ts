@@ -46,7 +46,7 @@ describe('one server per data directory', () => {
   it('refuses a second process on the same DATA_DIR at once, with a clear message', async () => {
     const dataDir = tempDataDir('lock');
     const first = await track(startServer(dataDir));
-    expect(fs.readFileSync(lockFile(dataDir), 'utf8')).toBe(String(first.pid));
+    expect(fs.readFileSync(lockFile(dataDir), 'utf8').split(' ')[0]).toBe(String(first.pid));
 
     const second = startTs(MAIN, { PORT: '0', DATA_DIR: dataDir });
     started.push(second);
@@ -61,7 +61,7 @@ describe('one server per data directory', () => {
     expect(second.lines.some((l) => l.startsWith('Aura is running'))).toBe(false);
 
     // The refused start changed nothing: the first server still owns the lock and answers.
-    expect(fs.readFileSync(lockFile(dataDir), 'utf8')).toBe(String(first.pid));
+    expect(fs.readFileSync(lockFile(dataDir), 'utf8').split(' ')[0]).toBe(String(first.pid));
     expect((await healthOf(first.url)).database.ok).toBe(true);
 
     first.child.kill('SIGTERM');
@@ -121,10 +121,10 @@ describe('stopping and starting again', () => {
     const first = await track(startServer(dataDir));
     first.child.kill('SIGKILL');
     expect((await first.exited).signal).toBe('SIGKILL');
-    expect(fs.readFileSync(lockFile(dataDir), 'utf8')).toBe(String(first.pid));
+    expect(fs.readFileSync(lockFile(dataDir), 'utf8').split(' ')[0]).toBe(String(first.pid));
 
     const second = await track(startServer(dataDir));
-    expect(fs.readFileSync(lockFile(dataDir), 'utf8')).toBe(String(second.pid));
+    expect(fs.readFileSync(lockFile(dataDir), 'utf8').split(' ')[0]).toBe(String(second.pid));
     expect((await healthOf(second.url)).database.ok).toBe(true);
     second.child.kill('SIGTERM');
     expect(await second.exited).toEqual({ code: 0, signal: null });

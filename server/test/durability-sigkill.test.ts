@@ -59,7 +59,7 @@ describe('SIGKILL during writes', () => {
       const ids = await writeThenKill(dataDir, round, count);
       expect(ids.length).toBeGreaterThanOrEqual(count);
       reported.push(...ids);
-      const owner = Number(fs.readFileSync(lockFile, 'utf8'));
+      const owner = Number(fs.readFileSync(lockFile, 'utf8').split(' ')[0]); // pid, then start time
       expect(owner).toBe(running!.pid); // the killed writer's lock is still there: stale
 
       const rows = await withEmbeddedDatabase(dataDir, (db) =>

@@ -1,14 +1,22 @@
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { createLocalProvider } from './local';
+import { createNoPaymentsProvider } from './none';
 import type { PaymentsProvider } from './provider';
 import { createStripeProvider } from './stripe';
 
 export type { PaymentsProvider } from './provider';
 
-/** Stripe when STRIPE_SECRET_KEY is set, else the embedded local provider (issue 5). */
+/**
+ * Stripe when STRIPE_SECRET_KEY is set, the embedded local provider when chosen (or by default
+ * outside production), else none: in production the test-card provider never runs by default
+ * (issue 18), and every checkout answers 503.
+ */
 export function createPaymentsProvider(config: Config, db: Database): PaymentsProvider {
-  if (!config.STRIPE_SECRET_KEY) return createLocalProvider(db);
+  if (config.paymentsProvider === 'local') return createLocalProvider(db);
+  if (config.paymentsProvider === 'none' || !config.STRIPE_SECRET_KEY) {
+    return createNoPaymentsProvider();
+  }
   if (!config.STRIPE_WEBHOOK_SECRET) {
     // Without the webhook secret no payment could ever be confirmed by Stripe's own signal.
     throw new Error(

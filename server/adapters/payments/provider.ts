@@ -4,7 +4,8 @@
  * sessions of the same shape; the billing module never sees which SDK is behind them.
  */
 
-export type ProviderName = 'local' | 'stripe';
+/** `none`: no provider configured (production without Stripe): every checkout answers 503. */
+export type ProviderName = 'local' | 'stripe' | 'none';
 
 export interface CheckoutLine {
   name: string;

@@ -3,10 +3,12 @@
 export * from '../../events/tables';
 export * from '../../jobs/tables';
 export * from '../../modules/admin/tables';
+export * from '../../modules/auth/tables';
 export * from '../../modules/billing/entitlement-tables';
 export * from '../../modules/billing/tables';
 export * from '../../modules/blocks/tables';
 export * from '../../modules/follows/tables';
+export * from '../../modules/health/tables';
 export * from '../../modules/items/engagement-tables';
 export * from '../../modules/items/tables';
 export * from '../../modules/mail/tables';
@@ -16,3 +18,4 @@ export * from '../../modules/payouts/tables';
 export * from '../../modules/profiles/tables';
 export * from '../../modules/reports/tables';
 export * from '../../modules/users/tables';
+export * from '../../secrets/tables';

@@ -6,9 +6,10 @@ import { deriveKey } from '../../keys';
 import type { Db } from '../../db/client';
 import { systemMeta } from '../../events/record';
 import { endAllSessions, setAccountStatus } from '../users/index';
+import { hashPassword } from '../../auth/passwords';
 import { createTokenService } from '../../auth/tokens';
 import type { Clock } from '../../context';
-import { revokedTokens, users } from '../../db/schema/index';
+import { loginFailures, revokedTokens, users } from '../../db/schema/index';
 import { createTestApp, uniqueName, type TestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
 import { WRONG_CREDENTIALS } from './service';
@@ -75,9 +76,9 @@ describe('POST /v1/auth/login', () => {
     expect(atBoundary.statusCode).toBe(401);
   });
 
-  it('signs in with a 6-character password', async () => {
-    const { fields } = await signUp(t, { password: 'ab1!cd' });
-    expect((await login({ username: fields.username, password: 'ab1!cd' })).statusCode).toBe(200);
+  it('still signs in with a 6-character password set before the 8-character floor', async () => {
+    const { user } = await createUser(t, { passwordHash: await hashPassword('ab1!cd') });
+    expect((await login({ username: user.username, password: 'ab1!cd' })).statusCode).toBe(200);
   });
 
   it.each([
@@ -249,5 +250,46 @@ describe('POST /api/v1/auth/logout', () => {
     await post(t, '/api/v1/auth/logout', {}, bearer(token));
     const left = await t.db.select().from(revokedTokens).where(eq(revokedTokens.jti, staleJti));
     expect(left).toHaveLength(0);
+  });
+});
+
+describe('the login slowdown tells nothing about which accounts exist (issue 18)', () => {
+  // Every 401 and the 429 look the same whether or not an account has the identifier.
+  const answersOf = async (identifier: { username: string } | { email: string }) => {
+    const answers: { status: number; body: unknown; retryAfter: unknown }[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      const res = await login({ ...identifier, password: 'Wrong-pass-1' });
+      answers.push({
+        status: res.statusCode,
+        body: res.json() as unknown,
+        retryAfter: res.headers['retry-after'],
+      });
+    }
+    return answers;
+  };
+
+  it('answers an unknown username exactly like an existing one: 401 five times, then 429', async () => {
+    const { fields } = await signUp(t);
+    const existing = await answersOf({ username: fields.username });
+    const unknown = await answersOf({ username: uniqueName('ghost_') });
+    expect(existing.map((a) => a.status)).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    expect(unknown).toEqual(existing);
+  });
+
+  it('does the same for an unknown e-mail address, in any letter case', async () => {
+    const { fields } = await signUp(t);
+    const existing = await answersOf({ email: fields.email });
+    const ghost = `${uniqueName('ghost_')}@example.test`;
+    const unknown = await answersOf({ email: ghost });
+    expect(unknown).toEqual(existing);
+    const upper = await login({ email: ghost.toUpperCase(), password: 'Wrong-pass-1' });
+    expect(upper.statusCode).toBe(429);
+  });
+
+  it('keeps no identifier in clear', async () => {
+    const ghost = uniqueName('ghost_');
+    await login({ username: ghost, password: 'Wrong-pass-1' });
+    const rows = await t.db.select().from(loginFailures);
+    expect(JSON.stringify(rows)).not.toContain(ghost);
   });
 });

@@ -51,7 +51,11 @@ export const authRoutes =
       },
       async (request, reply) => {
         try {
-          return await login(deps, request.body, requestMeta(request, ctx.clock));
+          return await login(
+            { ...deps, throttleKey: ctx.keys['login-throttle'] },
+            request.body,
+            requestMeta(request, ctx.clock),
+          );
         } catch (err) {
           if (err instanceof LoginThrottledError) {
             reply.header('retry-after', String(err.retryAfterSeconds));

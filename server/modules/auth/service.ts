@@ -1,6 +1,7 @@
 import { errorText } from '../../../common/errors';
 import { loginIdentifierField } from '../../../common/rules/account';
 import type { MailLocale } from '../../../common/rules/locales';
+import { passwordFloorProblem } from '../../../common/rules/common-passwords';
 import { isWeakPassword } from '../../../common/rules/password';
 import type {
   LoginRequest,
@@ -27,7 +28,13 @@ import {
   type UserRow,
 } from '../users/index';
 import { queueVerificationMail } from '../mail/index';
-import { loginRetryAt, maySignIn } from './policy';
+import {
+  clearIdentifierFailures,
+  identifierHash,
+  identifierRetryAt,
+  recordIdentifierFailure,
+} from './login-throttle';
+import { maySignIn } from './policy';
 import { presentAuthUser } from './presenter';
 
 export interface AuthDeps {
@@ -91,6 +98,8 @@ export async function signup(
   meta: EventMeta,
   locale: MailLocale = 'en',
 ): Promise<SignupResponse> {
+  const floor = passwordFloorProblem(body.password);
+  if (floor) throw badRequest(floor, { field: 'password' });
   const mayAcceptWeak = form === 'register' && body.acceptWeakPassword === true;
   if (isWeakPassword(body.password) && !mayAcceptWeak) {
     throw badRequest('passwordWeakAccept', { field: 'password' });
@@ -135,32 +144,39 @@ export async function signup(
 
 /**
  * SPEC §7 POST /v1/auth/login by username or email (SPEC §5's @ rule decides which). Failures
- * of one account in a row are slowed (policy.ts); an unknown account costs the same hashing
- * time as a known one.
+ * in a row are slowed per identifier typed (policy.ts), whether or not an account has it, so an
+ * unknown name answers exactly like a known one, 429 included (issue 18); an unknown account
+ * costs the same hashing time as a known one.
  */
 export async function login(
-  deps: AuthDeps,
+  /** throttleKey: keys the hashes of the identifiers the failure counts are kept under. */
+  deps: AuthDeps & { throttleKey: Buffer },
   body: LoginRequest,
   meta: EventMeta,
 ): Promise<LoginResponse> {
   const identifier = body.email ?? body.username ?? '';
+  const throttleId = identifierHash(deps.throttleKey, identifier);
+  const now = meta.at;
+  const retryAt = await identifierRetryAt(deps.db, throttleId);
+  if (retryAt && retryAt > now) {
+    throw new LoginThrottledError(Math.ceil((retryAt.getTime() - now.getTime()) / 1000));
+  }
+
   const user = await findUser(
     deps.db,
     loginIdentifierField(identifier) === 'email' ? { email: identifier } : { username: identifier },
   );
   if (!user || user.status === 'deleted') {
     await verifyPassword(null, body.password);
+    await recordIdentifierFailure(deps.db, throttleId, now);
     throw fail('invalid_credentials');
   }
 
-  const now = meta.at;
-  const retryAt = loginRetryAt(user.failedLogins, user.lastFailedLoginAt);
-  if (retryAt && retryAt > now) {
-    throw new LoginThrottledError(Math.ceil((retryAt.getTime() - now.getTime()) / 1000));
-  }
-
   if (!(await verifyPassword(user.passwordHash, body.password))) {
-    await deps.db.transaction((tx) => recordFailedSignIn(tx, user.id, meta));
+    await deps.db.transaction(async (tx) => {
+      await recordIdentifierFailure(tx, throttleId, now);
+      await recordFailedSignIn(tx, user.id, meta);
+    });
     throw fail('invalid_credentials');
   }
   if (!maySignIn(user.status)) throw await accountSuspended(deps.db, user.id);
@@ -169,7 +185,10 @@ export async function login(
     user.passwordHash && needsRehash(user.passwordHash)
       ? await hashPassword(body.password)
       : undefined;
-  await deps.db.transaction((tx) => recordSignIn(tx, user.id, 'password', meta, rehashed));
+  await deps.db.transaction(async (tx) => {
+    await clearIdentifierFailures(tx, throttleId);
+    await recordSignIn(tx, user.id, 'password', meta, rehashed);
+  });
   return signedIn(deps, user);
 }
 

@@ -144,7 +144,10 @@ describe('local hosted checkout', () => {
       price: 7.5,
       productId: item.id,
     });
-    const res = await t.app.inject({ url: `/api/v1/billing/local-checkout/${id}` });
+    const res = await t.app.inject({
+      url: `/api/v1/billing/local-checkout/${id}`,
+      headers: fan.auth,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       id,
@@ -158,6 +161,14 @@ describe('local hosted checkout', () => {
       merchantName: creator.user.username,
       cancelUrl: `/cancel?session_id=${id}`,
     });
+    // Issue 18: the id travels in URLs; the buyer's e-mail goes to the signed-in buyer alone.
+    const stranger = await createUser(t);
+    for (const headers of [{}, stranger.auth, creator.auth, { authorization: 'Bearer nonsense' }]) {
+      const other = await t.app.inject({ url: `/api/v1/billing/local-checkout/${id}`, headers });
+      expect(other.statusCode).toBe(200);
+      expect(other.json().customerEmail).toBeNull();
+      expect(other.body).not.toContain(fan.user.email);
+    }
     const missing = await t.app.inject({ url: '/api/v1/billing/local-checkout/cs_local_nope' });
     expect(missing.statusCode).toBe(404);
     const bad = await t.app.inject({ url: '/api/v1/billing/local-checkout/%20bad%20id' });

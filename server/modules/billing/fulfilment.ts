@@ -19,12 +19,9 @@ import {
   type CheckoutSessionRow,
   type SavedLocalCard,
   type SubscriptionRow,
+  type PaymentsProviderName,
 } from './tables';
-import type {
-  ProviderName,
-  ProviderSession,
-  ProviderSubscription,
-} from '../../adapters/payments/provider';
+import type { ProviderSession, ProviderSubscription } from '../../adapters/payments/provider';
 
 /**
  * Granting what was paid for, exactly once (issue 5). Every function runs inside one
@@ -34,7 +31,8 @@ import type {
  */
 
 export interface FulfilContext {
-  provider: ProviderName;
+  /** Only a configured provider fulfils (with `none` no checkout ever starts). */
+  provider: PaymentsProviderName;
   feePercent: number;
   /** When and from where: the request (success page, webhook, local pay) or a job. */
   meta: EventMeta;

@@ -21,6 +21,8 @@ import { creatorSummaries } from './stats';
  */
 
 async function findLocalSession(deps: BillingDeps, id: string): Promise<CheckoutSessionRow> {
+  // Sessions left from a time the test-card provider ran can no longer be paid once it is off.
+  if (deps.provider.name !== 'local') throw fail('test_payments_off');
   const [row] = await deps.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
   if (!row || row.provider !== 'local') throw fail('checkout_not_found');
   return row;
@@ -32,9 +34,14 @@ const effectiveStatus = (row: CheckoutSessionRow, now: Date) =>
 const successUrl = (id: string) => `/success?session_id=${encodeURIComponent(id)}`;
 const cancelUrl = (id: string) => `/cancel?session_id=${encodeURIComponent(id)}`;
 
+/**
+ * The page's summary. The id alone opens it (like Stripe's hosted page), but the buyer's e-mail
+ * (prefilled on the form) goes only to the signed-in buyer: the id appears in URLs (issue 18).
+ */
 export async function localCheckoutSummary(
   deps: BillingDeps,
   id: string,
+  viewerId: string | null,
 ): Promise<LocalCheckoutSummary> {
   const row = await findLocalSession(deps, id);
   const creators = await creatorSummaries(deps.db, row.creatorId ? [row.creatorId] : []);
@@ -58,7 +65,7 @@ export async function localCheckoutSummary(
     amountTotal: row.amountCents,
     currency: row.currency,
     interval: row.kind === 'subscription' ? 'month' : null,
-    customerEmail: row.customerEmail,
+    customerEmail: viewerId !== null && viewerId === row.userId ? row.customerEmail : null,
     merchantName,
     cancelUrl: cancelUrl(row.id),
     successUrl: successUrl(row.id),

@@ -134,13 +134,16 @@ export const billingRoutes =
     app.get(
       '/api/v1/billing/local-checkout/:sessionId',
       {
+        // The buyer's e-mail is shown only to the buyer: the session id travels in URLs.
+        preHandler: ctx.guards.optionalAuth,
         schema: {
           tags: ['billing'],
           params: SessionParams,
           response: { 200: LocalCheckoutSummary },
         },
       },
-      async (request) => localCheckoutSummary(deps, request.params.sessionId),
+      async (request) =>
+        localCheckoutSummary(deps, request.params.sessionId, request.viewer?.id ?? null),
     );
 
     app.post(

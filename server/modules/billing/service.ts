@@ -65,11 +65,11 @@ export interface BillingDeps {
 /** Hosted checkouts stay open this long (Stripe allows 30 minutes to 24 hours). */
 const CHECKOUT_LIFETIME_MS = 23 * 3600 * 1000;
 
-export const fulfilContext = (deps: BillingDeps, meta: EventMeta): FulfilContext => ({
-  provider: deps.provider.name,
-  feePercent: deps.config.PLATFORM_FEE_PERCENT,
-  meta,
-});
+export function fulfilContext(deps: BillingDeps, meta: EventMeta): FulfilContext {
+  const provider = deps.provider.name;
+  if (provider === 'none') throw fail('payments_not_configured');
+  return { provider, feePercent: deps.config.PLATFORM_FEE_PERCENT, meta };
+}
 
 /** Provider outages are answered 502, not 500: the request was fine, the provider was not. */
 async function callProvider<T>(action: () => Promise<T>): Promise<T> {
@@ -206,6 +206,8 @@ export async function createCheckoutSession(
   meta: EventMeta,
 ): Promise<CreateCheckoutSessionResponse> {
   authorize(viewer, body.tier === TOPUP_TIER ? 'wallet.use' : 'item.buy');
+  const provider = deps.provider.name;
+  if (provider === 'none') throw fail('payments_not_configured');
   const plan = await planCheckout(deps, viewer, body);
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + CHECKOUT_LIFETIME_MS);
@@ -215,7 +217,7 @@ export async function createCheckoutSession(
     .where(eq(users.id, viewer.id));
   // The local page is served by this app (relative links keep the browser on its origin);
   // Stripe needs absolute return addresses.
-  const base = deps.provider.name === 'stripe' ? deps.config.publicUrl : '';
+  const base = provider === 'stripe' ? deps.config.publicUrl : '';
   const metadata: Record<string, string> = {
     userId: viewer.id,
     kind: plan.kind,
@@ -244,7 +246,7 @@ export async function createCheckoutSession(
       .insert(checkoutSessions)
       .values({
         id: created.id,
-        provider: deps.provider.name,
+        provider,
         kind: plan.kind,
         userId: viewer.id,
         itemId: plan.itemId,
@@ -277,7 +279,7 @@ export async function createCheckoutSession(
       meta,
     );
   });
-  return { id: created.id, url: created.url, provider: deps.provider.name };
+  return { id: created.id, url: created.url, provider };
 }
 
 async function presentSubscriptionRow(

@@ -1,4 +1,5 @@
 import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { passwordFloorProblem } from '../../../common/rules/common-passwords';
 import { isWeakPassword } from '../../../common/rules/password';
 import type {
   EmailStatusResponse,
@@ -240,6 +241,8 @@ export async function resetPassword(
   body: ResetPasswordRequest,
   meta: EventMeta,
 ): Promise<{ message: string }> {
+  const floor = passwordFloorProblem(body.password);
+  if (floor) throw badRequest(floor, { field: 'password' });
   if (isWeakPassword(body.password)) throw badRequest('passwordWeakAccept', { field: 'password' });
   const passwordHash = await hashPassword(body.password);
   await deps.db.transaction(async (tx) => {

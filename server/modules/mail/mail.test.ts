@@ -153,6 +153,9 @@ describe('password reset', () => {
     const weak = await reset(newer, 'abcdefgh');
     expect(weak.statusCode).toBe(400);
     expect(weak.json()).toMatchObject({ error: 'passwordWeakAccept' });
+    // The floor of issue 18 holds here too: too short, or one of the most common passwords.
+    expect((await reset(newer, 'a!')).json()).toMatchObject({ error: 'passwordFloorLength' });
+    expect((await reset(newer, 'password1')).json()).toMatchObject({ error: 'passwordCommon' });
     expect((await post(t, '/api/v1/auth/reset-password', { token: newer })).statusCode).toBe(400);
     // A newer link ends the older one.
     expect((await reset(older, 'Another!pass1')).statusCode).toBe(400);

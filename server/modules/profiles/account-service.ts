@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { avatarOf } from '../../../common/rules/display-name';
+import { passwordFloorProblem } from '../../../common/rules/common-passwords';
 import { isWeakPassword } from '../../../common/rules/password';
 import type { Role } from '../../../common/rules/roles';
 import type {
@@ -129,6 +130,8 @@ export async function changeOwnPassword(
   authorize(viewer, 'account.edit', { ownerId: viewer.id });
   const user = await accountOf(deps.db, viewer);
   await confirmPassword(user, body.currentPassword, 'currentPassword');
+  const floor = passwordFloorProblem(body.newPassword);
+  if (floor) throw badRequest(floor, { field: 'newPassword' });
   // SPEC §5: a weak password needs its acceptance, as on /register.
   if (isWeakPassword(body.newPassword) && body.acceptWeakPassword !== true) {
     throw badRequest('passwordWeakAccept', { field: 'newPassword' });

@@ -190,6 +190,22 @@ describe('POST /api/v1/users/password', () => {
     expect(await actionsOf(me.user.id)).toContain('account.password_changed');
   });
 
+  it.each(['short1!', 'password', 'Password1', 'iloveyou1'])(
+    'refuses %j as a new password even with the weak acceptance (floor, issue 18)',
+    async (newPassword) => {
+      const me = await userWithPassword();
+      const res = await changePassword(me, {
+        currentPassword: PASSWORD,
+        newPassword,
+        acceptWeakPassword: true,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ field: 'newPassword' });
+      expect(res.json().error).toMatch(/^password(FloorLength|Common)$/);
+      expect((await login({ username: me.user.username }, PASSWORD)).statusCode).toBe(200);
+    },
+  );
+
   it('refuses a weak password unless it is accepted (SPEC §5)', async () => {
     const me = await userWithPassword();
     const weak = await changePassword(me, { currentPassword: PASSWORD, newPassword: 'abcdefgh' });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { usernameProblem } from '../../../../common/rules/account';
-import { isWeakPassword } from '../../../../common/rules/password';
+import { isWeakPassword, passwordShapeProblem } from '../../../../common/rules/password';
 import {
   fieldOfServerMessage,
   isFormMessageKey,
@@ -129,7 +129,7 @@ describe('RegisterForm (SPEC §5, /register)', () => {
     expect(RegisterForm.safeParse(register({ ...weak, acceptWeakPassword: true })).success).toBe(
       true,
     );
-    const medium = { password: 'abcdefg1', confirmPassword: 'abcdefg1' };
+    const medium = { password: 'kqzwvbx7', confirmPassword: 'kqzwvbx7' };
     expect(RegisterForm.safeParse(register(medium)).success).toBe(true);
   });
 
@@ -144,7 +144,11 @@ describe('RegisterForm (SPEC §5, /register)', () => {
         expect(found.username === undefined).toBe(
           trimmed !== '' && usernameProblem(trimmed) === null,
         );
-        expect(found.acceptWeakPassword === 'passwordWeakAccept').toBe(isWeakPassword(password));
+        const floor = passwordShapeProblem(password);
+        expect(found.password).toBe(floor ?? undefined);
+        expect(found.acceptWeakPassword === 'passwordWeakAccept').toBe(
+          floor === null && isWeakPassword(password),
+        );
       }),
     );
   });

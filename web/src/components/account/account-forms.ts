@@ -6,7 +6,11 @@ import {
   PASSWORD_MAX_LENGTH,
   type AccountMessageKey,
 } from '../../../../common/rules/account';
-import { isWeakPassword } from '../../../../common/rules/password';
+import {
+  isWeakPassword,
+  passwordShapeProblem,
+  type PasswordFloorProblem,
+} from '../../../../common/rules/password';
 import { Email, Username, type LoginRequest } from '../../../../common/schemas/auth';
 
 /*
@@ -17,7 +21,12 @@ import { Email, Username, type LoginRequest } from '../../../../common/schemas/a
 
 /** Form-only message keys next to the SPEC §5 ones. */
 export type FormMessageKey =
-  AccountMessageKey | 'required' | 'invalidInput' | 'passwordTooShort' | 'passwordTooWeak';
+  | AccountMessageKey
+  | PasswordFloorProblem
+  | 'required'
+  | 'invalidInput'
+  | 'passwordTooShort'
+  | 'passwordTooWeak';
 
 const FORM_MESSAGE_KEYS: readonly FormMessageKey[] = [
   'usernameTooShort',
@@ -35,6 +44,8 @@ const FORM_MESSAGE_KEYS: readonly FormMessageKey[] = [
   'invalidInput',
   'passwordTooShort',
   'passwordTooWeak',
+  'passwordFloorLength',
+  'passwordCommon',
 ];
 
 export const isFormMessageKey = (value: string): value is FormMessageKey =>
@@ -90,7 +101,9 @@ export const SignupForm = z
   })
   .superRefine((form, ctx) => {
     matchingConfirmation(form, ctx);
-    if (form.password && isWeakPassword(form.password)) {
+    const floor = form.password ? passwordShapeProblem(form.password) : null;
+    if (floor) ctx.addIssue({ code: 'custom', path: ['password'], message: floor });
+    else if (form.password && isWeakPassword(form.password)) {
       ctx.addIssue({ code: 'custom', path: ['password'], message: 'passwordTooWeak' });
     }
   });
@@ -112,7 +125,9 @@ export const RegisterForm = z
   })
   .superRefine((form, ctx) => {
     matchingConfirmation(form, ctx);
-    if (form.password && isWeakPassword(form.password) && !form.acceptWeakPassword) {
+    const floor = form.password ? passwordShapeProblem(form.password) : null;
+    if (floor) ctx.addIssue({ code: 'custom', path: ['password'], message: floor });
+    else if (form.password && isWeakPassword(form.password) && !form.acceptWeakPassword) {
       ctx.addIssue({ code: 'custom', path: ['acceptWeakPassword'], message: 'passwordWeakAccept' });
     }
   });
@@ -149,6 +164,9 @@ export function fieldOfServerMessage(
     case 'emailInvalid':
     case 'emailTaken':
       return 'email';
+    case 'passwordFloorLength':
+    case 'passwordCommon':
+      return 'password';
     case 'passwordWeakAccept':
       return 'acceptWeakPassword';
     case 'newsletterRequired':

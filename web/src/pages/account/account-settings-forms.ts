@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from '../../../../common/rules/account';
-import { isWeakPassword } from '../../../../common/rules/password';
+import { isWeakPassword, passwordShapeProblem } from '../../../../common/rules/password';
 import {
   DeleteAccountRequest,
   type UpdateAccountRequest,
@@ -42,7 +42,9 @@ export const ChangePasswordForm = z
     if (form.confirmPassword !== form.password) {
       ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'passwordMismatch' });
     }
-    if (form.password && isWeakPassword(form.password) && !form.acceptWeakPassword) {
+    const floor = form.password ? passwordShapeProblem(form.password) : null;
+    if (floor) ctx.addIssue({ code: 'custom', path: ['password'], message: floor });
+    else if (form.password && isWeakPassword(form.password) && !form.acceptWeakPassword) {
       ctx.addIssue({ code: 'custom', path: ['acceptWeakPassword'], message: 'passwordWeakAccept' });
     }
   });

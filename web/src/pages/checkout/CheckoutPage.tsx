@@ -24,6 +24,7 @@ import { useQueriedCheckoutState } from './queried-state';
 import { Avatar } from '../../components/content/Avatar';
 import { isSignInError, serverErrorText } from './checkout-error';
 import { LockedPreview } from './LockedPreview';
+import { TestPaymentNotice } from '../../components/billing/TestPaymentNotice';
 
 /**
  * SPEC §2/§4/§5 /checkout: needs tier, price and productId in the navigation state. Issue 10: a
@@ -180,6 +181,7 @@ function CheckoutSession({ state }: { state: CheckoutState }) {
         )}
         {state.description && !isTier(state.tier) && <p className="mb-0">{state.description}</p>}
 
+        {provider.data?.provider === 'local' && <TestPaymentNotice />}
         {!isSignedIn && (
           <div className="alert alert-info mb-0" role="status" data-testid="checkout-sign-in">
             {t('checkout.signInHint')}{' '}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { isWeakPassword } from '../../../../common/rules/password';
+import { isWeakPassword, passwordShapeProblem } from '../../../../common/rules/password';
 import { useResetPassword } from '../../api/mail';
 
 /**
@@ -34,6 +34,8 @@ export default function ResetPasswordPage() {
             event.preventDefault();
             if (password !== confirmPassword)
               return setProblem(t('register.messages.passwordMismatch'));
+            const floor = passwordShapeProblem(password);
+            if (floor) return setProblem(t(`register.messages.${floor}`));
             if (isWeakPassword(password)) return setProblem(t('mail.reset.weak'));
             setProblem(null);
             reset.mutate({ token, password, confirmPassword });

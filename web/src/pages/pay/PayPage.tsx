@@ -7,6 +7,7 @@ import { billingKeys, cancelLocalCheckout, fetchLocalCheckout } from '../../api/
 import { LockIcon } from '../../components/billing/LockIcon';
 import { formatMoney } from '../../components/billing/money';
 import { goTo } from '../../components/billing/go-to';
+import { TestPaymentNotice } from '../../components/billing/TestPaymentNotice';
 import { LocalPayForm } from './LocalPayForm';
 
 /**
@@ -30,6 +31,9 @@ export default function PayPage() {
         <h1 className="h4 mb-0">{t('pay.title')}</h1>
         <span className="badge text-bg-warning ms-auto">{t('pay.testMode')}</span>
       </header>
+      <div className="mb-3">
+        <TestPaymentNotice />
+      </div>
       {summary.isPending ? (
         <p role="status" className="aura-muted">
           {t('pay.loading')}

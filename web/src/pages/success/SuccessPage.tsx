@@ -1,8 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import type { CheckoutSessionResponse } from '../../../../common/schemas/billing';
+import {
+  isTestPaymentSessionId,
+  type CheckoutSessionResponse,
+} from '../../../../common/schemas/billing';
 import { useCheckoutSessionResult } from '../../api/billing-hooks';
 import { formatCheckoutTotal, formatDate, formatMoney } from '../../components/billing/money';
+import { TestPaymentNotice } from '../../components/billing/TestPaymentNotice';
 import { PurchasedProductView } from './PurchasedProductView';
 
 /** SPEC §2/§4/§5 /success?session_id=: loading, error, or the result of the payment. */
@@ -55,6 +59,11 @@ function SessionDetails({ session }: { session: CheckoutSessionResponse }) {
   return (
     <>
       <h1 className="h3 mb-3">{isPaid ? t('success.title') : t('success.notPaid')}</h1>
+      {isTestPaymentSessionId(session.id) && (
+        <div className="mb-3">
+          <TestPaymentNotice isDone={isPaid} />
+        </div>
+      )}
       <dl className="row mb-4" data-testid="success-details">
         <dt className="col-sm-4">{t('success.paymentId')}</dt>
         <dd className="col-sm-8 text-break" data-testid="success-payment-id">

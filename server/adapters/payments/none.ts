@@ -1,0 +1,27 @@
+import { fail } from '../../http/errors';
+import type { PaymentsProvider } from './provider';
+
+/**
+ * No payment provider: production without Stripe and without PAYMENTS_PROVIDER=local. Starting a
+ * checkout answers 503 with a text saying why; there are no sessions or subscriptions to read.
+ */
+export function createNoPaymentsProvider(): PaymentsProvider {
+  return {
+    name: 'none',
+    async createCheckoutSession() {
+      throw fail('payments_not_configured');
+    },
+    async retrieveCheckoutSession() {
+      return null;
+    },
+    async retrieveSubscription() {
+      return null;
+    },
+    async cancelSubscriptionAtPeriodEnd() {
+      throw fail('payments_not_configured');
+    },
+    parseWebhook() {
+      throw fail('payments_not_configured');
+    },
+  };
+}

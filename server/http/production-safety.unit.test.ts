@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
+import { startupWarnings } from './production-safety';
+
+const PRODUCTION = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) };
+const STRIPE = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', S3_BUCKET: 'b' };
+
+describe('startupWarnings (README "Production safety")', () => {
+  it('says nothing for the embedded development default', () => {
+    expect(startupWarnings(loadConfig({}))).toEqual([]);
+  });
+
+  it('says nothing for a production setup with Stripe, S3 and no API docs', () => {
+    const config = loadConfig({ ...PRODUCTION, ...STRIPE, DATABASE_URL: 'postgres://db/aura' });
+    expect(startupWarnings(config)).toEqual([]);
+  });
+
+  it('says why checkout is off in production without Stripe or PAYMENTS_PROVIDER=local', () => {
+    const [warning, ...rest] = startupWarnings(loadConfig(PRODUCTION));
+    expect(rest).toEqual([]);
+    expect(warning).toMatch(/Payments are off.*STRIPE_SECRET_KEY.*PAYMENTS_PROVIDER=local/);
+  });
+
+  it('warns that test payments are on when chosen in production', () => {
+    const warnings = startupWarnings(loadConfig({ ...PRODUCTION, PAYMENTS_PROVIDER: 'local' }));
+    expect(warnings).toEqual([expect.stringMatching(/Test payments are on in production/)]);
+  });
+
+  it('warns about local-disk media while DATABASE_URL is set', () => {
+    const warnings = startupWarnings(loadConfig({ DATABASE_URL: 'postgres://db/aura' }));
+    expect(warnings).toEqual([expect.stringMatching(/local disk.*DATABASE_URL.*S3_BUCKET/)]);
+  });
+
+  it('warns about API docs served in production', () => {
+    const warnings = startupWarnings(loadConfig({ ...PRODUCTION, ...STRIPE, API_DOCS: 'true' }));
+    expect(warnings).toEqual([expect.stringMatching(/API documentation.*API_DOCS=false/)]);
+  });
+});
