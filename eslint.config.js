@@ -34,5 +34,24 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  {
+    // The web talks to the server only through the hooks of web/src/api: a page or component
+    // never builds a query, a mutation or a cache rule itself.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/api/**', 'web/src/app/QueryProvider.tsx', 'web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              message: 'Use or add a hook in web/src/api/ instead.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   ...boundaryConfigs(),
 );

@@ -1,13 +1,21 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { WalletUnlockResponse } from '../../../common/schemas/billing';
+import type {
+  CreateCheckoutSessionRequest,
+  LocalPayRequest,
+  WalletUnlockResponse,
+} from '../../../common/schemas/billing';
 import {
   billingKeys,
+  cancelLocalCheckout,
   cancelSubscription,
+  createCheckoutSession,
   fetchBillingConfig,
+  fetchLocalCheckout,
   fetchMembership,
   fetchSubscriptions,
   fetchWallet,
+  payLocalCheckout,
   retrieveCheckoutSession,
   unlockWithBalance,
 } from './billing';
@@ -30,6 +38,18 @@ export function useMembership(creatorId: string, enabled: boolean) {
 /** The signed-in viewer's wallet (balance and the first page of its history). */
 export function useWallet(enabled = true) {
   return useQuery({ queryKey: billingKeys.wallet, queryFn: () => fetchWallet(), enabled });
+}
+
+const WALLET_PAGE_SIZE = 50;
+
+/** The wallet page's history, newest first, a page of 50 at a time (it refreshes with the wallet). */
+export function useWalletHistory() {
+  return useInfiniteQuery({
+    queryKey: [...billingKeys.wallet, 'history'],
+    queryFn: ({ pageParam }) => fetchWallet({ limit: WALLET_PAGE_SIZE, before: pageParam }),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => last.nextBefore ?? undefined,
+  });
 }
 
 /** Which payment provider runs, and Stripe's publishable key: fixed for the page's life. */
@@ -111,4 +131,51 @@ export function useCheckoutSessionResult(sessionId: string) {
     if (isFulfilled) void invalidateAfterPurchase(queryClient);
   }, [isFulfilled, queryClient]);
   return session;
+}
+
+/**
+ * Opens one checkout session for what the checkout page shows. As a query, a remount
+ * (StrictMode, back navigation) reuses the pending request instead of opening a second session.
+ */
+export function useNewCheckoutSession(body: CreateCheckoutSessionRequest, enabled: boolean) {
+  return useQuery({
+    queryKey: [
+      'billing',
+      'create-session',
+      body.tier,
+      String(body.price),
+      String(body.productId),
+      body.creatorId ?? '',
+    ],
+    queryFn: () => createCheckoutSession(body),
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+    enabled,
+  });
+}
+
+/** The local provider's hosted checkout: what is being paid for. */
+export function useLocalCheckout(sessionId: string) {
+  return useQuery({
+    queryKey: billingKeys.localCheckout(sessionId),
+    queryFn: () => fetchLocalCheckout(sessionId),
+    enabled: sessionId !== '',
+    retry: false,
+  });
+}
+
+/** Pays a local checkout session with the test card. */
+export function usePayLocalCheckout(sessionId: string) {
+  return useMutation({ mutationFn: (card: LocalPayRequest) => payLocalCheckout(sessionId, card) });
+}
+
+/** Abandons a local checkout session; where the payer goes back to, whatever the answer. */
+export async function abandonLocalCheckout(sessionId: string, fallbackUrl: string) {
+  try {
+    return (await cancelLocalCheckout(sessionId)).redirectUrl;
+  } catch {
+    // The session stays open and expires by itself; the payer still goes back.
+    return fallbackUrl;
+  }
 }

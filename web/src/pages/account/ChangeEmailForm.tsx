@@ -9,7 +9,7 @@ import { RequestError } from '../../api/request';
 import { AvailabilityField } from '../../components/account/AvailabilityField';
 import { EMAIL_INPUT, TextField } from '../../components/account/TextField';
 import { useAccountForm } from '../../components/account/useAccountForm';
-import { useAvailability } from '../../components/account/useAvailability';
+import { useAvailability } from '../../api/use-availability';
 import { refusedField, useSettingsMessage } from '../../components/creator/settings-messages';
 
 const EMPTY = { email: '', password: '' };

@@ -1,11 +1,10 @@
 import './checkout.css';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isTier } from '../../../../common/rules/tiers';
 import { TOPUP_TIER } from '../../../../common/schemas/billing';
-import { billingKeys, createCheckoutSession, fetchBillingConfig } from '../../api/billing';
+import { useBillingConfig, useNewCheckoutSession } from '../../api/billing-hooks';
 import {
   checkoutPriceText,
   readCheckoutState,
@@ -94,36 +93,19 @@ function CheckoutSession({ state }: { state: CheckoutState }) {
   const [redirectFailed, setRedirectFailed] = useState(false);
   const [isRedirecting, setRedirecting] = useState(false);
 
-  // The session is created once on load. As a query, a remount (StrictMode, back navigation)
-  // reuses the pending request instead of opening a second session.
-  const session = useQuery({
-    queryKey: [
-      'billing',
-      'create-session',
-      state.tier,
-      String(state.price),
-      String(state.productId),
-    ],
-    queryFn: () =>
-      createCheckoutSession({
-        tier: state.tier,
-        price: state.price,
-        productId: state.productId,
-        ...(state.creatorId ? { creatorId: state.creatorId } : {}),
-      }),
-    retry: false,
-    staleTime: Infinity,
-    gcTime: 0,
-    // Buying needs an account: a signed-out visitor is asked to sign in first (issue 10).
-    enabled: isSignedIn,
-  });
+  // Buying needs an account: a signed-out visitor is asked to sign in first (issue 10).
+  const session = useNewCheckoutSession(
+    {
+      tier: state.tier,
+      price: state.price,
+      productId: state.productId,
+      ...(state.creatorId ? { creatorId: state.creatorId } : {}),
+    },
+    isSignedIn,
+  );
   // SPEC §4: pay waits for the session id and the payment provider (which provider runs, and
   // Stripe's publishable key, come from the server's configuration, never from the bundle).
-  const provider = useQuery({
-    queryKey: billingKeys.config,
-    queryFn: fetchBillingConfig,
-    staleTime: Infinity,
-  });
+  const provider = useBillingConfig();
   const isReady = isSignedIn && Boolean(session.data?.id) && provider.isSuccess;
 
   const tierLabel =

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,7 +7,7 @@ import {
   PaymentErrorResponse,
   type LocalCheckoutSummary,
 } from '../../../../common/schemas/billing';
-import { payLocalCheckout } from '../../api/billing';
+import { usePayLocalCheckout } from '../../api/billing-hooks';
 import { RequestError } from '../../api/request';
 import { goTo } from '../../components/billing/go-to';
 import { formatCardNumber, formatCvc, formatExpiry } from './card-format';
@@ -73,11 +72,12 @@ export function LocalPayForm({
   });
   const [errors, setErrors] = useState<FieldErrors>({});
 
-  const payment = useMutation({
-    mutationFn: () => payLocalCheckout(summary.id, values),
-    onSuccess: (answer) => goTo(navigate, answer.redirectUrl),
-    onError: (error) => setErrors(serverErrors(error)),
-  });
+  const payment = usePayLocalCheckout(summary.id);
+  const pay = () =>
+    payment.mutate(values, {
+      onSuccess: (answer) => goTo(navigate, answer.redirectUrl),
+      onError: (error) => setErrors(serverErrors(error)),
+    });
 
   const message = (text: string | undefined) =>
     text === undefined ? undefined : isErrorKey(text) ? t(`pay.errors.${text}`) : text;
@@ -92,7 +92,7 @@ export function LocalPayForm({
     if (payment.isPending) return;
     const found = validate(values);
     setErrors(found);
-    if (Object.keys(found).length === 0) payment.mutate();
+    if (Object.keys(found).length === 0) pay();
   };
 
   const field = (

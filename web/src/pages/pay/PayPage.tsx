@@ -1,9 +1,8 @@
 import '../checkout/checkout.css';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { LocalCheckoutSummary } from '../../../../common/schemas/billing';
-import { billingKeys, cancelLocalCheckout, fetchLocalCheckout } from '../../api/billing';
+import { abandonLocalCheckout, useLocalCheckout } from '../../api/billing-hooks';
 import { LockIcon } from '../../components/billing/LockIcon';
 import { formatMoney } from '../../components/billing/money';
 import { goTo } from '../../components/billing/go-to';
@@ -17,12 +16,7 @@ import { LocalPayForm } from './LocalPayForm';
 export default function PayPage() {
   const { t } = useTranslation();
   const { sessionId = '' } = useParams();
-  const summary = useQuery({
-    queryKey: billingKeys.localCheckout(sessionId),
-    queryFn: () => fetchLocalCheckout(sessionId),
-    enabled: sessionId !== '',
-    retry: false,
-  });
+  const summary = useLocalCheckout(sessionId);
 
   return (
     <main className="container py-4" style={{ maxWidth: 560 }}>
@@ -57,13 +51,7 @@ function PaySession({ summary }: { summary: LocalCheckoutSummary }) {
   const amount = formatMoney(summary.amountTotal, summary.currency, i18n.language);
 
   const cancel = async () => {
-    let target = summary.cancelUrl;
-    try {
-      target = (await cancelLocalCheckout(summary.id)).redirectUrl;
-    } catch {
-      // The session stays open and expires by itself; the payer still goes back.
-    }
-    goTo(navigate, target);
+    goTo(navigate, await abandonLocalCheckout(summary.id, summary.cancelUrl));
   };
 
   return (

@@ -23,7 +23,7 @@ import { NewPasswordFields } from '../../components/account/NewPasswordFields';
 import { TermsLabel } from '../../components/account/TermsLabel';
 import { EMAIL_INPUT, USERNAME_INPUT } from '../../components/account/TextField';
 import { useAccountForm } from '../../components/account/useAccountForm';
-import { useAvailability } from '../../components/account/useAvailability';
+import { useAvailability } from '../../api/use-availability';
 
 const EMPTY: RegisterForm = {
   username: '',

@@ -1,23 +1,15 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { billingKeys, fetchWallet } from '../../api/billing';
+import { useWalletHistory } from '../../api/billing-hooks';
 import { formatMoney } from '../../components/billing/money';
 import { MembershipsPanel } from './MembershipsPanel';
 import { TopUpPanel } from './TopUpPanel';
 import { WalletHistory } from './WalletHistory';
 
-const PAGE_SIZE = 50;
-
 /** /wallet (issue 5): balance, history with a chart, top-ups and the fan's memberships. */
 export default function WalletPage() {
   const { t, i18n } = useTranslation();
-  const wallet = useInfiniteQuery({
-    queryKey: [...billingKeys.wallet, 'history'],
-    queryFn: ({ pageParam }) => fetchWallet({ limit: PAGE_SIZE, before: pageParam }),
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (last) => last.nextBefore ?? undefined,
-  });
+  const wallet = useWalletHistory();
   const first = wallet.data?.pages[0];
 
   return (

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { authKeys, checkAvailability } from '../../api/auth';
+import { authKeys, checkAvailability } from './auth';
 import {
   AVAILABILITY_DEBOUNCE_MS,
   availabilityStatus,
   type AvailabilityStatus,
-} from './availability';
+} from '../components/account/availability';
 
 function useDebouncedValue(value: string, delayMs: number): string {
   const [debounced, setDebounced] = useState(value);
