@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signInDemoViaApi, signUpViaApi, startSignedIn, type Account } from './support/accounts';
 import { seedStorage } from './support/seeded-session';
 
-const MAIN = ['Discover', 'Dashboard', 'Messages', 'Upload', 'Wallet'];
+const MAIN = ['Discover', 'Dashboard', 'Messages', 'Upload', 'Wallet', 'Account settings'];
 const CREATOR = [
   'Creator profile',
   'Creator settings',

@@ -118,7 +118,7 @@ test('an admin suspends a user, who is signed out on their next request', async 
 
   // The fan's next request is refused: the app ends the session and shows the sign-in page.
   await fanPage.goto('/dashboard');
-  await expect(fanPage).toHaveURL(/\/auth$/);
+  await expect(fanPage).toHaveURL(/\/auth(\?returnTo=%2Fdashboard)?$/);
   await fanPage.getByLabel('Username or email').fill(fan.username);
   await fanPage.getByLabel('Password').fill(fan.password);
   await fanPage.getByRole('button', { name: 'Log in', exact: true }).click();
