@@ -32,7 +32,7 @@ test('the header toggle opens the assistant; Enter sends and quick replies ask a
   }
 
   const input = panel.getByRole('textbox', { name: 'Message to the assistant' });
-  const send = panel.getByRole('button', { name: 'Send' });
+  const send = panel.getByRole('button', { name: 'Send', exact: true });
   await expect(input).toBeFocused();
   await expect(send).toBeDisabled();
   await input.fill('   ');
@@ -117,5 +117,5 @@ test('the panel says chatbot.errorConnection when the network fails and chatbot.
   await expect(panel.getByRole('alert')).toHaveText(
     'The assistant could not answer. Please try again.',
   );
-  await expect(panel.getByRole('button', { name: 'Send' })).toBeDisabled();
+  await expect(panel.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
 });

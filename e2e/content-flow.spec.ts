@@ -118,7 +118,7 @@ test('a creator publishes an item that a fan likes, comments, visits and finds l
 
   // Comments are plain text, attributed to the signed-in author.
   await expect(post.getByText('No comments yet.')).toBeVisible();
-  const send = post.getByRole('button', { name: 'Send' });
+  const send = post.getByRole('button', { name: 'Send', exact: true });
   await expect(send).toBeDisabled();
   await post.getByLabel('Your comment').fill('<b>Loved</b> it');
   await send.click();

@@ -48,7 +48,7 @@ test('two people exchange messages live, with the unread badge, history and sear
   await expect(fanPage.getByTestId('empty-conversation')).toBeVisible();
 
   // SPEC §5: blank text is not sent; Shift+Enter adds a line, Enter sends.
-  const send = fanPage.getByRole('button', { name: 'Send' });
+  const send = fanPage.getByRole('button', { name: 'Send', exact: true });
   await expect(send).toBeDisabled();
   await composer(fanPage).fill('   ');
   await expect(send).toBeDisabled();
@@ -85,7 +85,7 @@ test('two people exchange messages live, with the unread badge, history and sear
 
   // The creator answers; the fan's open conversation shows it live, its link made safe.
   await composer(page).fill('Thanks! See https://aura.example/news for more.');
-  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
   const answer = messageList(fanPage).getByTestId('message').filter({ hasText: 'Thanks!' });
   await expect(answer).toBeVisible();
   const link = answer.getByRole('link', { name: 'https://aura.example/news' });
