@@ -180,6 +180,12 @@ export const MESSAGE_KEY_TRANSLATIONS = {
   passwordCommon: 'register.messages.passwordCommon',
   required: 'register.messages.required',
   'upload.requiredFields': 'upload.requiredFields',
+  // The account settings' refusals (common/rules/personal-details.ts), translated by their forms.
+  invalidBirthDate: 'accountSettings.errors.invalidBirthDate',
+  invalidPhone: 'accountSettings.errors.invalidPhone',
+  wrongPassword: 'accountSettings.errors.wrongPassword',
+  noPasswordSet: 'accountSettings.errors.noPasswordSet',
+  sameEmail: 'accountSettings.errors.sameEmail',
 } as const;
 export type MessageKeyCode = keyof typeof MESSAGE_KEY_TRANSLATIONS;
 
