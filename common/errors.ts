@@ -186,6 +186,17 @@ export const MESSAGE_KEY_TRANSLATIONS = {
   wrongPassword: 'accountSettings.errors.wrongPassword',
   noPasswordSet: 'accountSettings.errors.noPasswordSet',
   sameEmail: 'accountSettings.errors.sameEmail',
+  // The payout settings' refusals (common/rules/payouts.ts), translated by the payout forms.
+  payoutStatusInvalid: 'payouts.errors.payoutStatusInvalid',
+  payoutCurrencyUsdOnly: 'payouts.errors.payoutCurrencyUsdOnly',
+  payoutAccountNumberInvalid: 'payouts.errors.payoutAccountNumberInvalid',
+  payoutRoutingNumberInvalid: 'payouts.errors.payoutRoutingNumberInvalid',
+  payoutRoutingNumberChecksum: 'payouts.errors.payoutRoutingNumberChecksum',
+  payoutPaymentMethodRequired: 'payouts.errors.payoutPaymentMethodRequired',
+  payoutPaymentMethodTooLong: 'payouts.errors.payoutPaymentMethodTooLong',
+  payoutBankNameTooLong: 'payouts.errors.payoutBankNameTooLong',
+  payoutAutoPayoutInvalid: 'payouts.errors.payoutAutoPayoutInvalid',
+  payoutActiveNeedsAccount: 'payouts.errors.payoutActiveNeedsAccount',
 } as const;
 export type MessageKeyCode = keyof typeof MESSAGE_KEY_TRANSLATIONS;
 
