@@ -13,7 +13,8 @@ let t: MediaTestApp;
 const report: SeedReport = { lines: [] };
 
 beforeAll(async () => {
-  t = await createMediaTestApp();
+  // Its own database: demo data seeded by another file would point at that file's media.
+  t = await createMediaTestApp({ ownDatabase: true });
   await seedAccounts(t.container, report);
   await seedContent(t.container, report);
   await seedCreatorProfiles(t.container, report);

@@ -15,7 +15,8 @@ let t: MediaTestApp;
 let moderator: TestUser;
 let admin: TestUser;
 beforeAll(async () => {
-  t = await createMediaTestApp();
+  // Its own database: its feed pages must not be crowded by other files' items.
+  t = await createMediaTestApp({ ownDatabase: true });
   moderator = await createUser(t, { role: 'moderator' });
   admin = await createUser(t, { role: 'admin' });
 });

@@ -22,7 +22,9 @@ let admin: TestUser;
 
 beforeAll(async () => {
   // Tokens outlive the clock's jumps between 2031 and 2035.
+  // Its own database: the KPIs are sums over every row, which other files add to.
   t = await createTestApp({
+    ownDatabase: true,
     clock,
     env: { HUB_TIME_ZONE: ZONE, JWT_TTL_SECONDS: String(10 * 365 * 86_400) },
   });
