@@ -28,19 +28,10 @@ import { users } from '../server/db/schema/index';
 import { deriveKeys } from '../server/keys';
 import { percentile } from './percentile';
 import { startServerProcess, type ServerProcess } from './process';
+import { positiveInt } from './env';
 
 const TARGET_P99_MS = 25;
 const WARM_UP_MESSAGES = 100;
-
-function positiveInt(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) {
-    throw new Error(`${name} must be a positive whole number, got "${raw}"`);
-  }
-  return value;
-}
 
 async function redisReachable(url: string): Promise<string | null> {
   const redis = new Redis(url, {

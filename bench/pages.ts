@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type CDPSession } from 'playwright-core';
 import { repoRoot, startServerProcess } from './process';
+import { positiveInt } from './env';
 
 /** The landing page's budget (e2e/landing-budget.spec.ts): compressed bytes on the wire. */
 export const LANDING_BUDGET = { js: 100 * 1024, css: 30 * 1024 } as const;
@@ -46,16 +47,6 @@ const KIND_OF: Record<string, Kind> = {
   Fetch: 'fetch',
   XHR: 'fetch',
 };
-
-function positiveInt(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) {
-    throw new Error(`${name} must be a positive whole number, got "${raw}"`);
-  }
-  return value;
-}
 
 /**
  * Counts every response of the page through the DevTools protocol: body bytes as they came

@@ -26,16 +26,7 @@ import { runPagesBenchmark } from './pages';
 import { startServerProcess } from './process';
 import { scenarios } from './scenarios/index';
 import type { Scenario } from './scenarios/types';
-
-function positiveInt(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) {
-    throw new Error(`${name} must be a positive whole number, got "${raw}"`);
-  }
-  return value;
-}
+import { positiveInt } from './env';
 
 /** Benchmarks that measure something other than requests per second, each with its own runner. */
 const standalone: { name: string; run(): Promise<boolean> }[] = [
