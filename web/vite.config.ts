@@ -10,6 +10,14 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export default defineConfig({
   root: here,
   plugins: [react(), themeStylesheets(), precompress()],
+  resolve: {
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim$/,
+        replacement: path.resolve(here, 'src/vendor/use-sync-external-store-shim.ts'),
+      },
+    ],
+  },
   css: {
     preprocessorOptions: {
       // Bootstrap 5.3's Sass predates the module system: its deprecation notices are not ours.
@@ -23,6 +31,22 @@ export default defineConfig({
     outDir: path.resolve(here, '../dist/web'),
     emptyOutDir: true,
     sourcemap: true,
+    // Every browser the app supports preloads modules itself; the polyfill would only add bytes.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // The landing page's small shared parts travel as one file, not six round trips
+              // each carrying its own import/export glue (e2e/landing-budget.spec.ts).
+              name: 'landing-parts',
+              test: /web\/src\/components\/(billing\/(LockIcon|TierBadge)|content\/(Avatar|PreviewPicture))\.tsx$|common\/rules\/(money|tiers)\.ts$/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

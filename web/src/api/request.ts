@@ -1,4 +1,4 @@
-import { isErrorCode, type ErrorParams } from '../../../common/errors';
+import type { ErrorParams } from '../../../common/errors';
 import i18n from 'i18next';
 import { clearToken, readStoredToken } from '../app/token-storage';
 
@@ -34,10 +34,12 @@ function paramsOf(body: unknown): ErrorParams {
 
 /**
  * Issue 10: the reader's language for a code the catalogue knows (`errors.<code>`), else null so
- * the server's text shows. SPEC §5 message keys stay keys: their forms translate them.
+ * the server's text shows. SPEC §5 message keys stay keys: their forms translate them. The
+ * `errors` translations hold exactly the catalogue's codes (error-codes.test.ts), so asking
+ * i18n is asking the catalogue, without its English texts in every page's JavaScript.
  */
 function translatedError(code: string | null, params: ErrorParams): string | null {
-  if (!isErrorCode(code)) return null;
+  if (code === null) return null;
   const key = `errors.${code}`;
   if (!i18n.isInitialized || !i18n.exists(key)) return null;
   return (i18n.t as (key: string, options: ErrorParams) => string)(key, params);

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { useRoutes, type RouteObject } from 'react-router';
 import { WithQueries } from './WithQueries';
 import { Layout } from './Layout';
 import { ProtectedRoute } from './ProtectedRoute';
@@ -7,232 +7,20 @@ import { ProtectedRoute } from './ProtectedRoute';
 // Routes are split so a visitor of the landing page does not download the rest of the app.
 const loadLandingPage = () => import('../pages/landing/LandingPage');
 const LandingPage = lazy(loadLandingPage);
-// A visitor opening the landing page gets its code beside the translations, not after them.
+// The table of every other page (page-routes.tsx) loads on the first path that is not '/'.
+const loadPageRoutes = () => import('./page-routes');
+const PageRoutes = lazy(loadPageRoutes);
+// A visitor gets the code of the page opened beside the translations, not after them.
 if (window.location.pathname === '/') void loadLandingPage();
-const NotFoundPage = lazy(() => import('../pages/not-found/NotFoundPage'));
-const HelpPage = lazy(() => import('../pages/help/HelpPage'));
-const FeaturesPage = lazy(() => import('../pages/features/FeaturesPage'));
-const PrivacyPolicyPage = lazy(() => import('../pages/legal/PrivacyPolicyPage'));
-const TermsOfServicePage = lazy(() => import('../pages/legal/TermsOfServicePage'));
-const ImprintPage = lazy(() => import('../pages/legal/ImprintPage'));
-// Accounts (issue 3)
-const AuthPage = lazy(() => import('../pages/auth/AuthPage'));
-const GoogleCallbackPage = lazy(() => import('../pages/auth/GoogleCallbackPage'));
-const RegisterPage = lazy(() => import('../pages/register/RegisterPage'));
-const VerifyEmailPage = lazy(() => import('../pages/mail/VerifyEmailPage'));
-const ForgotPasswordPage = lazy(() => import('../pages/mail/ForgotPasswordPage'));
-const ResetPasswordPage = lazy(() => import('../pages/mail/ResetPasswordPage'));
-const UnsubscribePage = lazy(() => import('../pages/mail/UnsubscribePage'));
-// Payments (issue 5)
-const CheckoutPage = lazy(() => import('../pages/checkout/CheckoutPage'));
-const SuccessPage = lazy(() => import('../pages/success/SuccessPage'));
-const CancelPage = lazy(() => import('../pages/cancel/CancelPage'));
-const PayPage = lazy(() => import('../pages/pay/PayPage'));
-const WalletPage = lazy(() => import('../pages/wallet/WalletPage'));
-// Content (issue 4)
-const DashboardPage = lazy(() => import('../pages/dashboard/DashboardPage'));
-const DiscoverPage = lazy(() => import('../pages/discover/DiscoverPage'));
-const UploadPage = lazy(() => import('../pages/upload/UploadPage'));
-const EditItemPage = lazy(() => import('../pages/upload/EditItemPage'));
-const ProductPage = lazy(() => import('../pages/product/ProductPage'));
-// Follows and memberships
+else void loadPageRoutes();
 const ProfilePage = lazy(() => import('../pages/profile/ProfilePage'));
-// AI studio (issue 13)
-const StudioPage = lazy(() => import('../pages/studio/StudioPage'));
-// Creator profiles, creator settings and account settings (issue 12)
-const CreatorProfilePage = lazy(() => import('../pages/creator/CreatorProfilePage'));
-const CreatorSettingsPage = lazy(() => import('../pages/creator-settings/CreatorSettingsPage'));
-const AccountSettingsPage = lazy(() => import('../pages/account/AccountSettingsPage'));
-// Role-gated pages load their gate (and the permission table) with them.
-const RoleGate = lazy(() => import('./RoleGate'));
-// Admin area (issue 14)
-const AdminLayout = lazy(() => import('../pages/admin/AdminLayout'));
-const AdminDashboardPage = lazy(() => import('../pages/admin/AdminDashboardPage'));
-const AdminUsersPage = lazy(() => import('../pages/admin/AdminUsersPage'));
-const AdminContentPage = lazy(() => import('../pages/admin/AdminContentPage'));
-const AdminReportsPage = lazy(() => import('../pages/admin/AdminReportsPage'));
-const AdminSalesPage = lazy(() => import('../pages/admin/AdminSalesPage'));
-const AdminAuditPage = lazy(() => import('../pages/admin/AdminAuditPage'));
-const AdminOutboxPage = lazy(() => import('../pages/admin/AdminOutboxPage'));
-// Control Hub and payout settings (issue 15)
-const MasterAxisPage = lazy(() => import('../pages/masteraxis/MasterAxisPage'));
-const PayoutSettingsPage = lazy(() => import('../pages/wallet/PayoutSettingsPage'));
-// Direct messages (issue 11)
-const MessagesPage = lazy(() => import('../pages/messages/MessagesPage'));
 
 const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
       { path: '/', element: <LandingPage /> },
-      { path: '/help', element: <HelpPage /> },
-      { path: '/features', element: <FeaturesPage /> },
-      // The signup form links the short paths (SPEC §2); both show the same pages.
-      { path: '/privacy-policy', element: <PrivacyPolicyPage /> },
-      { path: '/privacy', element: <PrivacyPolicyPage /> },
-      { path: '/terms-of-service', element: <TermsOfServicePage /> },
-      { path: '/terms', element: <TermsOfServicePage /> },
-      { path: '/imprint', element: <ImprintPage /> },
-      // Accounts (issue 3): /login is linked by SPEC §2 and shows the login tab of /auth.
-      { path: '/auth', element: <AuthPage /> },
-      { path: '/auth/google/callback', element: <GoogleCallbackPage /> },
-      { path: '/register', element: <RegisterPage /> },
-      // E-mail links (issue 16): they work signed in or not.
-      { path: '/verify-email', element: <VerifyEmailPage /> },
-      { path: '/forgot-password', element: <ForgotPasswordPage /> },
-      { path: '/reset-password', element: <ResetPasswordPage /> },
-      { path: '/unsubscribe', element: <UnsubscribePage /> },
-      { path: '/login', element: <Navigate to="/auth?tab=login" replace /> },
-      // Payments (issue 5): not protected, inside the layout (SPEC §2)
-      { path: '/checkout', element: <CheckoutPage /> },
-      { path: '/success', element: <SuccessPage /> },
-      { path: '/cancel', element: <CancelPage /> },
-      { path: '/pay/:sessionId', element: <PayPage /> },
-      {
-        path: '/wallet',
-        element: (
-          <ProtectedRoute>
-            <WalletPage />
-          </ProtectedRoute>
-        ),
-      },
-      // Content (issue 4): the product page is public, the rest needs sign-in (SPEC §2)
-      {
-        path: '/dashboard',
-        element: (
-          <ProtectedRoute>
-            <DashboardPage />
-          </ProtectedRoute>
-        ),
-      },
-      {
-        path: '/discover',
-        element: (
-          <ProtectedRoute>
-            <DiscoverPage />
-          </ProtectedRoute>
-        ),
-      },
-      {
-        path: '/upload',
-        element: (
-          <ProtectedRoute>
-            <UploadPage />
-          </ProtectedRoute>
-        ),
-      },
-      {
-        path: '/upload/edit/:itemId',
-        element: (
-          <ProtectedRoute>
-            <EditItemPage />
-          </ProtectedRoute>
-        ),
-      },
-      // AI studio (issue 13): every signed-in user (SPEC §6)
-      {
-        path: '/studio',
-        element: (
-          <ProtectedRoute>
-            <StudioPage />
-          </ProtectedRoute>
-        ),
-      },
-      // Control Hub (issue 15): admin, agency, studio and superadmin (SPEC §6); others go to /dashboard
-      {
-        path: '/masteraxis',
-        element: (
-          <RoleGate permission="hub.read">
-            <MasterAxisPage />
-          </RoleGate>
-        ),
-      },
-      {
-        path: '/wallet/payouts',
-        element: (
-          <ProtectedRoute>
-            <PayoutSettingsPage />
-          </ProtectedRoute>
-        ),
-      },
-      // Creator profiles (issue 12): one's own and the editor need sign-in; anyone's is public.
-      {
-        path: '/creator',
-        element: (
-          <ProtectedRoute>
-            <CreatorProfilePage />
-          </ProtectedRoute>
-        ),
-      },
-      {
-        path: '/creator/settings',
-        element: (
-          <ProtectedRoute>
-            <CreatorSettingsPage />
-          </ProtectedRoute>
-        ),
-      },
-      { path: '/creator/:username', element: <CreatorProfilePage /> },
-      {
-        path: '/account',
-        element: (
-          <ProtectedRoute>
-            <AccountSettingsPage />
-          </ProtectedRoute>
-        ),
-      },
-      // Admin area (issue 14): the roles that hold each page's permission; the server checks again.
-      {
-        path: '/admin',
-        element: (
-          <RoleGate permission="admin.users.read">
-            <AdminLayout />
-          </RoleGate>
-        ),
-        children: [
-          { index: true, element: <AdminDashboardPage /> },
-          { path: 'users', element: <AdminUsersPage /> },
-          { path: 'content', element: <AdminContentPage /> },
-          { path: 'reports', element: <AdminReportsPage /> },
-          {
-            path: 'sales',
-            element: (
-              <RoleGate permission="admin.sales.read">
-                <AdminSalesPage />
-              </RoleGate>
-            ),
-          },
-          {
-            path: 'audit',
-            element: (
-              <RoleGate permission="admin.audit.read">
-                <AdminAuditPage />
-              </RoleGate>
-            ),
-          },
-          {
-            path: 'outbox',
-            element: (
-              <RoleGate permission="admin.outbox.read">
-                <AdminOutboxPage />
-              </RoleGate>
-            ),
-          },
-        ],
-      },
-      // Direct messages (issue 11): the list alone, or a conversation beside it.
-      {
-        path: '/messages/:userId?',
-        element: (
-          <ProtectedRoute>
-            <MessagesPage />
-          </ProtectedRoute>
-        ),
-      },
-      { path: '/product/:productId', element: <ProductPage /> },
-      // SPEC §2: no productId sends the visitor home.
-      { path: '/product', element: <ProductPage /> },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', element: <PageRoutes /> },
     ],
   },
   // SPEC §2: the profile of another user by id has no shared layout; it needs sign-in.
