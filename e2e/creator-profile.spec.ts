@@ -3,6 +3,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createLockedItem, payOnLocalCheckout } from './payments-api';
 import { signInPage, signUpViaApi, type Account } from './support/accounts';
 import { PNG_8X8 } from './support/images';
+import { linkFromOutbox } from './support/outbox';
 
 /*
  * Creator profiles (issue 12): a creator edits every part of their profile in /creator/settings;
@@ -260,6 +261,7 @@ test('an unknown creator and a failed load say so', async ({ page, request }) =>
 test('the account settings fill the profile, change the password and email, and delete the account', async ({
   page,
   request,
+  browser,
 }) => {
   test.setTimeout(90_000);
   const me = await signUpViaApi(request, { prefix: 'settler' });
@@ -325,9 +327,16 @@ test('the account settings fill the profile, change the password and email, and 
   await emailForm.getByLabel('New email address').fill(newEmail);
   await emailForm.getByLabel('Current password').fill(newPassword);
   await emailForm.getByRole('button', { name: 'Change email' }).click();
+  // Issue 16: the new address confirms first, through the link mailed to it.
   await expect(emailForm.getByTestId('account-email-notice')).toHaveText(
-    'Your email address was changed.',
+    `We sent a confirmation link to ${newEmail}. Your address changes when you open it.`,
   );
+  await expect(page.getByTestId('account-current-email')).toHaveText(
+    `Current address: ${me.email}`,
+  );
+  await page.goto(await linkFromOutbox(browser, newEmail, '/verify-email'));
+  await expect(page.getByTestId('verify-done')).toContainText(newEmail);
+  await page.goto('/account');
   await expect(page.getByTestId('account-current-email')).toHaveText(
     `Current address: ${newEmail}`,
   );

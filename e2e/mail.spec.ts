@@ -1,6 +1,7 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signInPage, signUpViaApi, STRONG_PASSWORD } from './support/accounts';
-import { seedSignedIn, seedStorage } from './support/seeded-session';
+import { linkFromOutbox } from './support/outbox';
+import { seedStorage } from './support/seeded-session';
 
 /*
  * E-mail (issue 16) through the embedded outbox adapter: the mail is read where an operator
@@ -9,29 +10,6 @@ import { seedSignedIn, seedStorage } from './support/seeded-session';
 
 // Each test drives two browser contexts (the person and an admin reading the outbox).
 test.describe.configure({ timeout: 60_000 });
-
-/** The path and query of the newest mail's link to `page` sent to `address`, read as an admin. */
-async function linkFromOutbox(browser: Browser, address: string, page: string): Promise<string> {
-  const context = await browser.newContext();
-  try {
-    const admin = await context.newPage();
-    await seedSignedIn(admin, 'admin');
-    await seedStorage(admin, { language: 'en' });
-    await admin.goto('/admin');
-    await admin.getByTestId('admin-sidebar').getByRole('link', { name: 'Outbox' }).click();
-    await expect(admin).toHaveURL(/\/admin\/outbox$/);
-    const mail = admin.getByTestId('outbox-mail').filter({ hasText: address }).filter({
-      hasText: page,
-    });
-    await expect(mail.first()).toBeVisible();
-    const text = (await mail.first().locator('pre').textContent()) ?? '';
-    const match = new RegExp(`https?://[^/\\s]+(${page}\\?token=\\S+)`).exec(text);
-    expect(match, text).not.toBeNull();
-    return match![1]!;
-  } finally {
-    await context.close();
-  }
-}
 
 test('sign up, read the verification mail in the outbox, verify, and the banner is gone', async ({
   page,

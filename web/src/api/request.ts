@@ -80,8 +80,11 @@ export async function request<T>(
     }
   }
   // The server refuses a stored token it no longer honours (logged out elsewhere, role changed,
-  // account deactivated): the session is over, so the app shows the signed-out state.
-  if (res.status === 401 && token && options.token === undefined) clearToken();
+  // account deactivated): the session is over, so the app shows the signed-out state. A token
+  // replaced while this request was under way (a password change hands out a fresh one) stays.
+  if (res.status === 401 && token && options.token === undefined && readStoredToken() === token) {
+    clearToken();
+  }
   if (!res.ok) throw new RequestError(res.status, errorMessage(body, res.status), body);
   return body as T;
 }

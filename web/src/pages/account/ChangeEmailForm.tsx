@@ -32,7 +32,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
     try {
       await change.mutateAsync(values);
       form.reset(EMPTY);
-      setNotice({ ok: true, text: t('accountSettings.email.saved') });
+      setNotice({ ok: true, text: t('accountSettings.email.linkSent', { email: values.email }) });
     } catch (error) {
       const reason = error instanceof RequestError ? error.message : t('accountSettings.failed');
       const field = refusedField(error);
