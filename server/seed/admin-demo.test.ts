@@ -12,7 +12,8 @@ let t: MediaTestApp;
 const report: SeedReport = { lines: [] };
 
 beforeAll(async () => {
-  t = await createMediaTestApp();
+  // The report queue is counted whole: other files' reports must not be in it.
+  t = await createMediaTestApp({ ownDatabase: true });
   await seedAccounts(t.container, report);
   await seedContent(t.container, report);
   await seedSales(t.container, report);

@@ -180,7 +180,7 @@ describe('PATCH /api/v1/hub/users/{id}', () => {
 
     it('tells the web which rows an admin may change', async () => {
       const res = await t.app.inject({
-        url: `/api/v1/hub/users?role=superadmin&limit=100`,
+        url: `/api/v1/hub/users?role=superadmin&q=${superadmin.user.username}`,
         headers: admin.auth,
       });
       const row = res.json().users.find((u: { id: string }) => u.id === superadmin.user.id);

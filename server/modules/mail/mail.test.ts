@@ -267,7 +267,9 @@ describe('delivery through the job runner', () => {
       },
       async close() {},
     };
+    // Its own database: the job runners of other files' apps would deliver this mail too.
     const f = await createTestApp({
+      ownDatabase: true,
       clock: { now: () => new Date(Date.now() + offset) },
       overrides: { mailer: failing },
       env: { MAIL_TRANSPORT: 'smtp', SMTP_HOST: '127.0.0.1' },
