@@ -63,3 +63,27 @@ test('forgot password: the mail, a new password, and sign-in with it', async ({
   await expect(page.getByTestId('email-verified')).toBeAttached();
   await expect(page.getByTestId('verify-banner')).toHaveCount(0);
 });
+
+test('account settings switch a notice off and on again, and the choice stays', async ({
+  page,
+}) => {
+  const account = await signUpViaApi(page.request, { prefix: 'notices' });
+  await signInPage(page, account);
+  await page.goto('/account');
+  const notices = page.getByTestId('account-notices');
+  const digest = notices.getByRole('switch', { name: 'Daily digest' });
+  await expect(digest).toBeChecked();
+  await digest.uncheck();
+  await expect(notices.getByTestId('account-notices-notice')).toHaveText('Saved.');
+  await page.reload();
+  await expect(digest).not.toBeChecked();
+  await expect(notices.getByRole('switch', { name: 'New sales' })).toBeChecked();
+  const stored = await page.request.get('/api/v1/users/notices', {
+    headers: { authorization: `Bearer ${account.token}` },
+  });
+  expect(await stored.json()).toMatchObject({ digest: false, sales: true });
+  await digest.check();
+  await expect(notices.getByTestId('account-notices-notice')).toHaveText('Saved.');
+  await page.reload();
+  await expect(digest).toBeChecked();
+});

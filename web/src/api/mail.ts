@@ -2,9 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   EmailStatusResponse,
   MessageResponse,
+  NoticeSettings,
   OutboxResponse,
   VerifyEmailResponse,
   type ForgotPasswordRequest,
+  type NoticeSettingsPatch,
   type ResetPasswordRequest,
 } from '../../../common/schemas/mail';
 import { request } from './request';
@@ -14,6 +16,7 @@ import { request } from './request';
 export const mailKeys = {
   status: ['mail', 'email-status'] as const,
   outbox: ['mail', 'outbox'] as const,
+  notices: ['mail', 'notices'] as const,
 };
 
 /** Whether the signed-in person's address is verified (the banner). */
@@ -72,5 +75,25 @@ export function useAdminOutbox() {
   return useQuery({
     queryKey: mailKeys.outbox,
     queryFn: async () => OutboxResponse.parse(await request('/api/v1/admin/outbox?limit=100')),
+  });
+}
+
+/** The signed-in person's notice switches (account settings). */
+export function useNoticeSettings() {
+  return useQuery({
+    queryKey: mailKeys.notices,
+    queryFn: async () => NoticeSettings.parse(await request('/api/v1/users/notices')),
+  });
+}
+
+/** Switches notice kinds on or off; the server's answer is the new state of every switch. */
+export function useUpdateNoticeSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (patch: NoticeSettingsPatch) =>
+      NoticeSettings.parse(
+        await request('/api/v1/users/notices', { method: 'PATCH', body: patch }),
+      ),
+    onSuccess: (answer) => queryClient.setQueryData(mailKeys.notices, answer),
   });
 }
