@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../rules/money';
 import { TIERS } from '../rules/tiers';
+import { ImageSrcSet } from './feed';
 
 /*
  * Payments (issue 5): request and response shapes shared by the server and the web.
@@ -93,6 +94,13 @@ export const PurchasedProduct = z.object({
   description: z.string(),
   imageUrl: z.string().nullable(),
   videoUrl: z.string().nullable(),
+  /*
+   * The rest of the item's media as the buyer now sees it (issue 9), so the web patches its
+   * cached feed card and product page from this answer instead of refetching them.
+   */
+  previewUrl: z.string().nullable(),
+  imageSrcSet: ImageSrcSet.nullable(),
+  audioUrl: z.string().nullable(),
   isPurchased: z.boolean(),
   priceCents: z.number().int(),
   currency: z.string(),

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type {
   CreateCheckoutSessionRequest,
   LocalPayRequest,
@@ -19,7 +19,7 @@ import {
   retrieveCheckoutSession,
   unlockWithBalance,
 } from './billing';
-import { invalidateAfterPurchase } from './purchase-cache';
+import { applyItemPurchase, invalidateAfterPurchase } from './purchase-cache';
 
 /*
  * The billing queries and mutations as hooks, so components never build a query themselves and
@@ -79,8 +79,9 @@ export function useCancelSubscription(subscriptionId: string, onDone: () => void
 }
 
 /**
- * Unlocks an item with the balance under the caller's Idempotency-Key. Success (or finding it
- * owned already) refreshes every view of items; a refusal for balance refreshes the wallet.
+ * Unlocks an item with the balance under the caller's Idempotency-Key. Success patches the cached
+ * views of the item from the answer; finding it owned already refreshes every view of items; a
+ * refusal for balance refreshes the wallet.
  */
 export function useUnlockWithBalance(
   itemId: number,
@@ -96,7 +97,7 @@ export function useUnlockWithBalance(
     mutationFn: (key: string) => unlockWithBalance(itemId, key),
     onSuccess: async (answer) => {
       handlers.onUnlocked(answer);
-      await invalidateAfterPurchase(queryClient);
+      await applyItemPurchase(queryClient, answer.product);
     },
     onError: async (error) => {
       const kind = handlers.onFailed(error);
@@ -115,7 +116,7 @@ export function useUnlockWithBalance(
 const PENDING_POLL_MS = 2000;
 const PENDING_POLLS = 10;
 
-/** A checkout session's result, polled while pending; a fulfilled one makes item views stale. */
+/** A checkout session's result, polled while pending; a fulfilled one updates the item views. */
 export function useCheckoutSessionResult(sessionId: string) {
   const queryClient = useQueryClient();
   const session = useQuery({
@@ -127,32 +128,31 @@ export function useCheckoutSessionResult(sessionId: string) {
         : false,
   });
   const isFulfilled = session.data?.fulfilled === true;
+  const product = session.data?.product ?? null;
   useEffect(() => {
-    if (isFulfilled) void invalidateAfterPurchase(queryClient);
-  }, [isFulfilled, queryClient]);
+    if (!isFulfilled) return;
+    // An item's answer carries it unlocked; a membership or a top-up changes more than one view.
+    void (product ? applyItemPurchase(queryClient, product) : invalidateAfterPurchase(queryClient));
+  }, [isFulfilled, product, queryClient]);
   return session;
 }
 
 /**
- * Opens one checkout session for what the checkout page shows. As a query, a remount
- * (StrictMode, back navigation) reuses the pending request instead of opening a second session.
+ * Opens one checkout session for what the checkout page shows, once per distinct request while
+ * `enabled`: a session is a thing the server creates, so this is a mutation, and the ref keeps
+ * StrictMode's second effect run from opening a second one.
  */
 export function useNewCheckoutSession(body: CreateCheckoutSessionRequest, enabled: boolean) {
-  return useQuery({
-    queryKey: [
-      'billing',
-      'create-session',
-      body.tier,
-      String(body.price),
-      String(body.productId),
-      body.creatorId ?? '',
-    ],
-    queryFn: () => createCheckoutSession(body),
-    retry: false,
-    staleTime: Infinity,
-    gcTime: 0,
-    enabled,
-  });
+  const create = useMutation({ mutationFn: createCheckoutSession });
+  const opened = useRef<string | null>(null);
+  const requestKey = JSON.stringify(body);
+  const { mutate } = create;
+  useEffect(() => {
+    if (!enabled || opened.current === requestKey) return;
+    opened.current = requestKey;
+    mutate(JSON.parse(requestKey) as CreateCheckoutSessionRequest);
+  }, [enabled, requestKey, mutate]);
+  return create;
 }
 
 /** The local provider's hosted checkout: what is being paid for. */

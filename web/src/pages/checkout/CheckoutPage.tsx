@@ -107,6 +107,8 @@ function CheckoutSession({ state }: { state: CheckoutState }) {
   // Stripe's publishable key, come from the server's configuration, never from the bundle).
   const provider = useBillingConfig();
   const isReady = isSignedIn && Boolean(session.data?.id) && provider.isSuccess;
+  // The session opens right after the first render: until it is answered it is on its way.
+  const isOpening = isSignedIn && (session.isPending || session.isIdle);
 
   const tierLabel =
     state.tier === TOPUP_TIER
@@ -135,7 +137,7 @@ function CheckoutSession({ state }: { state: CheckoutState }) {
 
   const serverText = serverErrorText(session.error ?? provider.error);
   return (
-    <section className="card aura-checkout-card shadow-sm" aria-busy={session.isPending}>
+    <section className="card aura-checkout-card shadow-sm" aria-busy={isOpening}>
       <div className="card-body d-flex flex-column gap-3">
         <div className="d-flex align-items-center gap-3">
           <Avatar src={state.userImage} name={creatorName} size={56} />
@@ -172,7 +174,7 @@ function CheckoutSession({ state }: { state: CheckoutState }) {
             </Link>
           </div>
         )}
-        {isSignedIn && session.isPending && (
+        {isOpening && (
           <p className="mb-0 aura-muted" role="status">
             {t('checkout.loading')}
           </p>
