@@ -28,8 +28,15 @@ export function VerificationBanner() {
         ),
     });
   };
+  // A standing reminder, not an urgent alert: screen readers should not interrupt for it, and
+  // the page's own alerts stay the only ones.
   return (
-    <Alert variant="warning" className="mb-0 rounded-0 text-center" data-testid="verify-banner">
+    <Alert
+      variant="warning"
+      role="note"
+      className="mb-0 rounded-0 text-center"
+      data-testid="verify-banner"
+    >
       {t('mail.banner.text', { email: status.data.email })}{' '}
       <Button size="sm" variant="outline-dark" onClick={send} disabled={resend.isPending}>
         {t('mail.banner.resend')}
