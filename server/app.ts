@@ -46,7 +46,7 @@ import { siteRoutes } from './modules/site/index';
 import { usersRoutes } from './modules/users/index';
 import { aiRoutes } from './modules/ai/index';
 import { hubRoutes } from './modules/hub/index';
-import { defineMailJob, mailRoutes } from './modules/mail/index';
+import { defineMailJob, mailRoutes, scheduleDigests } from './modules/mail/index';
 import { payoutsRoutes, schedulePayoutTransfers } from './modules/payouts/index';
 import { blocksRoutes } from './modules/blocks/index';
 import { messageRealtimePresenters, messagesRoutes } from './modules/messages/index';
@@ -202,6 +202,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publicUrl: c.config.publicUrl,
   });
   scheduleLoginFailurePrune(c);
+  scheduleDigests(c);
 
   await registerSpa(app, options.webRoot ?? null);
   return app;

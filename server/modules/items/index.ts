@@ -13,6 +13,7 @@ export {
   type ItemWithCreator,
   type Viewer,
 } from './cards';
+export { newCommentsSinceSql } from './comments-since';
 export { setItemHidden } from './hiding';
 export { listedItem } from './listing';
 export { isListed, maySeeUnlisted } from './policy';

@@ -88,6 +88,7 @@ export async function deliverMail(
       username: user.username,
       email: payload.to ?? user.email,
       resetLink: `${base}/forgot-password`,
+      messagesLink: `${base}/messages`,
       ...payload.params,
       ...details.params,
     },

@@ -1,6 +1,7 @@
 // What other modules may use of e-mail (issue 16). The mail tables are written only here.
 export { queueVerificationMail, requestEmailChange } from './account-mail';
 export { defineMailJob } from './delivery';
+export { scheduleDigests } from './digest';
 export { createOutboxMailer } from './outbox';
 export { queueMail, MAIL_JOB, type MailJobPayload } from './queue';
 export { mailRoutes } from './routes';

@@ -85,3 +85,14 @@ export const noticeOptOuts = pgTable(
     check('notice_opt_outs_kind_check', inList(t.kind, NOTICE_KINDS)),
   ],
 );
+
+/**
+ * When each person's last daily digest was queued (issue 16): the next one counts what came
+ * after it, and none is queued twice on one UTC day. No row: never had one.
+ */
+export const mailDigests = pgTable('mail_digests', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  lastQueuedAt: timestamp('last_queued_at', { withTimezone: true }).notNull(),
+});

@@ -21,6 +21,7 @@ export const NOTICE_TEMPLATES = [
   'membership-ended',
   'user-warned',
   'user-suspended',
+  'digest',
 ] as const;
 export type AccountTemplate = (typeof ACCOUNT_TEMPLATES)[number];
 export type NoticeTemplate = (typeof NOTICE_TEMPLATES)[number];
@@ -36,6 +37,7 @@ export const NOTICE_KIND_OF: Record<NoticeTemplate, NoticeKind> = {
   'membership-ended': 'memberships',
   'user-warned': 'moderation',
   'user-suspended': 'moderation',
+  digest: 'digest',
 };
 
 export const isNoticeTemplate = (t: string): t is NoticeTemplate =>
@@ -48,7 +50,16 @@ interface TemplateText {
   paragraphs: string[];
   /** The label of the action link, when the mail has one. */
   action?: string;
+  /**
+   * Phrases for counts: `{{name}}` in a paragraph becomes the phrase of the count in
+   * `params[name]` in the reader's plural form (`{{count}}` is the number). A count of 0 gives
+   * nothing, and a paragraph left empty is dropped.
+   */
+  counts?: Record<string, PluralPhrases>;
 }
+
+/** Phrases by plural category (Intl.PluralRules); `other` is the fallback. */
+type PluralPhrases = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
 
 type Texts = Record<MailTemplate, TemplateText> & {
   greeting: string;
@@ -130,6 +141,21 @@ const en: Texts = {
     subject: 'Your account is suspended',
     paragraphs: ['The moderators suspended your account. Reason: {{reason}}'],
   },
+  digest: {
+    subject: 'Your Aura digest',
+    paragraphs: ['Here is what is new for you on Aura:', '{{messages}}', '{{comments}}'],
+    counts: {
+      messages: {
+        one: '{{count}} new message you have not read yet: {{messagesLink}}',
+        other: '{{count}} new messages you have not read yet: {{messagesLink}}',
+      },
+      comments: {
+        one: '{{count}} new comment on your posts.',
+        other: '{{count}} new comments on your posts.',
+      },
+    },
+    action: 'Open your dashboard',
+  },
 };
 
 const es: Texts = {
@@ -208,6 +234,21 @@ const es: Texts = {
   'user-suspended': {
     subject: 'Tu cuenta está suspendida',
     paragraphs: ['Los moderadores han suspendido tu cuenta. Motivo: {{reason}}'],
+  },
+  digest: {
+    subject: 'Tu resumen de Aura',
+    paragraphs: ['Esto es lo nuevo para ti en Aura:', '{{messages}}', '{{comments}}'],
+    counts: {
+      messages: {
+        one: '{{count}} mensaje nuevo sin leer: {{messagesLink}}',
+        other: '{{count}} mensajes nuevos sin leer: {{messagesLink}}',
+      },
+      comments: {
+        one: '{{count}} comentario nuevo en tus publicaciones.',
+        other: '{{count}} comentarios nuevos en tus publicaciones.',
+      },
+    },
+    action: 'Abrir tu panel',
   },
 };
 
@@ -288,6 +329,21 @@ const de: Texts = {
     subject: 'Dein Konto ist gesperrt',
     paragraphs: ['Die Moderation hat dein Konto gesperrt. Grund: {{reason}}'],
   },
+  digest: {
+    subject: 'Deine Aura-Zusammenfassung',
+    paragraphs: ['Das ist neu für dich auf Aura:', '{{messages}}', '{{comments}}'],
+    counts: {
+      messages: {
+        one: '{{count}} neue ungelesene Nachricht: {{messagesLink}}',
+        other: '{{count}} neue ungelesene Nachrichten: {{messagesLink}}',
+      },
+      comments: {
+        one: '{{count}} neuer Kommentar zu deinen Beiträgen.',
+        other: '{{count}} neue Kommentare zu deinen Beiträgen.',
+      },
+    },
+    action: 'Dein Dashboard öffnen',
+  },
 };
 
 const TEXTS: Record<MailLocale, Texts> = { en, es, de };
@@ -330,6 +386,29 @@ const escapeHtml = (text: string) =>
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
 
+/** The params with each count of the template replaced by its phrase in the reader's language. */
+function withCountPhrases(
+  template: TemplateText,
+  locale: MailLocale,
+  params: Record<string, string>,
+): Record<string, string> {
+  if (!template.counts) return params;
+  const plural = new Intl.PluralRules(locale);
+  const number = new Intl.NumberFormat(locale);
+  const out = { ...params };
+  for (const [name, phrases] of Object.entries(template.counts)) {
+    const count = Number(params[name] ?? 0);
+    out[name] =
+      Number.isFinite(count) && count > 0
+        ? fill(phrases[plural.select(count)] ?? phrases.other, {
+            ...params,
+            count: number.format(count),
+          })
+        : '';
+  }
+  return out;
+}
+
 /** Absolute URLs inside a paragraph become links in the HTML part. */
 const linkify = (escaped: string) =>
   escaped.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
@@ -355,11 +434,11 @@ export interface RenderedMail {
 export function renderMail(input: RenderInput): RenderedMail {
   const texts = TEXTS[input.locale];
   const template = texts[input.template];
-  const params = input.params;
+  const params = withCountPhrases(template, input.locale, input.params);
   const subject = fill(template.subject, params);
   const paragraphs = [
     fill(texts.greeting, params),
-    ...template.paragraphs.map((p) => fill(p, params)),
+    ...template.paragraphs.map((p) => fill(p, params)).filter((p) => p.trim() !== ''),
   ];
   const action =
     template.action && input.actionUrl

@@ -3,3 +3,4 @@
 export { messageForModeration } from './report-message';
 export { messageRealtimePresenters } from './realtime';
 export { messagesRoutes } from './routes';
+export { unreadMessagesSinceSql } from './unread-since';

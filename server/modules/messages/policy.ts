@@ -102,5 +102,5 @@ export const blockedByViewerSql = (viewerId: string, them: SQLWrapper): SQL =>
   blocks_(param(viewerId), them);
 
 /** SQL: `them` blocks the viewer (such people are left out of the inbox and search). */
-export const blocksViewerSql = (viewerId: string, them: SQLWrapper): SQL =>
-  blocks_(them, param(viewerId));
+export const blocksViewerSql = (viewerId: string | SQLWrapper, them: SQLWrapper): SQL =>
+  blocks_(them, typeof viewerId === 'string' ? param(viewerId) : viewerId);
