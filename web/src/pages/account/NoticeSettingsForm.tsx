@@ -6,20 +6,27 @@ import { useNoticeSettings, useUpdateNoticeSettings } from '../../api/mail';
 import { RequestError } from '../../api/request';
 
 /**
- * E-mail notices (issue 16): one switch per kind, saved as it is flipped. The switch shows the
- * server's state, so a refused change flips back by itself.
+ * E-mail notices (issue 16): one switch per kind, saved as it is flipped. A flipped switch shows
+ * its new position while the change is on its way, then the server's state, so a refused change
+ * flips back by itself.
  */
 export function NoticeSettingsForm() {
   const { t } = useTranslation();
   const settings = useNoticeSettings();
   const update = useUpdateNoticeSettings();
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const [flipped, setFlipped] = useState<Partial<Record<NoticeKind, boolean>>>({});
 
   const toggle = (kind: NoticeKind, on: boolean) => {
     setNotice(null);
+    setFlipped((current) => ({ ...current, [kind]: on }));
     update.mutate(
       { [kind]: on },
       {
+        onSettled: () =>
+          setFlipped(
+            ({ [kind]: _settled, ...rest }) => rest as Partial<Record<NoticeKind, boolean>>,
+          ),
         onSuccess: () => setNotice({ ok: true, text: t('accountSettings.notices.saved') }),
         onError: (error) =>
           setNotice({
@@ -60,7 +67,7 @@ export function NoticeSettingsForm() {
                   type="switch"
                   role="switch"
                   id={`account-notice-${kind}`}
-                  checked={settings.data[kind]}
+                  checked={flipped[kind] ?? settings.data[kind]}
                   disabled={update.isPending}
                   onChange={(event) => toggle(kind, event.target.checked)}
                   label={t(`accountSettings.notices.kinds.${kind}.label`)}
