@@ -53,5 +53,27 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The session lives in one store (token-storage.ts); the theme, the language and the shell's
+    // switches each have their own small store. Nothing else reads or writes localStorage.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: [
+      'web/src/app/token-storage.ts',
+      'web/src/app/i18n.ts',
+      'web/src/themes/theme-store.ts',
+      'web/src/components/shell/stored-flag.ts',
+      'web/src/**/*.test.{ts,tsx}',
+    ],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'localStorage', message: 'Go through the store that owns the value.' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'window', property: 'localStorage', message: 'Go through its store.' },
+      ],
+    },
+  },
   ...boundaryConfigs(),
 );

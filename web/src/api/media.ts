@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { UploadMediaResponse, type MediaKind } from '../../../common/schemas/media';
-import { decodeTokenPayload, isTokenLive } from '../../../common/rules/token';
-import { readStoredToken } from '../app/token-storage';
+import { readUploadToken } from '../app/token-storage';
 import { errorMessage } from './request';
 
 export type { MediaKind };
@@ -17,14 +16,6 @@ export class UploadAbortedError extends Error {
   constructor() {
     super('aborted');
   }
-}
-
-// SPEC §4: the creator upload reads the token stored as `authToken`; the login flow writes the
-// same token under both keys, so fall back to the main one when only that is present.
-function uploadToken(): string | null {
-  const stored = localStorage.getItem('authToken');
-  if (stored && isTokenLive(decodeTokenPayload(stored), Date.now())) return stored;
-  return readStoredToken();
 }
 
 function parseJson(text: string): unknown {
@@ -53,7 +44,7 @@ export function uploadMedia(
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `/api/v1/media/upload-${kind}`);
     xhr.setRequestHeader('accept', 'application/json');
-    const token = uploadToken();
+    const token = readUploadToken();
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) {

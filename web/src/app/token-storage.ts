@@ -42,3 +42,13 @@ export function readStoredPayload(): TokenPayload | null {
   const token = readStoredToken();
   return token ? decodeTokenPayload(token) : null;
 }
+
+/**
+ * SPEC §4: the creator upload reads the token stored as `authToken`; the login flow writes the
+ * same token under both keys, so the main one stands in when only that is present.
+ */
+export function readUploadToken(): string | null {
+  const stored = localStorage.getItem('authToken');
+  if (stored && isTokenLive(decodeTokenPayload(stored), Date.now())) return stored;
+  return readStoredToken();
+}
