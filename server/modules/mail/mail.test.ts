@@ -14,7 +14,10 @@ let offsetMs = 0;
 const clock = { now: () => new Date(Date.now() + offsetMs) };
 let t: TestApp;
 beforeAll(async () => {
+  // Its own database: with TEST_DATABASE_URL, other files' apps would deliver these mails too,
+  // with their own PUBLIC_URL and in their own order.
   t = await createTestApp({
+    ownDatabase: true,
     clock,
     env: { PUBLIC_URL, MAIL_RESEND_PER_HOUR: '2', PASSWORD_RESET_PER_HOUR: '2' },
   });

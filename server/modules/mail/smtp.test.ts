@@ -46,7 +46,9 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
+  // Its own database: other files' apps on a shared one would deliver these mails to their outbox.
   t = await createTestApp({
+    ownDatabase: true,
     env: {
       PUBLIC_URL,
       SMTP_URL: `smtp://aura:s3cret@127.0.0.1:${port}`,
