@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import type { Load } from './scenarios/types';
+import type { Load, StepContext } from './scenarios/types';
 
 export interface Measurement {
   requestsPerSecond: number;
@@ -20,6 +20,19 @@ function run(url: string, load: Load, seconds: number, connections: number) {
     method: load.method ?? 'GET',
     headers: load.headers,
     body: load.body,
+    // Steps replace the one request; without them autocannon keeps its own default.
+    ...(load.steps && {
+      requests: load.steps.map((step) => ({
+        setupRequest: (request: autocannon.Request, context: object) => ({
+          ...request,
+          ...step.request(context as StepContext),
+        }),
+        onResponse: step.read
+          ? (_status: number, body: string, context: object) =>
+              step.read!(body, context as StepContext)
+          : undefined,
+      })),
+    }),
     duration: seconds,
     connections,
     pipelining: 1,

@@ -1,9 +1,10 @@
 /**
  * The process the hot-path benchmark measures (bench/hot/run.ts): the real app, built exactly as
  * server/main.ts builds it, and beside it on a second port the minimal implementations of the
- * same answers (bare Fastify routes, one hand-written SQL statement each, plain JSON), on the
- * same database handle. Every SQL statement either sends is counted at the database client, so
- * the runner reads statements per request from `/stats/statements`.
+ * same answers (bare Fastify routes, one hand-written SQL statement each, plain JSON; the money
+ * paths' and the dashboard's in ./minimal-money.ts), on the same database handle. Every SQL
+ * statement either sends is counted at the database client, so the runner reads statements per
+ * request from `/stats/statements`.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { verify } from '@node-rs/argon2';
@@ -13,6 +14,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { embeddedDatabaseDir, openDatabase } from '../../server/db/client';
 import { decodeCursor, encodeCursor } from '../../server/db/keyset';
+import { minimalMoneyRoutes, rowsOf } from './minimal-money';
 
 // Statements of one probe request (header `x-bench-probe`), told apart from the load's and the
 // job runner's by the request's async context.
@@ -34,9 +36,6 @@ const handle = config.DATABASE_URL
 const app = await buildApp({ config, db: handle, webRoot: null });
 const { db } = handle;
 
-type Row = Record<string, unknown>;
-const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
-
 /** The viewer's likes, entitlements and the latest comments of `i`, as the app answers them. */
 const viewerColumns = (viewer: string) => sql`
   exists (select 1 from item_likes l where l.item_id = i.id and l.user_id = ${viewer}::uuid) as liked,
@@ -55,6 +54,7 @@ const itemColumns = sql`i.id, i.creator_id, i.title, i.description, i.price_cent
   i.status, i.created_at, u.username, u.display_name, u.profile_image, u.avatar_url`;
 
 const minimal = Fastify({ logger: false });
+minimalMoneyRoutes(minimal, db, config.PLATFORM_FEE_PERCENT);
 
 minimal.get<{ Querystring: { viewer: string; limit?: string; cursor?: string } }>(
   '/min/feed',

@@ -7,6 +7,21 @@ export interface Load {
   path: string;
   headers?: Record<string, string>;
   body?: string;
+  /**
+   * Requests each connection sends in turn instead of the one above, built afresh every time
+   * (a new item per purchase, an answer's session id for the next step). `path` is then only
+   * where the connections open.
+   */
+  steps?: LoadStep[];
+}
+
+/** What one step may remember for the next one, per connection. */
+export type StepContext = Record<string, string>;
+
+export interface LoadStep {
+  request(context: StepContext): Omit<Load, 'steps'>;
+  /** Reads the answer into the context (e.g. the session id the next step pays). */
+  read?(body: string, context: StepContext): void;
 }
 
 export interface Scenario {

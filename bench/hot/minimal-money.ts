@@ -1,0 +1,138 @@
+/**
+ * The minimal implementations of the money paths and the creator dashboard (bench/hot/money.ts,
+ * bench/hot/dashboard.ts): bare routes doing only the essential SQL, one statement each. A
+ * purchase is still atomic (one statement is one transaction) and still guarded by the same
+ * constraints: the unique entitlement per buyer and item, the unique ledger refs, the balance
+ * that may not go below zero.
+ */
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { chargeTestCard, newLocalId } from '../../server/adapters/payments/local';
+import type { Database } from '../../server/db/client';
+
+type Row = Record<string, unknown>;
+/** The rows of a `db.execute` answer (pg and PGlite both answer `{ rows }`). */
+export const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
+
+/** A paid, available item of an active creator that `buyer` does not own yet. */
+const purchasable = (buyer: string, itemId: number) => sql`
+  select i.id, i.creator_id, i.title, i.price_cents, i.currency
+  from items i join users u on u.id = i.creator_id
+  where i.id = ${itemId} and i.status = 'available' and i.price_cents > 0
+    and u.status = 'active'
+    and not exists (select 1 from entitlements e where e.user_id = ${buyer}::uuid
+                    and e.item_id = i.id)`;
+
+/** The creator's net of a gross `cents` column, as the ledger credits it. */
+const net = (cents: ReturnType<typeof sql>, feePercent: number) =>
+  sql`${cents} - round(${cents} * ${feePercent}::numeric / 100)::int`;
+
+export function minimalMoneyRoutes(app: FastifyInstance, db: Database, feePercent: number): void {
+  app.post<{ Body: { buyer: string; itemId: number } }>('/min/checkout', async (request, reply) => {
+    const { buyer, itemId } = request.body;
+    const [row] = rowsOf(
+      await db.execute(sql`
+        with i as (${purchasable(buyer, itemId)})
+        insert into checkout_sessions (id, provider, kind, user_id, item_id, creator_id, label,
+                                       amount_cents, currency, expires_at)
+        select ${newLocalId('cs')}, 'local', 'item', ${buyer}::uuid, i.id, i.creator_id, i.title,
+               i.price_cents, i.currency, now() + interval '30 minutes'
+        from i
+        returning id`),
+    );
+    return row ? { id: row.id } : reply.status(409).send({ error: 'not purchasable' });
+  });
+
+  app.post<{
+    Params: { id: string };
+    Body: { email: string; cardNumber: string; expiry: string; cvc: string };
+  }>('/min/checkout/:id/pay', async (request, reply) => {
+    const charge = chargeTestCard(request.body, new Date());
+    if (!charge.ok) return reply.status(charge.status).send({ error: charge.message });
+    const [row] = rowsOf(
+      await db.execute(sql`
+        with s as (
+          update checkout_sessions
+          set status = 'complete', payment_status = 'paid', fulfilled_at = now(),
+              customer_email = ${request.body.email}
+          where id = ${request.params.id} and status = 'open' and expires_at > now()
+          returning id, user_id, item_id, creator_id, amount_cents, currency
+        ), granted as (
+          insert into entitlements (user_id, item_id, source, source_ref)
+          select user_id, item_id, 'purchase', id from s
+        )
+        insert into ledger_entries (account, user_id, kind, amount_cents, gross_cents, currency,
+                                    ref, item_id, checkout_session_id)
+        select 'earnings', creator_id, 'sale', ${net(sql`amount_cents`, feePercent)},
+               amount_cents, currency, 'sale:' || id, item_id, id
+        from s
+        returning id`),
+    );
+    return row ? { paid: true } : reply.status(409).send({ error: 'session not open' });
+  });
+
+  app.post<{ Body: { buyer: string; itemId: number; key: string } }>(
+    '/min/unlock',
+    async (request, reply) => {
+      const { buyer, itemId, key } = request.body;
+      const ref = `${buyer}:${key}`;
+      const [row] = rowsOf(
+        await db.execute(sql`
+          with i as (${purchasable(buyer, itemId)}), spend as (
+            update wallets w
+            set balance_cents = w.balance_cents - i.price_cents, updated_at = now()
+            from i
+            where w.user_id = ${buyer}::uuid and w.balance_cents >= i.price_cents
+            returning w.balance_cents, i.id, i.creator_id, i.price_cents, i.currency
+          ), granted as (
+            insert into entitlements (user_id, item_id, source, source_ref)
+            select ${buyer}::uuid, id, 'balance', 'balance:' || ${ref} from spend
+          ), booked as (
+            insert into ledger_entries (account, user_id, kind, amount_cents, gross_cents,
+                                        currency, ref, item_id)
+            select 'wallet', ${buyer}::uuid, 'spend', -price_cents, null::int, 'eur',
+                   'spend:' || ${ref}, id
+            from spend
+            union all
+            select 'earnings', creator_id, 'sale', ${net(sql`price_cents`, feePercent)},
+                   price_cents, currency, 'sale:balance:' || ${ref}, id
+            from spend
+          )
+          select balance_cents from spend`),
+      );
+      return row
+        ? { balanceCents: row.balance_cents }
+        : reply.status(402).send({ error: 'not purchasable or balance too low' });
+    },
+  );
+
+  // The dashboard's figures: view and like totals, members now, earnings per currency (all time
+  // and this UTC month) and the six newest items, in one statement.
+  app.get<{ Querystring: { creator: string } }>('/min/dashboard', async (request) => {
+    const creator = request.query.creator;
+    const [row] = rowsOf(
+      await db.execute(sql`
+        select
+          (select json_build_object('views', coalesce(sum(visitors_count), 0),
+                                    'likes', coalesce(sum(likes_count), 0))
+             from items where creator_id = ${creator}::uuid) as totals,
+          (select count(distinct user_id) from entitlements
+             where creator_id = ${creator}::uuid and source = 'subscription'
+               and tier is not null and period_end > now()) as subscribers,
+          (select coalesce(json_agg(e order by e.currency), '[]'::json) from (
+             select currency, sum(amount_cents) as total,
+                    coalesce(sum(amount_cents) filter (where created_at >=
+                      date_trunc('month', now() at time zone 'utc') at time zone 'utc'), 0) as month
+             from ledger_entries
+             where account = 'earnings' and user_id = ${creator}::uuid
+               and kind in ('sale', 'membership') and created_at <= now()
+             group by currency) e) as earnings,
+          (select coalesce(json_agg(r), '[]'::json) from (
+             select id, title, image_key, price_cents, currency, likes_count, visitors_count,
+                    created_at
+             from items where creator_id = ${creator}::uuid and status <> 'deleted'
+             order by created_at desc, id desc limit 6) r) as recent`),
+    );
+    return row;
+  });
+}
