@@ -223,7 +223,9 @@ export async function runPagesBenchmark(): Promise<boolean> {
         HOST: '127.0.0.1',
         PORT: '0',
         DATA_DIR: dataDir,
-        NODE_ENV: 'production',
+        // Production never seeds the demo (issue 18), and the screens need its data; how the
+        // web build is served (compression, caching) does not depend on NODE_ENV.
+        NODE_ENV: 'development',
         JWT_SECRET: randomBytes(32).toString('hex'),
         SEED_DEMO: 'true',
         LOG_LEVEL: 'warn',
