@@ -15,7 +15,7 @@ import { recordEvent, type EventMeta } from '../../events/record';
 import { badRequest, fail } from '../../http/errors';
 import { changeEmail, changePassword, findUser, markEmailVerified } from '../users/index';
 import { queueMail } from './queue';
-import { mailTokens } from './tables';
+import { mailTokens, type MailTokenPurpose } from './tables';
 import { consumeMailToken, issueMailToken, tokensSince, voidMailTokens } from './tokens';
 
 /*
@@ -38,6 +38,37 @@ const HOUR_MS = 3600_000;
 export const FORGOT_PASSWORD_ANSWER =
   'If an account uses this e-mail address, a link to reset its password is on its way.';
 
+/**
+ * Issues a single-use token for `purpose` (bound to `email`) and queues its link mail, the
+ * template of the same name, to the account or to `to`, in the caller's transaction. The key
+ * names the token, so a retried job sends it once. Resolves with the token's id.
+ */
+async function queueLinkMail(
+  tx: Db,
+  key: Buffer,
+  input: { userId: string; purpose: MailTokenPurpose; email: string; to?: string },
+  meta: EventMeta,
+): Promise<string> {
+  const tokenId = await issueMailToken(tx, key, {
+    userId: input.userId,
+    purpose: input.purpose,
+    email: input.email,
+    at: meta.at,
+  });
+  await queueMail(
+    tx,
+    {
+      template: input.purpose,
+      userId: input.userId,
+      tokenId,
+      ...(input.to ? { to: input.to } : {}),
+    },
+    `token:${tokenId}`,
+    meta,
+  );
+  return tokenId;
+}
+
 /** Queues the verification link of an account's current address, in the caller's transaction. */
 export async function queueVerificationMail(
   tx: Db,
@@ -45,16 +76,10 @@ export async function queueVerificationMail(
   user: { id: string; email: string },
   meta: EventMeta,
 ): Promise<void> {
-  const tokenId = await issueMailToken(tx, key, {
-    userId: user.id,
-    purpose: 'verify-email',
-    email: user.email,
-    at: meta.at,
-  });
-  await queueMail(
+  await queueLinkMail(
     tx,
-    { template: 'verify-email', userId: user.id, tokenId },
-    `token:${tokenId}`,
+    key,
+    { userId: user.id, purpose: 'verify-email', email: user.email },
     meta,
   );
 }
@@ -70,16 +95,10 @@ export async function requestEmailChange(
   newEmail: string,
   meta: EventMeta,
 ): Promise<void> {
-  const tokenId = await issueMailToken(tx, key, {
-    userId: user.id,
-    purpose: 'change-email',
-    email: newEmail,
-    at: meta.at,
-  });
-  await queueMail(
+  const tokenId = await queueLinkMail(
     tx,
-    { template: 'change-email', userId: user.id, tokenId, to: newEmail },
-    `token:${tokenId}`,
+    key,
+    { userId: user.id, purpose: 'change-email', email: newEmail, to: newEmail },
     meta,
   );
   await queueMail(
@@ -208,16 +227,10 @@ export async function forgotPassword(
     (await tokensSince(deps.db, user.id, 'reset-password', since)) < deps.resetPerHour;
   if (user && mayMail) {
     await deps.db.transaction(async (tx) => {
-      const tokenId = await issueMailToken(tx, deps.key, {
-        userId: user.id,
-        purpose: 'reset-password',
-        email: user.email,
-        at: meta.at,
-      });
-      await queueMail(
+      await queueLinkMail(
         tx,
-        { template: 'reset-password', userId: user.id, tokenId },
-        `token:${tokenId}`,
+        deps.key,
+        { userId: user.id, purpose: 'reset-password', email: user.email },
         meta,
       );
       await recordEvent(
