@@ -1,18 +1,7 @@
+import { itemForm } from '../../modules/items/test-helpers';
 import type { MatrixRows } from './harness';
 
-const itemForm = {
-  title: 'Matrix loop',
-  description: 'An item of the authorization matrix',
-  price: '9.99',
-  image: '/api/v1/media/matrix.png',
-  audio: '',
-  video: '',
-  status: 'available',
-  tags: ['lofi'],
-  category: 'Music',
-  subcategory: 'Loops',
-  explicitContent: false,
-};
+const matrixItem = itemForm('/api/v1/media/matrix.png', { title: 'Matrix loop' });
 
 /** Items, media, the feed and the assistant. Only an item's owner edits it (`item.edit` own). */
 export const contentRows: MatrixRows = {
@@ -22,11 +11,11 @@ export const contentRows: MatrixRows = {
   // Media are served by signed URL, not by session.
   'GET /api/v1/media/{key}': { who: 'anyone' },
   'GET /api/v1/aura/mine': { who: 'signed-in' },
-  'PATCH /api/v1/aura/{id}': { who: [], owner: true, request: () => ({ body: itemForm }) },
+  'PATCH /api/v1/aura/{id}': { who: [], owner: true, request: () => ({ body: matrixItem }) },
   'DELETE /api/v1/aura/{id}': { who: [], owner: true },
   'POST /api/v1/aura/{id}/publish': { who: [], owner: true },
   'POST /api/v1/aura/{id}/unpublish': { who: [], owner: true },
-  'POST /api/v1/aura/create': { who: 'signed-in', request: () => ({ body: itemForm }) },
+  'POST /api/v1/aura/create': { who: 'signed-in', request: () => ({ body: matrixItem }) },
   'GET /api/v1/items/{id}': { who: 'anyone' },
   'POST /api/v1/items/{id}/like': { who: 'signed-in' },
   'DELETE /api/v1/items/{id}/like': { who: 'signed-in' },
