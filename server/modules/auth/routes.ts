@@ -65,45 +65,31 @@ export const authRoutes =
       },
     );
 
-    app.post(
-      '/v1/auth/signup',
-      {
-        config: authLimit,
-        schema: { tags: ['auth'], body: SignupRequest, response: { 201: SignupResponse } },
-      },
-      async (request, reply) =>
-        reply
-          .code(201)
-          .send(
-            await signup(
-              deps,
-              request.body,
-              'auth',
-              requestMeta(request, ctx.clock),
-              localeOf(request.headers['accept-language']),
+    // SPEC §7: the signup form and /register post the same request; each keeps its own path.
+    for (const [path, source] of [
+      ['/v1/auth/signup', 'auth'],
+      ['/api/v1/auth/register', 'register'],
+    ] as const) {
+      app.post(
+        path,
+        {
+          config: authLimit,
+          schema: { tags: ['auth'], body: SignupRequest, response: { 201: SignupResponse } },
+        },
+        async (request, reply) =>
+          reply
+            .code(201)
+            .send(
+              await signup(
+                deps,
+                request.body,
+                source,
+                requestMeta(request, ctx.clock),
+                localeOf(request.headers['accept-language']),
+              ),
             ),
-          ),
-    );
-
-    app.post(
-      '/api/v1/auth/register',
-      {
-        config: authLimit,
-        schema: { tags: ['auth'], body: SignupRequest, response: { 201: SignupResponse } },
-      },
-      async (request, reply) =>
-        reply
-          .code(201)
-          .send(
-            await signup(
-              deps,
-              request.body,
-              'register',
-              requestMeta(request, ctx.clock),
-              localeOf(request.headers['accept-language']),
-            ),
-          ),
-    );
+      );
+    }
 
     app.post(
       '/v1/auth/google',
