@@ -23,13 +23,15 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 /**
  * Runs `node --import tsx <script>` and resolves once it prints a line matching `urlLine`
  * (whose first group is the URL). Its other output is passed through on stderr.
+ * `BENCH_NODE_ARGS` adds node options to it (profiling: `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
 export function startServerProcess(
   script: string,
   env: NodeJS.ProcessEnv,
   urlLine: RegExp,
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...extra, '--import', 'tsx', script], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

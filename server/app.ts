@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -28,7 +27,7 @@ import { warnOnForwardedHeaders } from './http/production-safety';
 import { loggableError } from './http/loggable-error';
 import { registerRequestLog } from './http/request-log';
 import { registerConnectionHandling, serverWithTimeouts, type Lifecycle } from './http/shutdown';
-import { contentSecurityPolicy, strictTransportSecurity } from './http/security';
+import { securityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
 import { scheduleMembershipRenewals } from './jobs/membership-renewals';
 import { adminRealtimePresenters, adminRoutes } from './modules/admin/index';
@@ -118,14 +117,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerRequestLog(app);
   warnOnForwardedHeaders(app, config);
   app.addHook('preValidation', refuseNulText);
-  app.addHook('onSend', async (request, reply) => {
+  const headers = securityHeaders(config);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers);
     reply.header('x-request-id', request.id);
-  });
-
-  await app.register(helmet, {
-    contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
-    strictTransportSecurity: strictTransportSecurity(config),
-    crossOriginEmbedderPolicy: false,
+    done();
   });
   await registerCompression(app);
   const c = await createContainer({

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 
 /**
@@ -43,8 +43,7 @@ const FORWARDED_HEADERS = ['x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-
 export function warnOnForwardedHeaders(app: FastifyInstance, config: Config): void {
   if (config.TRUST_PROXY) return;
   let warned = false;
-  app.addHook('onRequest', async (request) => {
-    if (warned) return;
+  const warnOnce = (request: FastifyRequest) => {
     const seen = FORWARDED_HEADERS.filter((name) => request.headers[name] !== undefined);
     if (seen.length === 0) return;
     warned = true;
@@ -54,5 +53,9 @@ export function warnOnForwardedHeaders(app: FastifyInstance, config: Config): vo
         'this server, so every client has its address (one shared rate-limit budget). ' +
         'Set TRUST_PROXY=true if the proxy is yours.',
     );
+  };
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!warned) warnOnce(request);
+    done();
   });
 }

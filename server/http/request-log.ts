@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
  * handler as well, with the error.
  */
 export function registerRequestLog(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const level = reply.statusCode >= 500 ? 'error' : 'info';
     request.log[level](
       {
@@ -19,5 +19,6 @@ export function registerRequestLog(app: FastifyInstance): void {
       },
       'request',
     );
+    done();
   });
 }

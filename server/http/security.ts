@@ -1,3 +1,5 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet from 'helmet';
 import type { Config } from '../config';
 
 /**
@@ -48,4 +50,28 @@ export function contentSecurityPolicy(config: Config): Record<string, string[] |
     formAction: ["'self'"],
     upgradeInsecureRequests: servesHttps(config) ? [] : null,
   };
+}
+
+/**
+ * Helmet's headers for this configuration, computed once (issue 17): they do not depend on the
+ * request, and @fastify/helmet rebuilt the middleware, parsing every CSP directive, per request.
+ */
+export function securityHeaders(config: Config): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: unknown) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet({
+    contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
+    strictTransportSecurity: strictTransportSecurity(config),
+    crossOriginEmbedderPolicy: false,
+  })({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
 }

@@ -47,8 +47,9 @@ export function serverWithTimeouts(config: Config) {
  */
 export function registerConnectionHandling(app: FastifyInstance, lifecycle: Lifecycle): void {
   app.decorate('lifecycle', lifecycle);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (lifecycle.isDraining || !request.raw.complete) reply.header('connection', 'close');
+    done(null, payload);
   });
 }
 

@@ -4,6 +4,7 @@ import type { Clock } from '../../context';
 import type { Database } from '../../db/client';
 import { items, users } from '../../db/schema/index';
 import { fail } from '../../http/errors';
+import { preparedPerShape } from '../../db/prepared';
 import {
   creatorColumns,
   creatorImage,
@@ -46,7 +47,8 @@ export async function feedPage(
 ): Promise<FeedPage> {
   const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
   if (query.cursor !== undefined && !after) throw fail('invalid_cursor');
-  const rows = await feedStatement(deps.db, viewer !== null, after !== null).execute({
+  const shape: FeedShape = `${viewer ? 'viewer' : 'anonymous'}_${after ? 'after' : 'first'}`;
+  const rows = await feedStatement(deps.db, shape).execute({
     viewer: viewer?.id,
     now: deps.clock.now().toISOString(),
     afterMicros: after?.micros,
@@ -64,13 +66,15 @@ export async function feedPage(
   };
 }
 
+type FeedShape = `${'viewer' | 'anonymous'}_${'after' | 'first'}`;
+
 /**
  * The feed page as one statement (issue 17): the page's items, their creators and the viewer's
  * likes, entitlements and latest comments (pinned by feed-statements.test.ts). Prepared once per
  * shape (signed in or not, first page or later), so a request only binds its values.
  */
-function buildFeedStatement(db: Database, signedIn: boolean, withCursor: boolean) {
-  const viewer = signedIn ? { id: sql.placeholder('viewer') } : null;
+const feedStatement = preparedPerShape((db: Database, shape: FeedShape) => {
+  const viewer = shape.startsWith('viewer') ? { id: sql.placeholder('viewer') } : null;
   return db
     .select({
       ...itemViewColumns(viewer, sql.placeholder('now')),
@@ -81,24 +85,13 @@ function buildFeedStatement(db: Database, signedIn: boolean, withCursor: boolean
     .where(
       and(
         listedInFeed(),
-        withCursor ? olderThanPlaceholders(items.createdAt, items.id) : undefined,
+        shape.endsWith('after') ? olderThanPlaceholders(items.createdAt, items.id) : undefined,
       ),
     )
     .orderBy(...newestFirst(items.createdAt, items.id))
     .limit(sql.placeholder('limit'))
-    .prepare(`feed_page_${signedIn ? 'viewer' : 'anonymous'}_${withCursor ? 'after' : 'first'}`);
-}
-
-const feedStatements = new WeakMap<Database, Map<string, ReturnType<typeof buildFeedStatement>>>();
-
-function feedStatement(db: Database, signedIn: boolean, withCursor: boolean) {
-  const key = `${signedIn}:${withCursor}`;
-  let byShape = feedStatements.get(db);
-  if (!byShape) feedStatements.set(db, (byShape = new Map()));
-  let statement = byShape.get(key);
-  if (!statement) byShape.set(key, (statement = buildFeedStatement(db, signedIn, withCursor)));
-  return statement;
-}
+    .prepare(`feed_page_${shape}`);
+});
 
 /**
  * SPEC §2 spotlight: the creators behind the latest items, ranked by the likes those items

@@ -3,7 +3,8 @@ import { avatarOf, displayNameOf } from '../../../common/rules/display-name';
 import type { Role } from '../../../common/rules/roles';
 import { FEED_POST_COMMENTS, type ItemComment } from '../../../common/schemas/feed';
 import type { UserStatus } from '../../../common/schemas/users';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
+import { preparedPerShape } from '../../db/prepared';
 import { itemComments, itemLikes, items, users, type ItemRow } from '../../db/schema/index';
 import { isViewableWith, viewerEntitlementsSql, type EntitlementRow } from '../billing/index';
 import { abilitiesOf, isOwner } from './policy';
@@ -142,6 +143,36 @@ export function toItemView(viewer: Viewer, row: ItemViewRow): ItemView {
     comments: row.comments.map(presentComment),
     abilities: abilitiesOf(viewer, row, isViewable),
   };
+}
+
+/** The item page's one statement, prepared per shape (signed in or not): a request binds its values. */
+const itemStatement = preparedPerShape((db: Database, shape: 'viewer' | 'anonymous') =>
+  db
+    .select(
+      itemViewColumns(
+        shape === 'viewer' ? { id: sql.placeholder('viewer') } : null,
+        sql.placeholder('now'),
+      ),
+    )
+    .from(items)
+    .innerJoin(users, eq(users.id, items.creatorId))
+    .where(eq(items.id, sql.placeholder('id')))
+    .prepare(`item_page_${shape}`),
+);
+
+/** One viewer's view of one item (one prepared statement), or null when there is no such item. */
+export async function viewItem(
+  db: Database,
+  viewer: Viewer,
+  id: number,
+  now: Date,
+): Promise<ItemView | null> {
+  const [row] = await itemStatement(db, viewer ? 'viewer' : 'anonymous').execute({
+    id,
+    viewer: viewer?.id,
+    now: now.toISOString(),
+  });
+  return row ? toItemView(viewer, row) : null;
 }
 
 /** One viewer's view of the items with these ids, in the given order (one statement). */

@@ -16,7 +16,13 @@ import { recordEvent, type EventMeta } from '../../events/record';
 import { badRequest, fail } from '../../http/errors';
 import { resolveOwnUploads, type MediaUrls, type UploadProblem } from '../media/index';
 import { promoteToCreator } from '../users/index';
-import { itemsWithCreators, viewItemsById, type ItemWithCreator, type Viewer } from './cards';
+import {
+  itemsWithCreators,
+  viewItem,
+  viewItemsById,
+  type ItemWithCreator,
+  type Viewer,
+} from './cards';
 import { isListed, mayOpenItemPage, maySeeUnlisted, promotesToCreator } from './policy';
 import { presentItemDetail } from './presenter';
 
@@ -63,7 +69,7 @@ export async function findVisibleItem(
  */
 export async function getItem(deps: ItemsDeps, viewer: Viewer, rawId: string): Promise<ItemDetail> {
   const id = parseItemId(rawId);
-  const [view] = id === null ? [] : await viewItemsById(deps.db, viewer, [id], deps.clock.now());
+  const view = id === null ? null : await viewItem(deps.db, viewer, id, deps.clock.now());
   if (!view || !mayOpenItemPage(viewer, view)) throw fail('item_not_found');
   return presentItemDetail(view, deps.urls);
 }
