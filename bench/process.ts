@@ -1,9 +1,23 @@
 /** Starting and stopping the measured servers as separate processes (own event loop each). */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The node options `npm start` runs the server with (its heap sizes), so the bench measures the same. */
+function startScriptNodeFlags(): string[] {
+  const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const flags = /\bnode ((?:--[\w-]+(?:=\S+)? )*)--import tsx server\/main\.ts/.exec(
+    manifest.scripts.start,
+  );
+  if (!flags)
+    throw new Error('package.json: "start" no longer runs node --import tsx server/main.ts');
+  return flags[1]!.split(' ').filter(Boolean);
+}
 
 export interface ServerProcess {
   url: string;
@@ -21,8 +35,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 /**
- * Runs `node --import tsx <script>` and resolves once it prints a line matching `urlLine`
- * (whose first group is the URL). Its other output is passed through on stderr.
+ * Runs `node --import tsx <script>`, with the node options of `npm start`, and resolves once it
+ * prints a line matching `urlLine` (whose first group is the URL). Its other output is passed
+ * through on stderr.
  * `BENCH_NODE_ARGS` adds node options to it (profiling: `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
 export function startServerProcess(
@@ -31,7 +46,8 @@ export function startServerProcess(
   urlLine: RegExp,
 ): Promise<ServerProcess> {
   const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...extra, '--import', 'tsx', script], {
+  const flags = [...startScriptNodeFlags(), ...extra];
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', script], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
