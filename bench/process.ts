@@ -11,11 +11,10 @@ function startScriptNodeFlags(): string[] {
   const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
     scripts: { start: string };
   };
-  const flags = /\bnode ((?:--[\w-]+(?:=\S+)? )*)--import tsx server\/main\.ts/.exec(
+  const flags = /\bnode ((?:--[\w-]+(?:=\S+)? )*)dist\/server\/main\.js/.exec(
     manifest.scripts.start,
   );
-  if (!flags)
-    throw new Error('package.json: "start" no longer runs node --import tsx server/main.ts');
+  if (!flags) throw new Error('package.json: "start" no longer runs node dist/server/main.js');
   return flags[1]!.split(' ').filter(Boolean);
 }
 
@@ -35,7 +34,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 /**
- * Runs `node --import tsx <script>`, with the node options of `npm start`, and resolves once it
+ * Runs `node [--import tsx] <script>`, with the node options of `npm start`, and resolves once it
  * prints a line matching `urlLine` (whose first group is the URL). Its other output is passed
  * through on stderr.
  * `BENCH_NODE_ARGS` adds node options to it (profiling: `--cpu-prof --cpu-prof-dir=/tmp/prof`).
@@ -47,7 +46,9 @@ export function startServerProcess(
 ): Promise<ServerProcess> {
   const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const flags = [...startScriptNodeFlags(), ...extra];
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', script], {
+  // A built bundle (dist/) runs as it is; TypeScript sources through tsx.
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...flags, ...loader, script], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

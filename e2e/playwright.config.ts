@@ -30,8 +30,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    // A fresh data directory per run: the server seeds it like a first start.
-    command: `rm -rf ${E2E_DATA_DIR} && node --import tsx server/main.ts`,
+    // A fresh data directory per run: the server seeds it like a first start. It runs the bundle
+    // `npm run build` made (test:e2e builds first), as `npm start` does.
+    command: `rm -rf ${E2E_DATA_DIR} && node dist/server/main.js`,
     cwd: '..',
     url: `http://127.0.0.1:${E2E_PORT}/api/v1/health`,
     reuseExistingServer: false,

@@ -15,7 +15,6 @@ import type { Config } from './config';
 import { systemClock, type Clock } from './context';
 import type { Database, DatabaseHandle, DatabaseKind } from './db/client';
 import { prunePublishedOutbox, startOutboxRelay, type OutboxRelay } from './events/relay';
-import { connectRedis } from './http/redis';
 import { refundableRateLimit, type RefundableRateLimit } from './http/rate-limit-refund';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 import { deriveKeys, type Keys } from './keys';
@@ -103,15 +102,18 @@ export async function createContainer(options: {
     clock,
   });
 
-  const redis = config.REDIS_URL
-    ? {
-        command: await connectRedis(config.REDIS_URL, 'commands'),
-        publisher: await connectRedis(config.REDIS_URL, 'events publisher'),
-        subscriber: await connectRedis(config.REDIS_URL, 'events subscriber', {
-          offlineQueue: true,
-        }),
-      }
-    : null;
+  // ioredis is loaded only with REDIS_URL (issue 17: start-up time).
+  const connectRedis = config.REDIS_URL ? (await import('./http/redis')).connectRedis : null;
+  const redis =
+    config.REDIS_URL && connectRedis
+      ? {
+          command: await connectRedis(config.REDIS_URL, 'commands'),
+          publisher: await connectRedis(config.REDIS_URL, 'events publisher'),
+          subscriber: await connectRedis(config.REDIS_URL, 'events subscriber', {
+            offlineQueue: true,
+          }),
+        }
+      : null;
   const bus =
     overrides.bus ??
     (redis
@@ -135,13 +137,13 @@ export async function createContainer(options: {
     tokens,
     sessions,
     guards: createGuards(sessions, tokens),
-    storage: overrides.storage ?? createMediaStorage(config),
-    payments: overrides.payments ?? createPaymentsProvider(config, database.db),
+    storage: overrides.storage ?? (await createMediaStorage(config)),
+    payments: overrides.payments ?? (await createPaymentsProvider(config, database.db)),
     payouts: overrides.payouts ?? createPayoutProvider(),
-    ai: overrides.ai ?? createAiProvider(config),
+    ai: overrides.ai ?? (await createAiProvider(config)),
     mailer:
       overrides.mailer ??
-      createSmtpMailerFromConfig(config) ??
+      (await createSmtpMailerFromConfig(config)) ??
       createOutboxMailer({
         db: database.db,
         clock,

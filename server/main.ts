@@ -9,7 +9,6 @@ import { mediaTempDir } from './adapters/storage/index';
 import { startupWarnings } from './http/production-safety';
 import { drainAndExit, removeLeftoverUploads } from './http/shutdown';
 import { withRootSecret } from './secrets/root-secret';
-import { seedDemoOnce } from './seed/index';
 
 // With a shared DATA_DIR another instance may be writing an upload: only older files are leftovers.
 const LEFTOVER_UPLOAD_AGE_MS = 3600_000;
@@ -68,6 +67,8 @@ async function main(): Promise<void> {
   if (leftovers > 0) app.log.info({ removed: leftovers }, 'removed leftover upload temp files');
 
   if (config.seedDemo) {
+    // The seed's generators (pictures, tones, loops) load only when it runs (issue 17: start-up).
+    const { seedDemoOnce } = await import('./seed/index');
     const report = await seedDemoOnce(app.container);
     if (report) {
       console.log('Demo data seeded (first start).');

@@ -1,7 +1,5 @@
 import { ConfigError, type Config } from '../../config';
 import { BUILTIN_MODEL, createBuiltinProvider } from './builtin/index';
-import { createOllamaProvider } from './ollama';
-import { createOpenAiProvider } from './openai';
 import type { AiProvider } from './provider';
 
 export type { AiProvider, AssistantRequest, UserFigures } from './provider';
@@ -28,17 +26,24 @@ export function aiModelsOf(config: Config): AiModels {
   };
 }
 
-/** The provider AI_PROVIDER names; the built-in guide unless an operator chooses a model server. */
-export function createAiProvider(config: Config): AiProvider {
+/**
+ * The provider AI_PROVIDER names; the built-in guide unless an operator chooses a model server.
+ * A model server's client library is loaded only when chosen (issue 17: start-up time).
+ */
+export async function createAiProvider(config: Config): Promise<AiProvider> {
   switch (config.AI_PROVIDER) {
     case 'builtin':
       return createBuiltinProvider();
-    case 'ollama':
+    case 'ollama': {
+      const { createOllamaProvider } = await import('./ollama');
       return createOllamaProvider({ host: config.OLLAMA_URL });
-    case 'openai':
+    }
+    case 'openai': {
+      const { createOpenAiProvider } = await import('./openai');
       return createOpenAiProvider({
         baseURL: config.OPENAI_BASE_URL,
         apiKey: config.OPENAI_API_KEY,
       });
+    }
   }
 }

@@ -3,9 +3,9 @@ import { ConfigError, loadConfig } from '../../config';
 import { aiModelsOf, createAiProvider } from './index';
 
 describe('AI configuration', () => {
-  it('answers with the builtin guide and its one model by default', () => {
+  it('answers with the builtin guide and its one model by default', async () => {
     const config = loadConfig({});
-    expect(createAiProvider(config).name).toBe('builtin');
+    expect((await createAiProvider(config)).name).toBe('builtin');
     expect(aiModelsOf(config)).toEqual({ defaultModel: 'aura-builtin', models: ['aura-builtin'] });
   });
 
@@ -15,13 +15,13 @@ describe('AI configuration', () => {
     expect(() => aiModelsOf(config)).toThrow(/AI_MODEL: required when AI_PROVIDER=ollama/);
   });
 
-  it('accepts AI_MODEL and the AI_MODELS list, each once', () => {
+  it('accepts AI_MODEL and the AI_MODELS list, each once', async () => {
     const config = loadConfig({
       AI_PROVIDER: 'openai',
       AI_MODEL: 'llama3.2:1b',
       AI_MODELS: ' qwen2.5:0.5b, ,llama3.2:1b ',
     });
-    expect(createAiProvider(config).name).toBe('openai');
+    expect((await createAiProvider(config)).name).toBe('openai');
     expect(aiModelsOf(config)).toEqual({
       defaultModel: 'llama3.2:1b',
       models: ['llama3.2:1b', 'qwen2.5:0.5b'],

@@ -1,12 +1,15 @@
 import type { Config } from '../../config';
 import type { Mailer } from './mailer';
-import { createSmtpMailer } from './smtp';
 
 export type { Mailer, MailMessage } from './mailer';
 
-/** The SMTP adapter from configuration; null when mails go to the embedded outbox. */
-export function createSmtpMailerFromConfig(config: Config): Mailer | null {
+/**
+ * The SMTP adapter from configuration; null when mails go to the embedded outbox. Its library is
+ * loaded only then (issue 17: start-up time).
+ */
+export async function createSmtpMailerFromConfig(config: Config): Promise<Mailer | null> {
   if (config.mailTransport !== 'smtp') return null;
+  const { createSmtpMailer } = await import('./smtp');
   return createSmtpMailer({
     url: config.SMTP_URL,
     host: config.SMTP_HOST,

@@ -3,7 +3,6 @@ import type { Database } from '../../db/client';
 import { createLocalProvider } from './local';
 import { createNoPaymentsProvider } from './none';
 import type { PaymentsProvider } from './provider';
-import { createStripeProvider } from './stripe';
 
 export type { PaymentsProvider } from './provider';
 
@@ -12,7 +11,10 @@ export type { PaymentsProvider } from './provider';
  * outside production), else none: in production the test-card provider never runs by default
  * (issue 18), and every checkout answers 503.
  */
-export function createPaymentsProvider(config: Config, db: Database): PaymentsProvider {
+export async function createPaymentsProvider(
+  config: Config,
+  db: Database,
+): Promise<PaymentsProvider> {
   if (config.paymentsProvider === 'local') return createLocalProvider(db);
   if (config.paymentsProvider === 'none' || !config.STRIPE_SECRET_KEY) {
     return createNoPaymentsProvider();
@@ -23,6 +25,8 @@ export function createPaymentsProvider(config: Config, db: Database): PaymentsPr
       'Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set',
     );
   }
+  // Stripe's SDK is loaded only when it is the provider (issue 17: start-up time).
+  const { createStripeProvider } = await import('./stripe');
   return createStripeProvider({
     secretKey: config.STRIPE_SECRET_KEY,
     webhookSecret: config.STRIPE_WEBHOOK_SECRET,

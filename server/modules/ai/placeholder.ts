@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import { loadSharp } from '../../adapters/images/sharp';
 
 /*
  * The studio's visual mode (SPEC §4: "a placeholder image built from the input by an image-text
@@ -91,6 +91,7 @@ export async function placeholderImage(text: string): Promise<PlaceholderImage> 
     cache.set(hash, cached);
     return { hash, png: cached };
   }
+  const sharp = await loadSharp();
   const png = await sharp(Buffer.from(svgOf(text, hash)))
     .png({ compressionLevel: 9 })
     .toBuffer();

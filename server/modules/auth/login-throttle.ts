@@ -2,6 +2,8 @@ import { createHmac } from 'node:crypto';
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Database, Db, DatabaseHandle } from '../../db/client';
 import type { JobRunner } from '../../jobs/runner';
+import { users, type UserRow } from '../../db/schema/index';
+import { userMatches, type UserLookup } from '../users/index';
 import { loginRetryAt } from './policy';
 import { loginFailures } from './tables';
 
@@ -13,10 +15,32 @@ export function identifierHash(key: Buffer, identifier: string): string {
   return createHmac('sha256', key).update(identifier.trim().toLowerCase()).digest('base64url');
 }
 
-/** When this identifier may next try a password, or null for now (policy.ts's doubling wait). */
-export async function identifierRetryAt(db: Db, hash: string): Promise<Date | null> {
-  const [row] = await db.select().from(loginFailures).where(eq(loginFailures.identifierHash, hash));
-  return row ? loginRetryAt(row.failures, row.lastFailedAt) : null;
+/**
+ * The account an identifier names, and whether the identifier has failures on record, read in one
+ * statement (issue 17: sign-in's cost beside the hash is its round trips). The failures are read
+ * whether or not the account exists, so unknown identifiers are throttled alike.
+ */
+export async function signInCandidate(
+  db: Db,
+  by: UserLookup,
+  hash: string,
+): Promise<{ user: UserRow | null; retryAt: Date | null; hasFailures: boolean }> {
+  const [row] = await db
+    .select({
+      user: users,
+      failures: loginFailures.failures,
+      lastFailedAt: loginFailures.lastFailedAt,
+    })
+    .from(sql`(values (1)) as one(x)`)
+    .leftJoin(loginFailures, eq(loginFailures.identifierHash, hash))
+    .leftJoin(users, userMatches(by))
+    .limit(1);
+  const failures = row?.failures ?? null;
+  return {
+    user: row?.user ?? null,
+    retryAt: failures === null ? null : loginRetryAt(failures, row?.lastFailedAt ?? null),
+    hasFailures: failures !== null,
+  };
 }
 
 /** Counts a failure in SQL, so concurrent failures are all counted. */

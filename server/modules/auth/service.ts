@@ -19,7 +19,6 @@ import { badRequest, fail, HttpError } from '../../http/errors';
 import {
   assertUnclaimed,
   createAccount,
-  findUser,
   recordFailedSignIn,
   recordSignIn,
   revokeToken,
@@ -31,7 +30,7 @@ import { queueVerificationMail } from '../mail/index';
 import {
   clearIdentifierFailures,
   identifierHash,
-  identifierRetryAt,
+  signInCandidate,
   recordIdentifierFailure,
 } from './login-throttle';
 import { maySignIn } from './policy';
@@ -157,15 +156,12 @@ export async function login(
   const identifier = body.email ?? body.username ?? '';
   const throttleId = identifierHash(deps.throttleKey, identifier);
   const now = meta.at;
-  const retryAt = await identifierRetryAt(deps.db, throttleId);
+  const by =
+    loginIdentifierField(identifier) === 'email' ? { email: identifier } : { username: identifier };
+  const { user, retryAt, hasFailures } = await signInCandidate(deps.db, by, throttleId);
   if (retryAt && retryAt > now) {
     throw new LoginThrottledError(Math.ceil((retryAt.getTime() - now.getTime()) / 1000));
   }
-
-  const user = await findUser(
-    deps.db,
-    loginIdentifierField(identifier) === 'email' ? { email: identifier } : { username: identifier },
-  );
   if (!user || user.status === 'deleted') {
     await verifyPassword(null, body.password);
     await recordIdentifierFailure(deps.db, throttleId, now);
@@ -186,7 +182,8 @@ export async function login(
       ? await hashPassword(body.password)
       : undefined;
   await deps.db.transaction(async (tx) => {
-    await clearIdentifierFailures(tx, throttleId);
+    // Most sign-ins follow no failure: then there is no row to clear.
+    if (hasFailures) await clearIdentifierFailures(tx, throttleId);
     await recordSignIn(tx, user.id, 'password', meta, rehashed);
   });
   return signedIn(deps, user);

@@ -3,7 +3,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import sharp from 'sharp';
+import { loadSharp } from '../../adapters/images/sharp';
 import type { MediaKind } from '../../../common/schemas/media';
 import type { MediaStorage } from '../../adapters/storage/index';
 import type { Config } from '../../config';
@@ -50,6 +50,7 @@ function asUploadError(err: unknown): unknown {
 }
 
 async function makePreview(source: string, target: string): Promise<void> {
+  const sharp = await loadSharp();
   try {
     await sharp(source, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()

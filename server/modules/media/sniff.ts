@@ -1,4 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type';
 import type { MediaKind } from '../../../common/schemas/media';
 
 export interface SniffedType {
@@ -97,6 +96,8 @@ export async function sniffMediaType(
   kind: MediaKind,
   head: Uint8Array,
 ): Promise<SniffedType | null> {
+  // Loaded on the first upload, not at start-up (issue 17).
+  const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(head);
   if (!detected) {
     // file-type names an ID3-tagged file by what follows the tag; padding or an ID3v2.4 footer

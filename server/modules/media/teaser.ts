@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import sharp from 'sharp';
+import { loadSharp } from '../../adapters/images/sharp';
 import type { MediaStorage } from '../../adapters/storage/index';
 import type { Db } from '../../db/client';
 import { uploadRowOf } from './access';
@@ -22,6 +22,7 @@ const TEASER_MAX_HEIGHT = 1200;
 
 /** The teaser of an image (a file path or its bytes) as WebP bytes. */
 export async function renderTeaser(source: string | Buffer): Promise<Buffer> {
+  const sharp = await loadSharp();
   const small = await sharp(source)
     .rotate()
     .resize({

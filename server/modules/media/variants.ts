@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import { loadSharp } from '../../adapters/images/sharp';
 import type { MediaStorage } from '../../adapters/storage/index';
 import type { Db } from '../../db/client';
 import { uploadRowOf } from './access';
@@ -27,6 +27,7 @@ export async function renderPreviewVariant(
   preview: Buffer,
   variant: PreviewVariant,
 ): Promise<Buffer> {
+  const sharp = await loadSharp();
   const image = sharp(preview).resize({ width: variant.width, withoutEnlargement: true });
   return variant.format === 'avif'
     ? image.avif({ quality: 50, effort: 2 }).toBuffer()

@@ -12,17 +12,18 @@ export const usernameMatches = (username: string) =>
   sql`lower(${users.username}) = lower(${username})`;
 export const emailMatches = (email: string) => sql`lower(${users.email}) = lower(${email})`;
 
-export async function findUser(
-  db: Db,
-  by: { username: string } | { email: string } | { googleSub: string },
-): Promise<UserRow | null> {
-  const where =
-    'username' in by
-      ? usernameMatches(by.username)
-      : 'email' in by
-        ? emailMatches(by.email)
-        : eq(users.googleSub, by.googleSub);
-  const [row] = await db.select().from(users).where(where).limit(1);
+export type UserLookup = { username: string } | { email: string } | { googleSub: string };
+
+/** The condition on `users` that names the account of `by`. */
+export const userMatches = (by: UserLookup) =>
+  'username' in by
+    ? usernameMatches(by.username)
+    : 'email' in by
+      ? emailMatches(by.email)
+      : eq(users.googleSub, by.googleSub);
+
+export async function findUser(db: Db, by: UserLookup): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(userMatches(by)).limit(1);
   return row ?? null;
 }
 

@@ -8,7 +8,9 @@ export {
   isUsernameTaken,
   takenUsernames,
   uniqueViolationAnswer,
+  userMatches,
   usernameMatches,
+  type UserLookup,
 } from './accounts';
 export {
   changeRole,
