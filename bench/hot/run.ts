@@ -224,6 +224,7 @@ function serverEnv(target: Target, jwtSecret: string): NodeJS.ProcessEnv {
     AUTH_RATE_LIMIT_PER_MINUTE: '100000000',
     // The money paths pay with the local provider's test card, off by default in production.
     PAYMENTS_PROVIDER: 'local',
+    BENCH_LOG_PROBE_SQL: process.env.BENCH_LOG_PROBE_SQL,
     ...target.env,
   };
 }

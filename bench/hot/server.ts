@@ -20,9 +20,13 @@ import { minimalMoneyRoutes, rowsOf } from './minimal-money';
 // job runner's by the request's async context.
 const probe = new AsyncLocalStorage<{ statements: number }>();
 let lastProbe = -1;
-const onQuery = () => {
+// BENCH_LOG_PROBE_SQL=1 prints the probe request's statements (which round trips to fold).
+const logProbeSql = process.env.BENCH_LOG_PROBE_SQL === '1';
+const onQuery = (statement: string) => {
   const store = probe.getStore();
-  if (store) store.statements += 1;
+  if (!store) return;
+  store.statements += 1;
+  if (logProbeSql) console.error(`[probe sql] ${statement.replace(/\s+/g, ' ').slice(0, 300)}`);
 };
 
 const config = loadConfig();
