@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublishedEvent } from '../../common/events';
 import { auditEvents, outboxEvents } from '../db/schema/index';
@@ -136,5 +136,66 @@ describe('typed domain events: audit row and outbox in the transaction of the ch
       .from(outboxEvents)
       .where(and(eq(outboxEvents.subjectId, user.user.id), isNull(outboxEvents.publishedAt)));
     expect(pending).toEqual([]);
+  });
+});
+
+describe('outbox relay claims (issue 17: two round trips a batch)', () => {
+  const recordUpdate = (userId: string, hold?: 'claimed') =>
+    t.db.transaction(async (tx) => {
+      await recordEvent(
+        tx,
+        { id: userId },
+        { type: 'account.updated', subjectId: userId, data: { fields: ['bio'] } },
+        systemMeta(new Date()),
+      );
+      // As if another relay had claimed the row and then died before publishing it.
+      if (hold) {
+        await tx
+          .update(outboxEvents)
+          .set({ claimedUntil: sql`now() + interval '1 hour'` })
+          .where(eq(outboxEvents.subjectId, userId));
+      }
+    });
+  const rowOf = async (userId: string) => {
+    const [row] = await t.db.select().from(outboxEvents).where(eq(outboxEvents.subjectId, userId));
+    return row!;
+  };
+
+  it('leaves a row another relay claimed to it, and publishes it once the claim has run out', async () => {
+    const user = await createUser(t);
+    await recordUpdate(user.user.id, 'claimed');
+    await t.container.flushEvents();
+    expect(heardAbout(user.user.id)).toEqual([]);
+    expect((await rowOf(user.user.id)).publishedAt).toBeNull();
+
+    await t.db
+      .update(outboxEvents)
+      .set({ claimedUntil: sql`now() - interval '1 second'` })
+      .where(eq(outboxEvents.subjectId, user.user.id));
+    await t.container.flushEvents();
+    await t.container.flushEvents();
+    expect(heardAbout(user.user.id).map((e) => e.event.type)).toEqual(['account.updated']);
+    const row = await rowOf(user.user.id);
+    expect(row.publishedAt).not.toBeNull();
+    expect(row.claimedUntil).toBeNull();
+  });
+
+  it('gives a batch the bus refused back at once, and publishes it on the next pass', async () => {
+    const user = await createUser(t);
+    const bus = t.container.bus;
+    const publish = bus.publish.bind(bus);
+    bus.publish = () => Promise.reject(new Error('bus away'));
+    try {
+      await recordUpdate(user.user.id);
+      await t.container.flushEvents();
+      const refused = await rowOf(user.user.id);
+      expect(refused.publishedAt).toBeNull();
+      expect(refused.claimedUntil).toBeNull();
+    } finally {
+      bus.publish = publish;
+    }
+    await t.container.flushEvents();
+    expect(heardAbout(user.user.id).map((e) => e.event.type)).toEqual(['account.updated']);
+    expect((await rowOf(user.user.id)).publishedAt).not.toBeNull();
   });
 });

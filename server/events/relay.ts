@@ -1,4 +1,4 @@
-import { and, asc, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DomainEvent, PublishedEvent } from '../../common/events';
 import type { EventBus } from '../adapters/bus/bus';
 import type { Clock } from '../context';
@@ -24,11 +24,16 @@ export const toPublished = (row: OutboxEventRow): PublishedEvent => ({
   at: row.createdAt.toISOString(),
 });
 
+/** How long a claimed row waits for its relay before another relay may publish it. */
+const CLAIM_MS = 30_000;
+
 /**
- * Moves committed outbox rows onto the bus (issue 9). Rows are claimed with FOR UPDATE SKIP
- * LOCKED, so with several instances each row is published by one of them; the claim commits
- * only after the bus took the batch, so a crash in between publishes it again (at least once).
- * Woken by the NOTIFY recordEvent sends at commit, and by a slow poll.
+ * Moves committed outbox rows onto the bus (issue 9). A relay claims a batch in one statement
+ * (FOR UPDATE SKIP LOCKED, so with several instances each row goes to one of them), publishes
+ * it, then marks it published in a second: two round trips a batch (issue 17; a transaction
+ * held open across the publish cost four). A relay that dies between the two leaves its claim
+ * to expire, and the rows are published again then (at least once). Woken by the NOTIFY
+ * recordEvent sends at commit, and by a slow poll.
  */
 export async function startOutboxRelay(opts: {
   handle: DatabaseHandle;
@@ -37,34 +42,51 @@ export async function startOutboxRelay(opts: {
   onError: (err: unknown) => void;
 }): Promise<OutboxRelay> {
   const { handle, bus } = opts;
+  const { db } = handle;
   let stopped = false;
   // A drain() resolves only after a pass that started after the call; calls made while a pass
   // is queued share it.
   let queued: Promise<number> | null = null;
   let chain: Promise<unknown> = Promise.resolve();
 
-  const publishBatch = () =>
-    handle.db.transaction(async (tx) => {
-      const rows = await tx
-        .select()
-        .from(outboxEvents)
-        .where(isNull(outboxEvents.publishedAt))
-        .orderBy(asc(outboxEvents.id))
-        .limit(BATCH)
-        .for('update', { skipLocked: true });
-      if (rows.length === 0) return 0;
+  const publishBatch = async (): Promise<number> => {
+    const claimable = db
+      .select({ id: outboxEvents.id })
+      .from(outboxEvents)
+      .where(
+        and(
+          isNull(outboxEvents.publishedAt),
+          or(isNull(outboxEvents.claimedUntil), lt(outboxEvents.claimedUntil, sql`now()`)),
+        ),
+      )
+      .orderBy(asc(outboxEvents.id))
+      .limit(BATCH)
+      .for('update', { skipLocked: true });
+    const claimed = await db
+      .update(outboxEvents)
+      .set({ claimedUntil: sql`now() + ${`${CLAIM_MS} milliseconds`}::interval` })
+      .where(inArray(outboxEvents.id, claimable))
+      .returning();
+    if (claimed.length === 0) return 0;
+    const rows = claimed.sort((a, b) => a.id - b.id);
+    const ids = rows.map((r) => r.id);
+    try {
       for (const row of rows) await bus.publish(toPublished(row));
-      await tx
+    } catch (err) {
+      // The bus refused: let the next pass take the rows at once instead of after the claim.
+      await db
         .update(outboxEvents)
-        .set({ publishedAt: opts.clock.now() })
-        .where(
-          inArray(
-            outboxEvents.id,
-            rows.map((r) => r.id),
-          ),
-        );
-      return rows.length;
-    });
+        .set({ claimedUntil: null })
+        .where(inArray(outboxEvents.id, ids))
+        .catch(() => {});
+      throw err;
+    }
+    await db
+      .update(outboxEvents)
+      .set({ publishedAt: opts.clock.now(), claimedUntil: null })
+      .where(inArray(outboxEvents.id, ids));
+    return rows.length;
+  };
 
   const pass = async (): Promise<number> => {
     let total = 0;

@@ -61,6 +61,8 @@ export const outboxEvents = pgTable(
       .default(sql`'{}'::uuid[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** A relay took the row to publish it; past this time another relay may take it again. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
   },
   (t) => [
     index('outbox_events_pending_idx')
