@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { EVENT_DESCRIPTORS, type DomainEvent } from '../../common/events';
 import type { Db } from '../db/client';
 import { onCommitted } from '../db/commit-hooks';
@@ -18,6 +18,11 @@ export type EventActor = { id: string } | null;
 export interface RecordOptions {
   /** Users whose open sockets hear this event after commit (realtime). */
   audience?: readonly string[];
+  /**
+   * The change itself, when it is one data-modifying statement (an update's `getSQL()`): run
+   * in the event's own statement, so the change and its record cost one round trip.
+   */
+  change?: SQL;
 }
 
 /**
@@ -60,7 +65,8 @@ export async function recordEvent(
         returning id`
     : sql`select null::bigint as id`;
   await tx.execute(sql`
-    with audit as (${audit}),
+    with ${options.change ? sql`change as (${options.change}),` : sql``}
+    audit as (${audit}),
     outbox as (
       insert into outbox_events (audit_id, type, subject_id, actor_id, data, audience, created_at)
       select audit.id, ${event.type}::text, ${event.subjectId}::text, ${actorId}::uuid, ${data}::jsonb,

@@ -103,7 +103,7 @@ export async function recordSignIn(
   meta: EventMeta,
   rehashed?: string,
 ): Promise<void> {
-  await tx
+  const change = tx
     .update(users)
     .set({
       failedLogins: 0,
@@ -111,12 +111,14 @@ export async function recordSignIn(
       lastLoginAt: meta.at,
       ...(rehashed ? { passwordHash: rehashed } : {}),
     })
-    .where(eq(users.id, userId));
+    .where(eq(users.id, userId))
+    .getSQL();
   await recordEvent(
     tx,
     { id: userId },
     { type: 'account.signed_in', subjectId: userId, data: { method } },
     meta,
+    { change },
   );
 }
 
