@@ -10,7 +10,7 @@ import { authorize } from '../../auth/authorize';
 import type { Viewer } from '../../auth/guard';
 import type { Clock } from '../../context';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { items, users } from '../../db/schema/index';
 import type { EventMeta } from '../../events/record';
 import { fail } from '../../http/errors';
@@ -18,7 +18,6 @@ import type { MediaUrls } from '../media/index';
 import { debitWallet, lockWalletBalance } from './ledger';
 import { presentPurchasedProduct } from './presenter';
 import { assertPurchasable, recordSale } from './sales';
-import { creatorSummaries } from './stats';
 import { ledgerEntries, wallets } from './tables';
 
 export interface WalletDeps {
@@ -105,14 +104,10 @@ export async function unlockWithBalance(
       }
       return { chargedCents: -earlier.amountCents, balanceCents: balance, replayed: true };
     }
-    const [found] = await tx
-      .select({ item: items, creatorStatus: users.status })
-      .from(items)
-      .innerJoin(users, eq(users.id, items.creatorId))
-      .where(eq(items.id, itemId));
+    const found = await itemWithCreator(tx, itemId);
     if (!found) throw fail('item_not_found');
-    const { item } = found;
-    await assertPurchasable(tx, viewer, item, { status: found.creatorStatus }, now, 'balance');
+    const { item, creator } = found;
+    await assertPurchasable(tx, viewer, item, creator, now, 'balance');
     if (balance < item.priceCents) {
       throw fail(
         'insufficient_balance',
@@ -142,20 +137,37 @@ export async function unlockWithBalance(
     );
     // A card payment of the same item committed meanwhile: throwing rolls the spend back.
     if (!sold) throw fail('already_owned');
-    return { chargedCents: item.priceCents, balanceCents, replayed: false };
+    return { chargedCents: item.priceCents, balanceCents, replayed: false, bought: found };
   });
 
-  const [item] = await deps.db.select().from(items).where(eq(items.id, itemId));
-  if (!item) throw fail('item_not_found');
-  const creators = await creatorSummaries(deps.db, [item.creatorId]);
-  const creator = creators.get(item.creatorId) ?? {
-    username: 'unknown',
-    displayName: null,
-    image: null,
-  };
+  // A purchase answers with the item it read under the lock; a replay reads it again.
+  const { bought, ...charge } = result;
+  const shown = bought ?? (await itemWithCreator(deps.db, itemId));
+  if (!shown) throw fail('item_not_found');
+  const { item, creator } = shown;
+  const summary = { ...creator, image: creator.profileImage ?? creator.avatarUrl };
   return {
     itemId,
-    ...result,
-    product: presentPurchasedProduct(item, creator, true, deps.media),
+    ...charge,
+    product: presentPurchasedProduct(item, summary, true, deps.media),
   };
+}
+
+/** The item and the creator columns a purchase checks and its answer shows, in one statement. */
+async function itemWithCreator(db: Db, itemId: number) {
+  const [found] = await db
+    .select({
+      item: items,
+      creator: {
+        status: users.status,
+        username: users.username,
+        displayName: users.displayName,
+        profileImage: users.profileImage,
+        avatarUrl: users.avatarUrl,
+      },
+    })
+    .from(items)
+    .innerJoin(users, eq(users.id, items.creatorId))
+    .where(eq(items.id, itemId));
+  return found ?? null;
 }
