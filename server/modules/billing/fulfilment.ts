@@ -344,9 +344,11 @@ export async function fulfilCheckout(
   ctx: FulfilContext,
   session: ProviderSession,
   remoteSubscription: ProviderSubscription | null,
-  localCard?: SavedLocalCard,
+  /** A local payment: its saved card, and the session row its transaction already locked. */
+  local?: { card: SavedLocalCard; row: CheckoutSessionRow },
 ): Promise<FulfilResult> {
-  const row = await lockCheckoutRow(tx, ctx, session);
+  const row = local?.row ?? (await lockCheckoutRow(tx, ctx, session));
+  const localCard = local?.card;
   if (!row) return 'unknown';
   if (row.fulfilledAt) return 'already';
   if (session.paymentStatus !== 'paid') {

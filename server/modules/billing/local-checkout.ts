@@ -7,6 +7,7 @@ import type {
 } from '../../../common/schemas/billing';
 import { chargeTestCard, newLocalId } from '../../adapters/payments/local';
 import type { ProviderSession, ProviderSubscription } from '../../adapters/payments/provider';
+import type { Db } from '../../db/client';
 import { checkoutSessions, items, type CheckoutSessionRow } from '../../db/schema/index';
 import { recordEvent, type EventMeta } from '../../events/record';
 import { fail, HttpError } from '../../http/errors';
@@ -20,10 +21,16 @@ import { creatorSummaries } from './stats';
  * hosted page it is reached by the unguessable session id alone, without the app's sign-in.
  */
 
-async function findLocalSession(deps: BillingDeps, id: string): Promise<CheckoutSessionRow> {
+/** The local session `id`; locked for the rest of `tx` when given one. */
+async function findLocalSession(
+  deps: BillingDeps,
+  id: string,
+  tx?: Db,
+): Promise<CheckoutSessionRow> {
   // Sessions left from a time the test-card provider ran can no longer be paid once it is off.
   if (deps.provider.name !== 'local') throw fail('test_payments_off');
-  const [row] = await deps.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
+  const query = (tx ?? deps.db).select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
+  const [row] = await (tx ? query.for('update') : query);
   if (!row || row.provider !== 'local') throw fail('checkout_not_found');
   return row;
 }
@@ -94,22 +101,21 @@ export async function payLocalCheckout(
   meta: EventMeta,
 ): Promise<LocalPayResponse> {
   const now = meta.at;
-  refuseUnlessOpen(await findLocalSession(deps, id), now);
-  const charge = chargeTestCard(body, now);
-  if (!charge.ok) {
-    // The card network's code and text (SPEC §8: the provider's message under the card field).
-    throw new HttpError(charge.status, charge.message, { field: charge.field, code: charge.code });
-  }
   const ctx = fulfilContext(deps, meta);
+  // One transaction from the lock to the grant (issue 17: the session is read once). A declined
+  // card throws before anything is written, so the rollback leaves the session open.
   await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(checkoutSessions)
-      .where(eq(checkoutSessions.id, id))
-      .for('update');
-    if (!row) throw fail('checkout_not_found');
+    const row = await findLocalSession(deps, id, tx);
     // Two pay clicks race: the second finds the first's payment and charges nothing.
     refuseUnlessOpen(row, now);
+    const charge = chargeTestCard(body, now);
+    if (!charge.ok) {
+      // The card network's code and text (SPEC §8: the provider's message under the card field).
+      throw new HttpError(charge.status, charge.message, {
+        field: charge.field,
+        code: charge.code,
+      });
+    }
     const session: ProviderSession = {
       id: row.id,
       mode: row.kind === 'subscription' ? 'subscription' : 'payment',
@@ -135,7 +141,7 @@ export async function payLocalCheckout(
             metadata: {},
           }
         : null;
-    await fulfilCheckout(tx, ctx, session, subscription, charge.card);
+    await fulfilCheckout(tx, ctx, session, subscription, { card: charge.card, row });
   });
   return { redirectUrl: successUrl(id) };
 }
