@@ -13,6 +13,11 @@ const COMMITTED = Symbol('aura.committedEvents');
 export type CommittedEvent = Omit<PublishedEvent, 'id' | 'at'>;
 type Carrier = { [COMMITTED]?: CommittedEvent[] };
 
+/** Whether `db` is a transaction of a handle with commit hooks (else the handle itself). */
+export function isTransaction(db: Db): db is Db & Carrier {
+  return COMMITTED in (db as object);
+}
+
 /** Remembers an event of `tx` for the commit listeners (no-op outside a wrapped transaction). */
 export function onCommitted(tx: Db, event: CommittedEvent): void {
   (tx as unknown as Carrier)[COMMITTED]?.push(event);
@@ -43,13 +48,15 @@ function wrapTransaction(
   }) as TransactionFn;
 }
 
+const DELIVER = Symbol('aura.deliverCommitted');
+type Delivering = { [DELIVER]?: (events: CommittedEvent[]) => void };
+
 /** Makes `db.transaction` tell `listeners` about the events of each committed transaction. */
 export function withCommitHooks(
   db: Database,
   listeners: Set<(event: CommittedEvent) => void>,
 ): Database {
-  const original = db.transaction.bind(db);
-  db.transaction = wrapTransaction(original, (events) => {
+  const deliver = (events: CommittedEvent[]) => {
     for (const event of events) {
       for (const listener of listeners) {
         try {
@@ -59,6 +66,14 @@ export function withCommitHooks(
         }
       }
     }
-  });
+  };
+  const original = db.transaction.bind(db);
+  db.transaction = wrapTransaction(original, deliver);
+  (db as Delivering)[DELIVER] = deliver;
   return db;
+}
+
+/** Tells the commit listeners of `db` about an event a single statement has just committed. */
+export function deliverCommitted(db: Db, event: CommittedEvent): void {
+  (db as Delivering)[DELIVER]?.([event]);
 }

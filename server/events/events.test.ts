@@ -1,10 +1,11 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PublishedEvent } from '../../common/events';
-import { auditEvents, outboxEvents } from '../db/schema/index';
+import type { DomainEvent, PublishedEvent } from '../../common/events';
+import { isTransaction } from '../db/commit-hooks';
+import { auditEvents, outboxEvents, users } from '../db/schema/index';
 import { createTestApp, type TestApp } from '../test/app';
 import { createUser } from '../test/factories';
-import { recordEvent, systemMeta } from './record';
+import { consumeInTransaction, recordChange, recordEvent, systemMeta } from './record';
 
 let t: TestApp;
 const heard: PublishedEvent[] = [];
@@ -197,5 +198,77 @@ describe('outbox relay claims (issue 17: two round trips a batch)', () => {
     await t.container.flushEvents();
     expect(heardAbout(user.user.id).map((e) => e.event.type)).toEqual(['account.updated']);
     expect((await rowOf(user.user.id)).publishedAt).not.toBeNull();
+  });
+});
+
+describe('recordChange: a one-statement change with its event (issue 17)', () => {
+  const bioChange = (userId: string, bio: string) =>
+    t.db.update(users).set({ bio }).where(eq(users.id, userId)).getSQL();
+  const profileUpdated = (userId: string): DomainEvent => ({
+    type: 'profile.updated',
+    subjectId: userId,
+    data: { fields: ['bio'] },
+  });
+
+  it('writes the change and its audit row in one statement, and tells this instance at once', async () => {
+    const user = await createUser(t);
+    const told: string[] = [];
+    const stop = t.container.database.onCommittedEvent((e) => told.push(e.event.subjectId));
+    try {
+      await recordChange(t.db, user.user, profileUpdated(user.user.id), systemMeta(new Date()), {
+        change: bioChange(user.user.id, 'one statement'),
+      });
+      expect(told).toContain(user.user.id);
+    } finally {
+      stop();
+    }
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.user.id));
+    expect(row?.bio).toBe('one statement');
+    const audit = await t.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(eq(auditEvents.action, 'profile.updated'), eq(auditEvents.subjectId, user.user.id)),
+      );
+    expect(audit).toHaveLength(1);
+  });
+
+  it('leaves neither change nor event when the statement fails', async () => {
+    const user = await createUser(t);
+    const clash = await createUser(t);
+    await expect(
+      recordChange(t.db, user.user, profileUpdated(user.user.id), systemMeta(new Date()), {
+        // The username is unique: the update fails, and with it the whole statement.
+        change: t.db
+          .update(users)
+          .set({ username: clash.user.username })
+          .where(eq(users.id, user.user.id))
+          .getSQL(),
+      }),
+    ).rejects.toThrow();
+    const audit = await t.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.subjectId, user.user.id));
+    expect(audit.filter((a) => a.action === 'profile.updated')).toEqual([]);
+  });
+
+  it('opens a transaction when a transactional consumer adds writes to the event', async () => {
+    const user = await createUser(t);
+    let consumedIn: 'transaction' | 'statement' | null = null;
+    consumeInTransaction('events-test', {
+      wants: (event) => event.subjectId === user.user.id,
+      consume: async (tx) => {
+        consumedIn = isTransaction(tx) ? 'transaction' : 'statement';
+      },
+    });
+    try {
+      await recordChange(t.db, user.user, profileUpdated(user.user.id), systemMeta(new Date()), {
+        change: bioChange(user.user.id, 'with a consumer'),
+      });
+    } finally {
+      consumeInTransaction('events-test', { wants: () => false, consume: async () => {} });
+    }
+    expect(consumedIn).toBe('transaction');
   });
 });

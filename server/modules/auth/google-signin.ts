@@ -115,7 +115,7 @@ export async function googleSignIn(
       (await existingAccount(deps, identity, meta)) ??
       (await createGoogleAccount(deps, identity, meta));
     if (user) {
-      await deps.db.transaction((tx) => recordSignIn(tx, user.id, 'google', meta));
+      await recordSignIn(deps.db, user.id, 'google', meta);
       return signedIn(deps, user);
     }
   }

@@ -181,11 +181,14 @@ export async function login(
     user.passwordHash && needsRehash(user.passwordHash)
       ? await hashPassword(body.password)
       : undefined;
-  await deps.db.transaction(async (tx) => {
-    // Most sign-ins follow no failure: then there is no row to clear.
-    if (hasFailures) await clearIdentifierFailures(tx, throttleId);
-    await recordSignIn(tx, user.id, 'password', meta, rehashed);
-  });
+  // Most sign-ins follow no failure: then there is no row to clear, and the sign-in is one
+  // statement with no transaction around it.
+  if (hasFailures) {
+    await deps.db.transaction(async (tx) => {
+      await clearIdentifierFailures(tx, throttleId);
+      await recordSignIn(tx, user.id, 'password', meta, rehashed);
+    });
+  } else await recordSignIn(deps.db, user.id, 'password', meta, rehashed);
   return signedIn(deps, user);
 }
 

@@ -6,7 +6,7 @@ import { items, users } from '../../db/schema/index';
 import type { MailLocale } from '../../../common/rules/locales';
 import { consumeInTransaction, recordEvent, systemMeta } from '../../events/record';
 import type { JobRunner } from '../../jobs/runner';
-import { queueNotices } from './notices';
+import { noticesOf, queueNotices } from './notices';
 import { MAIL_JOB, MAIL_MAX_ATTEMPTS, type MailJobPayload } from './queue';
 import { noticeOptOuts } from './tables';
 import {
@@ -152,7 +152,10 @@ async function noticeDetails(
 
 /** Registers the mail job with the runner; a mail given up on is recorded as `mail.failed`. */
 export function defineMailJob(jobs: JobRunner, deps: MailDeliveryDeps): void {
-  consumeInTransaction('mail-notices', queueNotices);
+  consumeInTransaction('mail-notices', {
+    wants: (event) => noticesOf(event, systemMeta(new Date(0))).length > 0,
+    consume: queueNotices,
+  });
   jobs.define(
     MAIL_JOB,
     (payload, job) => deliverMail(deps, payload as unknown as MailJobPayload, job.idempotencyKey),

@@ -6,7 +6,7 @@ import type { MailLocale } from '../../../common/rules/locales';
 import type { Role } from '../../../common/rules/roles';
 import type { UserStatus } from '../../../common/schemas/users';
 import type { Db } from '../../db/client';
-import { recordEvent, type EventMeta } from '../../events/record';
+import { recordChange, recordEvent, type EventMeta } from '../../events/record';
 import { revokedTokens, users, type UserRow } from './tables';
 
 /*
@@ -97,13 +97,13 @@ export async function recordFailedSignIn(tx: Db, userId: string, meta: EventMeta
 
 /** A successful sign-in: the failure count restarts, and a weaker password hash is replaced. */
 export async function recordSignIn(
-  tx: Db,
+  db: Db,
   userId: string,
   method: 'password' | 'google',
   meta: EventMeta,
   rehashed?: string,
 ): Promise<void> {
-  const change = tx
+  const change = db
     .update(users)
     .set({
       failedLogins: 0,
@@ -113,8 +113,8 @@ export async function recordSignIn(
     })
     .where(eq(users.id, userId))
     .getSQL();
-  await recordEvent(
-    tx,
+  await recordChange(
+    db,
     { id: userId },
     { type: 'account.signed_in', subjectId: userId, data: { method } },
     meta,
