@@ -45,7 +45,7 @@ describe('production without Stripe and without PAYMENTS_PROVIDER=local', () => 
 
   it('refuses the test-card page for any session id', async () => {
     const res = await payLocal(t, 'cs_local_0123456789abcdef0123456789abcdef');
-    expect(res.statusCode).toBe(404);
+    expect(res.statusCode, res.body).toBe(404);
     expect(res.json()).toMatchObject({ code: 'test_payments_off' });
   });
 

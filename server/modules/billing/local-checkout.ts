@@ -101,11 +101,11 @@ export async function payLocalCheckout(
   meta: EventMeta,
 ): Promise<LocalPayResponse> {
   const now = meta.at;
-  const ctx = fulfilContext(deps, meta);
   // One transaction from the lock to the grant (issue 17: the session is read once). A declined
   // card throws before anything is written, so the rollback leaves the session open.
   await deps.db.transaction(async (tx) => {
     const row = await findLocalSession(deps, id, tx);
+    const ctx = fulfilContext(deps, meta);
     // Two pay clicks race: the second finds the first's payment and charges nothing.
     refuseUnlessOpen(row, now);
     const charge = chargeTestCard(body, now);
