@@ -1,5 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { SignJWT } from 'jose';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { isRole, type Role } from '../../common/rules/roles';
 import type { Clock } from '../context';
 
@@ -32,17 +31,34 @@ export function createTokenService(opts: {
   return {
     async issue(user) {
       const iat = nowSeconds();
-      return new SignJWT({ id: user.id, role: user.role, ver: user.tokenVersion })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setIssuedAt(iat)
-        .setExpirationTime(iat + opts.ttlSeconds)
-        .setJti(crypto.randomUUID())
-        .sign(key);
+      return signHs256(
+        {
+          id: user.id,
+          role: user.role,
+          ver: user.tokenVersion,
+          iat,
+          exp: iat + opts.ttlSeconds,
+          jti: randomUUID(),
+        },
+        key,
+      );
     },
     async verify(token) {
       return verifyHs256(token, key, nowSeconds());
     },
   };
+}
+
+const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+
+/**
+ * An HS256 JWT signed with node:crypto's HMAC, synchronously (issue 17: jose signs through
+ * WebCrypto, whose jobs queue on the thread pool behind the password hashes of other sign-ins).
+ */
+export function signHs256(claims: Record<string, unknown>, key: Uint8Array): string {
+  const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
+  const signature = createHmac('sha256', key).update(`${HEADER}.${payload}`).digest('base64url');
+  return `${HEADER}.${payload}.${signature}`;
 }
 
 function jsonPart(part: string): Record<string, unknown> | null {

@@ -35,6 +35,24 @@ describe('HS256 verification with node:crypto', () => {
     });
   });
 
+  it('issues standard HS256 JWTs: jose verifies them and reads the same claims', async () => {
+    const token = await tokens.issue(user);
+    const { payload, protectedHeader } = await jwtVerify(token, key, {
+      algorithms: ['HS256'],
+      currentDate: clock.now(),
+    });
+    expect(protectedHeader).toEqual({ alg: 'HS256', typ: 'JWT' });
+    expect(payload).toEqual({
+      id: user.id,
+      role: 'creator',
+      ver: 2,
+      iat: now,
+      exp: now + 3600,
+      jti: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
+    expect(await joseAccepts(token, otherKey)).toBe(false);
+  });
+
   it('refuses another key, expiry, alg none, a changed payload and junk', async () => {
     const token = await tokens.issue(user);
     const [h, p, s] = token.split('.') as [string, string, string];
