@@ -7,7 +7,7 @@ import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
-export const serverOutDir = path.join(root, 'dist/server');
+const serverOutDir = path.join(root, 'dist/server');
 
 /**
  * A few files find what lies beside them (migrations, the locale files, the web build) from

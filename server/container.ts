@@ -82,6 +82,16 @@ export type ContainerOverrides = Partial<
   >
 >;
 
+/** The three Redis connections; ioredis is loaded only with REDIS_URL (issue 17: start-up). */
+async function connectRedisClients(url: string): Promise<RedisConnections> {
+  const { connectRedis } = await import('./http/redis');
+  return {
+    command: await connectRedis(url, 'commands'),
+    publisher: await connectRedis(url, 'events publisher'),
+    subscriber: await connectRedis(url, 'events subscriber', { offlineQueue: true }),
+  };
+}
+
 export async function createContainer(options: {
   config: Config;
   database: DatabaseHandle;
@@ -102,18 +112,7 @@ export async function createContainer(options: {
     clock,
   });
 
-  // ioredis is loaded only with REDIS_URL (issue 17: start-up time).
-  const connectRedis = config.REDIS_URL ? (await import('./http/redis')).connectRedis : null;
-  const redis =
-    config.REDIS_URL && connectRedis
-      ? {
-          command: await connectRedis(config.REDIS_URL, 'commands'),
-          publisher: await connectRedis(config.REDIS_URL, 'events publisher'),
-          subscriber: await connectRedis(config.REDIS_URL, 'events subscriber', {
-            offlineQueue: true,
-          }),
-        }
-      : null;
+  const redis = config.REDIS_URL ? await connectRedisClients(config.REDIS_URL) : null;
   const bus =
     overrides.bus ??
     (redis

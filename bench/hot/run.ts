@@ -13,7 +13,6 @@
  *   BENCH_MONEY_ITEMS     paid items each money buyer may buy once (default 5000, 20 buyers)
  *   BENCH_SALES           sales of the dashboard's creator (default 10000)
  */
-import { buildServer } from '../../scripts/build-server';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -27,6 +26,7 @@ import { encodeCursor } from '../../server/db/keyset';
 import { acquireDataDirLock } from '../../server/db/lock';
 import { measure, type Measurement } from '../measure';
 import { startServerProcess, type ServerProcess } from '../process';
+import { buildServer } from '../../scripts/build-server';
 import { seedFeedItems } from '../seed-items';
 import type { Load } from '../scenarios/types';
 import { DASHBOARD_CREATOR, dashboardPairs, seedCreatorSales } from './dashboard';

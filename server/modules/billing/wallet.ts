@@ -1,4 +1,5 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
+import { avatarOf } from '../../../common/rules/display-name';
 import { formatMoney } from '../../../common/rules/money';
 import {
   WALLET_CURRENCY,
@@ -145,7 +146,7 @@ export async function unlockWithBalance(
   const shown = bought ?? (await itemWithCreator(deps.db, itemId));
   if (!shown) throw fail('item_not_found');
   const { item, creator } = shown;
-  const summary = { ...creator, image: creator.profileImage ?? creator.avatarUrl };
+  const summary = { ...creator, image: avatarOf(creator) };
   return {
     itemId,
     ...charge,
