@@ -1,11 +1,15 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DomainEvent, PublishedEvent } from '../../common/events';
+import { createMemoryBus } from '../adapters/bus/memory';
+import { systemClock } from '../context';
+import { openDatabase } from '../db/client';
 import { isTransaction } from '../db/commit-hooks';
 import { auditEvents, outboxEvents, users } from '../db/schema/index';
 import { createTestApp, type TestApp } from '../test/app';
 import { createUser } from '../test/factories';
 import { consumeInTransaction, recordChange, recordEvent, systemMeta } from './record';
+import { startOutboxRelay } from './relay';
 
 let t: TestApp;
 const heard: PublishedEvent[] = [];
@@ -140,7 +144,7 @@ describe('typed domain events: audit row and outbox in the transaction of the ch
   });
 });
 
-describe('outbox relay claims (issue 17: two round trips a batch)', () => {
+describe('outbox relay claims (issue 17)', () => {
   const recordUpdate = (userId: string, hold?: 'claimed') =>
     t.db.transaction(async (tx) => {
       await recordEvent(
@@ -198,6 +202,70 @@ describe('outbox relay claims (issue 17: two round trips a batch)', () => {
     await t.container.flushEvents();
     expect(heardAbout(user.user.id).map((e) => e.event.type)).toEqual(['account.updated']);
     expect((await rowOf(user.user.id)).publishedAt).not.toBeNull();
+  });
+});
+
+describe('outbox relay marks (issue 17: one round trip a batch under load)', () => {
+  it('marks a published batch in the statement that claims the next one, and drain() marks the last', async () => {
+    const statements: string[] = [];
+    const handle = await openDatabase({
+      kind: 'pglite',
+      dataDir: null,
+      onQuery: (statement) => statements.push(statement),
+    });
+    const bus = createMemoryBus();
+    const published: PublishedEvent[] = [];
+    bus.subscribe((event) => published.push(event));
+    const errors: unknown[] = [];
+    // Marks never fall due on their own here, so only a claim or drain() can write them.
+    const relay = await startOutboxRelay({
+      handle,
+      bus,
+      clock: systemClock,
+      onError: (err) => errors.push(err),
+      markAfterMs: 3_600_000,
+    });
+    const record = (subjectId: string) =>
+      handle.db.transaction((tx) =>
+        recordEvent(
+          tx,
+          null,
+          { type: 'account.updated', subjectId, data: { fields: ['bio'] } },
+          systemMeta(new Date()),
+        ),
+      );
+    const publishedAt = async (subjectId: string) => {
+      const [row] = await handle.db
+        .select({ at: outboxEvents.publishedAt })
+        .from(outboxEvents)
+        .where(eq(outboxEvents.subjectId, subjectId));
+      return row!.at;
+    };
+    const relayStatements = () =>
+      statements.filter((s) => /outbox_events/.test(s) && !/insert into outbox_events/.test(s));
+    try {
+      await relay.drain(); // the pass every relay starts with
+      await record('first');
+      await vi.waitFor(() => expect(published.map((e) => e.event.subjectId)).toEqual(['first']));
+      expect(await publishedAt('first')).toBeNull();
+
+      statements.length = 0;
+      await record('second');
+      await vi.waitFor(() => expect(published).toHaveLength(2));
+      const [claim, ...more] = relayStatements();
+      expect(more).toEqual([]);
+      expect(claim).toMatch(/^with "marked" as \(update "outbox_events" set "published_at"/);
+      expect(await publishedAt('first')).not.toBeNull();
+      expect(await publishedAt('second')).toBeNull();
+
+      await relay.drain();
+      expect(await publishedAt('second')).not.toBeNull();
+      expect(published.map((e) => e.event.subjectId)).toEqual(['first', 'second']);
+      expect(errors).toEqual([]);
+    } finally {
+      await relay.stop();
+      await handle.close();
+    }
   });
 });
 

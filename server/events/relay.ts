@@ -1,4 +1,4 @@
-import { and, asc, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { DomainEvent, PublishedEvent } from '../../common/events';
 import type { EventBus } from '../adapters/bus/bus';
 import type { Clock } from '../context';
@@ -26,20 +26,25 @@ export const toPublished = (row: OutboxEventRow): PublishedEvent => ({
 
 /** How long a claimed row waits for its relay before another relay may publish it. */
 const CLAIM_MS = 30_000;
+/** How long published ids wait for the next claim to mark them, before a statement of their own. */
+const MARK_MS = 100;
 
 /**
  * Moves committed outbox rows onto the bus (issue 9). A relay claims a batch in one statement
  * (FOR UPDATE SKIP LOCKED, so with several instances each row goes to one of them), publishes
- * it, then marks it published in a second: two round trips a batch (issue 17; a transaction
- * held open across the publish cost four). A relay that dies between the two leaves its claim
- * to expire, and the rows are published again then (at least once). Woken by the NOTIFY
- * recordEvent sends at commit, and by a slow poll.
+ * it, and marks it published in the statement that claims the next batch, or on its own once
+ * the relay has been idle for a moment: one round trip a batch under load (issue 17; a
+ * transaction held open across the publish cost four). A relay that dies before the mark
+ * leaves its claim to expire, and the rows are published again then (at least once). Woken by
+ * the NOTIFY recordEvent sends at commit, and by a slow poll.
  */
 export async function startOutboxRelay(opts: {
   handle: DatabaseHandle;
   bus: EventBus;
   clock: Clock;
   onError: (err: unknown) => void;
+  /** How long published rows wait for the next claim to mark them (default MARK_MS). */
+  markAfterMs?: number;
 }): Promise<OutboxRelay> {
   const { handle, bus } = opts;
   const { db } = handle;
@@ -49,7 +54,20 @@ export async function startOutboxRelay(opts: {
   let queued: Promise<number> | null = null;
   let chain: Promise<unknown> = Promise.resolve();
 
+  // Published ids not yet marked so: the next claim statement marks them (one round trip a
+  // batch under load), or a flush does once the relay has been idle for MARK_MS.
+  let unmarked: number[] = [];
+  let flushTimer: NodeJS.Timeout | null = null;
+
+  const markPublished = (ids: number[]) =>
+    db
+      .update(outboxEvents)
+      .set({ publishedAt: opts.clock.now(), claimedUntil: null })
+      .where(inArray(outboxEvents.id, ids));
+
   const publishBatch = async (): Promise<number> => {
+    const marking = unmarked;
+    unmarked = [];
     const claimable = db
       .select({ id: outboxEvents.id })
       .from(outboxEvents)
@@ -57,16 +75,26 @@ export async function startOutboxRelay(opts: {
         and(
           isNull(outboxEvents.publishedAt),
           or(isNull(outboxEvents.claimedUntil), lt(outboxEvents.claimedUntil, sql`now()`)),
+          marking.length > 0 ? notInArray(outboxEvents.id, marking) : undefined,
         ),
       )
       .orderBy(asc(outboxEvents.id))
       .limit(BATCH)
       .for('update', { skipLocked: true });
-    const claimed = await db
-      .update(outboxEvents)
-      .set({ claimedUntil: sql`now() + ${`${CLAIM_MS} milliseconds`}::interval` })
-      .where(inArray(outboxEvents.id, claimable))
-      .returning();
+    // The marks ride in a data-modifying CTE, which runs whether or not the update reads it.
+    const writer =
+      marking.length > 0 ? db.with(db.$with('marked', {}).as(markPublished(marking).getSQL())) : db;
+    let claimed: OutboxEventRow[];
+    try {
+      claimed = await writer
+        .update(outboxEvents)
+        .set({ claimedUntil: sql`now() + ${`${CLAIM_MS} milliseconds`}::interval` })
+        .where(inArray(outboxEvents.id, claimable))
+        .returning();
+    } catch (err) {
+      unmarked = marking.concat(unmarked);
+      throw err;
+    }
     if (claimed.length === 0) return 0;
     const rows = claimed.sort((a, b) => a.id - b.id);
     const ids = rows.map((r) => r.id);
@@ -81,50 +109,80 @@ export async function startOutboxRelay(opts: {
         .catch(() => {});
       throw err;
     }
-    await db
-      .update(outboxEvents)
-      .set({ publishedAt: opts.clock.now(), claimedUntil: null })
-      .where(inArray(outboxEvents.id, ids));
+    unmarked.push(...ids);
     return rows.length;
   };
 
-  const pass = async (): Promise<number> => {
+  const flushMarks = async () => {
+    if (unmarked.length === 0) return;
+    const marking = unmarked;
+    unmarked = [];
+    try {
+      await markPublished(marking);
+    } catch (err) {
+      unmarked = marking.concat(unmarked);
+      throw err;
+    }
+  };
+
+  const pass = async (flush: boolean): Promise<number> => {
     let total = 0;
     let published = BATCH;
     while (published === BATCH && !stopped) {
       published = await publishBatch();
       total += published;
     }
+    if (flush || stopped) await flushMarks();
     return total;
   };
 
-  const drain = (): Promise<number> => {
+  // A pass woken by a commit leaves its marks to the next claim; drain() (tests, shutdown)
+  // marks them before it resolves.
+  let queuedFlush = false;
+  const run = (flush: boolean): Promise<number> => {
+    queuedFlush ||= flush;
     if (queued) return queued;
     const next = chain.then(() => {
       queued = null;
-      return stopped ? 0 : pass();
+      const flushing = queuedFlush;
+      queuedFlush = false;
+      return stopped ? flushMarks().then(() => 0) : pass(flushing);
     });
-    const settled = next.catch((err: unknown) => {
-      opts.onError(err);
-      return 0;
-    });
+    const settled = next
+      .catch((err: unknown) => {
+        opts.onError(err);
+        return 0;
+      })
+      .finally(armFlush);
     queued = settled;
     chain = settled;
     return settled;
   };
+  const armFlush = () => {
+    if (unmarked.length === 0 || flushTimer || stopped) return;
+    flushTimer = setTimeout(() => {
+      flushTimer = null;
+      if (!queued) void run(true);
+    }, opts.markAfterMs ?? MARK_MS);
+    flushTimer.unref();
+  };
+  const drain = () => run(true);
+  const wake = () => void run(false);
 
-  const unlisten = await handle.listen(OUTBOX_CHANNEL, () => void drain());
-  const timer = setInterval(() => void drain(), POLL_MS);
+  const unlisten = await handle.listen(OUTBOX_CHANNEL, wake);
+  const timer = setInterval(wake, POLL_MS);
   timer.unref();
-  void drain();
+  wake();
 
   return {
     drain,
     async stop() {
       stopped = true;
       clearInterval(timer);
+      if (flushTimer) clearTimeout(flushTimer);
       await unlisten();
       await chain;
+      await flushMarks().catch(opts.onError);
     },
   };
 }
