@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { openPglite, pgliteForDrizzle } from './pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -83,13 +83,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // Durability: PGlite's Node filesystem writes the WAL with fs.writeSync before a commit
     // returns, so a killed process loses nothing committed (server/test/durability-sigkill.test.ts).
     // It has no fsync, though: surviving power loss needs a PostgreSQL server (DATABASE_URL).
-    const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
-    await client.waitReady;
-    const migrating = drizzlePglite({ client, schema });
+    const client = await openPglite(target.dataDir);
+    const migrating = drizzlePglite({ client: pgliteForDrizzle(client), schema });
     await migratePglite(migrating, { migrationsFolder });
     const committed = new Set<(event: CommittedEvent) => void>();
     const db = withCommitHooks(
-      drizzlePglite({ client, schema, logger: queryLogger(target.onQuery) }) as unknown as Database,
+      drizzlePglite({
+        client: pgliteForDrizzle(client),
+        schema,
+        logger: queryLogger(target.onQuery),
+      }) as unknown as Database,
       committed,
     );
     const held = new Set<number>();

@@ -3,7 +3,8 @@ import { eq, lt, sql } from 'drizzle-orm';
 import type { Database, Db, DatabaseHandle } from '../../db/client';
 import type { JobRunner } from '../../jobs/runner';
 import { users, type UserRow } from '../../db/schema/index';
-import { userMatches, type UserLookup } from '../users/index';
+import { preparedPerShape } from '../../db/prepared';
+import { emailMatches, usernameMatches } from '../users/index';
 import { loginRetryAt } from './policy';
 import { loginFailures } from './tables';
 
@@ -15,26 +16,41 @@ export function identifierHash(key: Buffer, identifier: string): string {
   return createHmac('sha256', key).update(identifier.trim().toLowerCase()).digest('base64url');
 }
 
-/**
- * The account an identifier names, and whether the identifier has failures on record, read in one
- * statement (issue 17: sign-in's cost beside the hash is its round trips). The failures are read
- * whether or not the account exists, so unknown identifiers are throttled alike.
- */
-export async function signInCandidate(
-  db: Db,
-  by: UserLookup,
-  hash: string,
-): Promise<{ user: UserRow | null; retryAt: Date | null; hasFailures: boolean }> {
-  const [row] = await db
+/** signInCandidate's statement, prepared per kind of identifier: a sign-in binds its values. */
+const candidateStatement = preparedPerShape((db: Database, field: 'email' | 'username') =>
+  db
     .select({
       user: users,
       failures: loginFailures.failures,
       lastFailedAt: loginFailures.lastFailedAt,
     })
     .from(sql`(values (1)) as one(x)`)
-    .leftJoin(loginFailures, eq(loginFailures.identifierHash, hash))
-    .leftJoin(users, userMatches(by))
-    .limit(1);
+    .leftJoin(loginFailures, eq(loginFailures.identifierHash, sql.placeholder('hash')))
+    .leftJoin(
+      users,
+      field === 'email'
+        ? emailMatches(sql.placeholder('identifier'))
+        : usernameMatches(sql.placeholder('identifier')),
+    )
+    .limit(1)
+    .prepare(`sign_in_candidate_${field}`),
+);
+
+/**
+ * The account an identifier names, and whether the identifier has failures on record, read in one
+ * prepared statement (issue 17: sign-in's cost beside the hash is its round trips and building
+ * them). The failures are read whether or not the account exists, so unknown identifiers are
+ * throttled alike.
+ */
+export async function signInCandidate(
+  db: Database,
+  by: { email: string } | { username: string },
+  hash: string,
+): Promise<{ user: UserRow | null; retryAt: Date | null; hasFailures: boolean }> {
+  const [row] =
+    'email' in by
+      ? await candidateStatement(db, 'email').execute({ identifier: by.email, hash })
+      : await candidateStatement(db, 'username').execute({ identifier: by.username, hash });
   const failures = row?.failures ?? null;
   return {
     user: row?.user ?? null,

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { conflict } from '../../http/errors';
 import { users, type UserRow } from './tables';
@@ -8,9 +8,11 @@ import { users, type UserRow } from './tables';
  * on lower(...)), so every comparison here is on lower(...) too and can use those indexes.
  */
 
-export const usernameMatches = (username: string) =>
+/** A placeholder in place of the name makes the condition of a prepared statement. */
+export const usernameMatches = (username: string | Placeholder) =>
   sql`lower(${users.username}) = lower(${username})`;
-export const emailMatches = (email: string) => sql`lower(${users.email}) = lower(${email})`;
+export const emailMatches = (email: string | Placeholder) =>
+  sql`lower(${users.email}) = lower(${email})`;
 
 export type UserLookup = { username: string } | { email: string } | { googleSub: string };
 

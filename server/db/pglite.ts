@@ -1,0 +1,54 @@
+import { PGlite, types, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+
+/*
+ * drizzle passes PGlite these parsers with every query (dates, times and intervals stay text,
+ * as drizzle wants them from every driver). PGlite merges per-query parsers into its whole
+ * table on each call, about 140 µs a statement on the benchmark machine (issue 17), more than
+ * a small statement costs to run. So the client's own table gets them once, and the copies
+ * drizzle sends are dropped on the way in: the same parsers apply, merged once.
+ */
+const keepText = (value: string) => value;
+const DRIZZLE_PARSERS = {
+  [types.TIMESTAMP]: keepText,
+  [types.TIMESTAMPTZ]: keepText,
+  [types.INTERVAL]: keepText,
+  [types.DATE]: keepText,
+  1231: keepText, // numeric[]
+  1115: keepText, // timestamp[]
+  1185: keepText, // timestamptz[]
+  1187: keepText, // interval[]
+  1182: keepText, // date[]
+};
+
+type Query = PGlite['query'];
+const withoutParsers = (query: Query): Query =>
+  ((text: string, params?: unknown[], options?: QueryOptions) =>
+    query(text, params, options?.parsers ? { ...options, parsers: undefined } : options)) as Query;
+
+/** `target` with `query` (and `transaction`'s transactions) dropping per-query parsers. */
+function dropQueryParsers<T extends PGlite | Transaction>(target: T): T {
+  return new Proxy(target, {
+    get(object, key) {
+      if (key === 'query') return withoutParsers(object.query.bind(object) as Query);
+      if (key === 'transaction' && 'transaction' in object) {
+        return <R>(work: (tx: Transaction) => Promise<R>) =>
+          object.transaction((tx) => work(dropQueryParsers(tx)));
+      }
+      const value: unknown = Reflect.get(object, key, object);
+      // PGlite's methods use private fields, so they must run on the client, not the proxy.
+      return typeof value === 'function' ? value.bind(object) : value;
+    },
+  });
+}
+
+/** An embedded database (in memory without `dataDir`) for drizzle, with drizzle's parsers built in. */
+export async function openPglite(dataDir: string | null): Promise<PGlite> {
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  await client.waitReady;
+  // Set after start-up, which gives every array type a parser of its elements.
+  Object.assign(client.parsers, DRIZZLE_PARSERS);
+  return client;
+}
+
+/** The client drizzle gets: `client` without the per-query parsers (see above). */
+export const pgliteForDrizzle = (client: PGlite): PGlite => dropQueryParsers(client);
