@@ -141,6 +141,9 @@ for (const theme of ['light', 'dark'] as const) {
     page,
     request,
   }) => {
+    // Four whole-page axe runs (the feed and the dashboard are large): 20 s on an idle 2-core
+    // machine, 50-60 s on a busy one.
+    test.setTimeout(150_000);
     await page.addInitScript((name) => localStorage.setItem('theme', name), theme);
     const feed = await request.get('/api/v1/feed?limit=1');
     const [first] = ((await feed.json()) as { posts: { id: number }[] }).posts;
