@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createLockedItem, payOnLocalCheckout } from './payments-api';
 import {
@@ -9,6 +8,7 @@ import {
   type Account,
 } from './support/accounts';
 import { seedStorage } from './support/seeded-session';
+import { seriousViolations } from './support/axe';
 
 /**
  * Issue 10: axe on every signed-in screen, in the default light and dark themes, with real
@@ -54,13 +54,6 @@ const SCREENS: Record<string, Screen> = {
     ready: (page) => page.getByTestId('tier-card'),
   },
 };
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`signed in, ${theme} theme`, () => {

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { THEME_NAMES } from '../common/catalog/themes';
 import { signInDemoViaApi, startSignedIn } from './support/accounts';
+import { seriousViolations } from './support/axe';
 import { seedSignedIn, seedStorage } from './support/seeded-session';
 
 const PUBLIC_PAGES = [
@@ -16,15 +16,6 @@ const PUBLIC_PAGES = [
   { path: '/register', heading: 'Create your account' },
   { path: '/no-such-page', heading: 'Page not found' },
 ];
-
-async function seriousViolations(page: Page, rules?: string[]) {
-  const builder = new AxeBuilder({ page });
-  if (rules) builder.withRules(rules);
-  const { violations } = await builder.analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`${theme} theme`, () => {
@@ -86,8 +77,29 @@ test('colour contrast in every theme', async ({ page }) => {
   for (const [step, theme] of THEME_NAMES.entries()) {
     if (step > 0) await page.getByTestId('theme-cycle').click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-    const violations = await seriousViolations(page, ['color-contrast']);
+    const violations = await seriousViolations(page, { rules: ['color-contrast'] });
     if (violations.length > 0) failures[theme] = violations;
   }
   expect(failures).toEqual({});
+});
+
+// Every axe test above passes on an empty list; this one shows the helper does report.
+test('the axe helper reports serious violations it is shown', async ({ page }) => {
+  await seedStorage(page, { theme: 'light' });
+  await page.goto('/help');
+  await expect(page.getByRole('heading', { level: 1, name: 'Help and FAQ' })).toBeVisible();
+  await page.evaluate(() => {
+    const main = document.querySelector('main')!;
+    main.insertAdjacentHTML(
+      'beforeend',
+      '<button id="axe-probe-button"></button>' +
+        '<p id="axe-probe-text" style="color:#b0b0b0;background:#ffffff">faint</p>',
+    );
+  });
+  const found = await seriousViolations(page, { include: 'main' });
+  expect(found).toContainEqual(expect.stringMatching(/^button-name: .*#axe-probe-button/));
+  expect(found).toContainEqual(expect.stringMatching(/^color-contrast: .*#axe-probe-text/));
+  expect(await seriousViolations(page, { rules: ['color-contrast'] })).toEqual([
+    'color-contrast: #axe-probe-text',
+  ]);
 });

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { createLockedItem } from './payments-api';
 import {
@@ -8,6 +7,7 @@ import {
   uniqueUsername,
   type Account,
 } from './support/accounts';
+import { seriousViolations } from './support/axe';
 import { seedStorage } from './support/seeded-session';
 
 /*
@@ -180,11 +180,7 @@ for (const theme of ['light', 'dark'] as const) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
         await expect(page.getByRole('status')).toHaveCount(0);
-        const { violations } = await new AxeBuilder({ page }).analyze();
-        const serious = violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-        expect(serious).toEqual([]);
+        expect(await seriousViolations(page)).toEqual([]);
       });
     }
   });

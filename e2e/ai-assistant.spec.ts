@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signInDemoViaApi, signInPage } from './support/accounts';
+import { seriousViolations } from './support/axe';
 
 async function openPanel(page: Page) {
   const toggle = page.getByTestId('app-header').getByRole('button', { name: 'AI assistant' });
@@ -65,8 +65,7 @@ test('the header toggle opens the assistant; Enter sends and quick replies ask a
   await expect(panel.getByTestId('chat-message-ai')).toHaveCount(2);
   await expect(panel.getByTestId('chat-message-ai').nth(1)).not.toBeEmpty();
 
-  const { violations } = await new AxeBuilder({ page }).include('#assistant-panel').analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  expect(await seriousViolations(page, { include: '#assistant-panel' })).toEqual([]);
 
   // Escape closes it and gives focus back to the toggle.
   await page.keyboard.press('Escape');

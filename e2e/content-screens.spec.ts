@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { signInPage, signUpViaApi } from './support/accounts';
 import { PNG_8X8 } from './support/images';
+import { seriousViolations } from './support/axe';
 
 /*
  * The content screens' other states, on the demo data a first start seeds (a dozen creators with
@@ -128,13 +128,6 @@ test('a refused upload and a failed save keep what the user typed', async ({ pag
   await expect(page.getByLabel('Subcategory', { exact: true })).toHaveValue('Beats');
   await expect(page.getByTestId('upload-image-preview')).toBeVisible();
 });
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 for (const theme of ['light', 'dark'] as const) {
   test(`the content screens have no serious axe violations (${theme})`, async ({

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createLockedItem, payOnLocalCheckout } from './payments-api';
 import { signInPage, signUpViaApi, type Account } from './support/accounts';
 import { PNG_8X8 } from './support/images';
 import { linkFromOutbox } from './support/outbox';
+import { seriousViolations } from './support/axe';
 
 /*
  * Creator profiles (issue 12): a creator edits every part of their profile in /creator/settings;
@@ -368,10 +368,6 @@ test('the creator profile, its editor and the account settings pass axe', async 
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    expect(serious, path).toEqual([]);
+    expect(await seriousViolations(page), path).toEqual([]);
   }
 });

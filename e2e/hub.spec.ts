@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signInDemoViaApi, signInPage, signUpViaApi, type Account } from './support/accounts';
+import { seriousViolations } from './support/axe';
 
 /*
  * The Control Hub (issue 15) in a real browser: a superadmin works every panel against the
@@ -39,12 +39,7 @@ test('a superadmin filters creators, edits a payout, changes a role and deactiva
   await signInPage(page, superadmin);
   await openHub(page);
 
-  const axe = await new AxeBuilder({ page }).include('main').analyze();
-  expect(
-    axe.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
+  expect(await seriousViolations(page, { include: 'main' })).toEqual([]);
 
   // Creator mapping: case-insensitive search, then a status filter that leaves nobody.
   const creators = page.getByTestId('hub-creators');

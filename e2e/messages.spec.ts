@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createLockedItem } from './payments-api';
 import { signInPage, signUpViaApi } from './support/accounts';
+import { seriousViolations } from './support/axe';
 
 /*
  * Direct messages (issue 11) in two browser contexts: a fan writes to a creator from the
@@ -11,13 +11,6 @@ import { signInPage, signUpViaApi } from './support/accounts';
 
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message', exact: true });
 const messageList = (page: Page) => page.getByTestId('message-list');
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('two people exchange messages live, with the unread badge, history and search', async ({
   browser,

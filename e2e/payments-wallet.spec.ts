@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
 import { createLockedItem, payOnLocalCheckout, walletOf, type ApiItem } from './payments-api';
 import { signInPage, signUpViaApi, type Account } from './support/accounts';
+import { seriousViolations } from './support/axe';
 
 /** Spends from the fan's wallet behind the page's back, as another tab would. */
 async function unlockElsewhere(request: APIRequestContext, fan: Account, item: ApiItem) {
@@ -94,8 +94,7 @@ test('a fan tops up, pays with balance, keeps seeing the result and is charged o
     'Unlocked with your balance: €3.00 charged. New balance: €2.50',
   );
   await expectAnnounced(productResult);
-  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  expect(await seriousViolations(page, { include: 'main' })).toEqual([]);
 
   // ---- a balance spent in another tab: the server's 402 is shown, with the wallet link ----
   await page.goto('/discover');
