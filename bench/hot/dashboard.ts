@@ -1,6 +1,7 @@
 /**
  * A creator's dashboard with many sales (issue 17): one creator with `sales` item sales spread
- * over the last year, written by set-based SQL as the ledger and the entitlements hold them.
+ * over the last year, written by set-based SQL as the ledger, its monthly running totals and the
+ * entitlements hold them.
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/client';
@@ -58,6 +59,14 @@ export async function seedCreatorSales(
     select 'earnings', (select id from users where username = ${DASHBOARD_CREATOR}), 'sale',
            ${net}::int, ${PRICE_CENTS}::int, 'eur', 'sale:bench-sale:' || n, item, at
     from s`);
+  // The running totals creditEarnings keeps with each sale, as migration 0016 builds them.
+  await db.execute(sql`
+    insert into earnings_months (user_id, currency, month, net_cents)
+    select user_id, currency, date_trunc('month', created_at, 'UTC'), sum(amount_cents)
+    from ledger_entries
+    where account = 'earnings' and kind in ('sale', 'membership')
+      and user_id = (select id from users where username = ${DASHBOARD_CREATOR})
+    group by 1, 2, 3`);
 }
 
 /**

@@ -27,6 +27,13 @@ const purchasable = (buyer: string, itemId: number) => sql`
 const net = (cents: ReturnType<typeof sql>, feePercent: number) =>
   sql`${cents} - round(${cents} * ${feePercent}::numeric / 100)::int`;
 
+/** Adds booked earnings rows (user_id, currency, amount_cents) to their month's running total. */
+const addToMonth = (booked: ReturnType<typeof sql>) => sql`
+  insert into earnings_months (user_id, currency, month, net_cents)
+  select user_id, currency, date_trunc('month', now(), 'UTC'), amount_cents from ${booked}
+  on conflict (user_id, currency, month)
+  do update set net_cents = earnings_months.net_cents + excluded.net_cents`;
+
 export function minimalMoneyRoutes(app: FastifyInstance, db: Database, feePercent: number): void {
   app.post<{ Body: { buyer: string; itemId: number } }>('/min/checkout', async (request, reply) => {
     const { buyer, itemId } = request.body;
@@ -60,13 +67,16 @@ export function minimalMoneyRoutes(app: FastifyInstance, db: Database, feePercen
         ), granted as (
           insert into entitlements (user_id, item_id, source, source_ref)
           select user_id, item_id, 'purchase', id from s
+        ), booked as (
+          insert into ledger_entries (account, user_id, kind, amount_cents, gross_cents, currency,
+                                      ref, item_id, checkout_session_id)
+          select 'earnings', creator_id, 'sale', ${net(sql`amount_cents`, feePercent)},
+                 amount_cents, currency, 'sale:' || id, item_id, id
+          from s
+          returning user_id, currency, amount_cents
         )
-        insert into ledger_entries (account, user_id, kind, amount_cents, gross_cents, currency,
-                                    ref, item_id, checkout_session_id)
-        select 'earnings', creator_id, 'sale', ${net(sql`amount_cents`, feePercent)},
-               amount_cents, currency, 'sale:' || id, item_id, id
-        from s
-        returning id`),
+        ${addToMonth(sql`booked`)}
+        returning user_id`),
     );
     return row ? { paid: true } : reply.status(409).send({ error: 'session not open' });
   });
@@ -97,6 +107,9 @@ export function minimalMoneyRoutes(app: FastifyInstance, db: Database, feePercen
             select 'earnings', creator_id, 'sale', ${net(sql`price_cents`, feePercent)},
                    price_cents, currency, 'sale:balance:' || ${ref}, id
             from spend
+            returning account, user_id, currency, amount_cents
+          ), totalled as (
+            ${addToMonth(sql`(select * from booked where account = 'earnings') as earned`)}
           )
           select balance_cents from spend`),
       );
@@ -120,12 +133,10 @@ export function minimalMoneyRoutes(app: FastifyInstance, db: Database, feePercen
              where creator_id = ${creator}::uuid and source = 'subscription'
                and tier is not null and period_end > now()) as subscribers,
           (select coalesce(json_agg(e order by e.currency), '[]'::json) from (
-             select currency, sum(amount_cents) as total,
-                    coalesce(sum(amount_cents) filter (where created_at >=
-                      date_trunc('month', now() at time zone 'utc') at time zone 'utc'), 0) as month
-             from ledger_entries
-             where account = 'earnings' and user_id = ${creator}::uuid
-               and kind in ('sale', 'membership') and created_at <= now()
+             select currency, sum(net_cents) as total,
+                    coalesce(sum(net_cents) filter (where month = this.month), 0) as month
+             from earnings_months, (select date_trunc('month', now(), 'UTC') as month) this
+             where user_id = ${creator}::uuid and earnings_months.month <= this.month
              group by currency) e) as earnings,
           (select coalesce(json_agg(r), '[]'::json) from (
              select id, title, image_key, price_cents, currency, likes_count, visitors_count,

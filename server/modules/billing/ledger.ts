@@ -2,7 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import type { Currency } from '../../../common/rules/money';
 import { WALLET_CURRENCY } from '../../../common/schemas/billing';
 import type { Db } from '../../db/client';
-import { ledgerEntries, wallets, type LedgerEntryKind } from '../../db/schema/index';
+import {
+  earningsMonths,
+  ledgerEntries,
+  wallets,
+  type LedgerEntryKind,
+} from '../../db/schema/index';
+import { startOfUtcMonth } from './periods';
 
 /**
  * The money ledger (issue 5): signed cent entries, each keyed by a unique `ref` naming what caused
@@ -100,7 +106,10 @@ export async function debitWallet(
 
 /**
  * Credits a creator for a sale or membership payment, net of the platform fee, once per ref:
- * the net cents credited, or null when `ref` was already booked.
+ * the net cents credited, or null when `ref` was already booked. One statement books the entry
+ * and adds it to the creator's running total of its month (`earnings_months`, what the dashboard
+ * reads). That row is locked until the caller commits, so one creator's concurrent credits of a
+ * month commit one after another, as one item's sales already do on its sales counter.
  */
 export async function creditEarnings(
   tx: Db,
@@ -118,22 +127,42 @@ export async function creditEarnings(
   },
 ): Promise<number | null> {
   const netCents = entry.grossCents - platformFee(entry.grossCents, entry.feePercent);
-  const inserted = await tx
-    .insert(ledgerEntries)
-    .values({
-      createdAt: entry.at,
-      account: 'earnings',
-      userId: entry.creatorId,
-      kind: entry.kind,
-      amountCents: netCents,
-      grossCents: entry.grossCents,
-      currency: entry.currency,
-      ref: entry.ref,
-      itemId: entry.itemId ?? null,
-      subscriptionId: entry.subscriptionId ?? null,
-      checkoutSessionId: entry.checkoutSessionId ?? null,
+  const booked = tx.$with('booked').as(
+    tx
+      .insert(ledgerEntries)
+      .values({
+        createdAt: entry.at,
+        account: 'earnings',
+        userId: entry.creatorId,
+        kind: entry.kind,
+        amountCents: netCents,
+        grossCents: entry.grossCents,
+        currency: entry.currency,
+        ref: entry.ref,
+        itemId: entry.itemId ?? null,
+        subscriptionId: entry.subscriptionId ?? null,
+        checkoutSessionId: entry.checkoutSessionId ?? null,
+      })
+      .onConflictDoNothing({ target: ledgerEntries.ref })
+      .returning({ id: ledgerEntries.id }),
+  );
+  const totalled = await tx
+    .with(booked)
+    .insert(earningsMonths)
+    .select(
+      tx
+        .select({
+          userId: sql`${entry.creatorId}::uuid`.as('user_id'),
+          currency: sql`${entry.currency}`.as('currency'),
+          month: sql`${startOfUtcMonth(entry.at).toISOString()}::timestamptz`.as('month'),
+          netCents: sql`${netCents}::bigint`.as('net_cents'),
+        })
+        .from(booked),
+    )
+    .onConflictDoUpdate({
+      target: [earningsMonths.userId, earningsMonths.currency, earningsMonths.month],
+      set: { netCents: sql`${earningsMonths.netCents} + excluded.net_cents` },
     })
-    .onConflictDoNothing({ target: ledgerEntries.ref })
-    .returning({ id: ledgerEntries.id });
-  return inserted.length > 0 ? netCents : null;
+    .returning({ userId: earningsMonths.userId });
+  return totalled.length > 0 ? netCents : null;
 }

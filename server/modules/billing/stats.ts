@@ -14,7 +14,14 @@ import {
 import { tierRank, type Tier } from '../../../common/rules/tiers';
 import type { CurrencyEarnings } from '../../../common/schemas/billing';
 import type { Db } from '../../db/client';
-import { entitlements, items, ledgerEntries, subscriptions, users } from '../../db/schema/index';
+import {
+  earningsMonths,
+  entitlements,
+  items,
+  ledgerEntries,
+  subscriptions,
+  users,
+} from '../../db/schema/index';
 import { startOfUtcMonth } from './periods';
 
 /** Ledger kinds that credit a creator (payouts debit the same account). */
@@ -43,7 +50,8 @@ export async function subscriberCount(db: Db, creatorId: string, now: Date): Pro
 
 /**
  * A creator's net earnings (what the earnings ledger credited), per currency: EUR item sales
- * and USD memberships are never added together. Currencies with no entries are left out.
+ * and USD memberships are never added together. Currencies with no entries are left out. Read
+ * from the monthly running totals `creditEarnings` keeps, up to the month of `now`.
  */
 export async function earningsByCurrency(
   db: Db,
@@ -53,22 +61,17 @@ export async function earningsByCurrency(
   const monthStart = startOfUtcMonth(now);
   const rows = await db
     .select({
-      currency: ledgerEntries.currency,
-      total: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)::int`,
-      month: sql<number>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${gte(ledgerEntries.createdAt, monthStart)}), 0)::int`,
+      currency: earningsMonths.currency,
+      total: sql<number>`sum(${earningsMonths.netCents})`.mapWith(Number),
+      month:
+        sql<number>`coalesce(sum(${earningsMonths.netCents}) filter (where ${eq(earningsMonths.month, monthStart)}), 0)`.mapWith(
+          Number,
+        ),
     })
-    .from(ledgerEntries)
-    .where(
-      and(
-        eq(ledgerEntries.account, 'earnings'),
-        eq(ledgerEntries.userId, creatorId),
-        // Earned, not the balance: payouts (issue 15) leave the account but were still earned.
-        inArray(ledgerEntries.kind, EARNING_KINDS),
-        lte(ledgerEntries.createdAt, now),
-      ),
-    )
-    .groupBy(ledgerEntries.currency)
-    .orderBy(ledgerEntries.currency);
+    .from(earningsMonths)
+    .where(and(eq(earningsMonths.userId, creatorId), lte(earningsMonths.month, monthStart)))
+    .groupBy(earningsMonths.currency)
+    .orderBy(earningsMonths.currency);
   return rows.map((r) => ({
     currency: r.currency,
     currentMonthCents: r.month,

@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -204,3 +205,26 @@ export const ledgerEntries = pgTable(
   ],
 );
 export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
+
+/**
+ * Running totals of the earnings ledger's credits (sales and memberships, net of the fee) per
+ * creator, currency and UTC month, kept in the statement that books each credit
+ * (`creditEarnings`), so the dashboard reads a few rows instead of summing every sale. The ledger
+ * stays the record; migration 0016 built these rows from it.
+ */
+export const earningsMonths = pgTable(
+  'earnings_months',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    currency: text('currency').$type<Currency>().notNull(),
+    /** First instant of the UTC month. */
+    month: timestamp('month', { withTimezone: true }).notNull(),
+    netCents: bigint('net_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.currency, t.month] }),
+    check('earnings_months_currency_check', inList(t.currency, CURRENCIES)),
+  ],
+);

@@ -1,9 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import type { Currency } from '../../../common/rules/money';
 import type { Tier } from '../../../common/rules/tiers';
 import { entitlements, items, ledgerEntries, wallets } from '../../db/schema/index';
-import type { TestApp } from '../../test/app';
+import { uniqueName, type TestApp } from '../../test/app';
 import type { TestUser } from '../../test/factories';
+import { creditEarnings } from './ledger';
 
 /** Builders shared by the billing and wallet API tests. */
 
@@ -101,4 +103,33 @@ export function manualClock(start: string) {
       now = new Date(now.getTime() + days * 86_400_000);
     },
   };
+}
+
+/**
+ * An earnings entry booked as billing books one (net of a 10% fee), without a payment: tests of
+ * figures place entries at exact instants (a sale at Sunday 23:59:59 in Berlin) without a clock
+ * dance through checkout.
+ */
+export async function bookEarningsEntry(
+  t: TestApp,
+  entry: {
+    creatorId: string;
+    grossCents: number;
+    currency: Currency;
+    at: Date;
+    kind?: 'sale' | 'membership';
+    itemId?: number | null;
+  },
+): Promise<number> {
+  const net = await creditEarnings(t.db, {
+    creatorId: entry.creatorId,
+    grossCents: entry.grossCents,
+    currency: entry.currency,
+    feePercent: 10,
+    kind: entry.kind ?? 'sale',
+    ref: uniqueName('test-earning:'),
+    itemId: entry.itemId ?? null,
+    at: entry.at,
+  });
+  return net!;
 }

@@ -6,7 +6,8 @@ import { items, ledgerEntries, users } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, type TestUser } from '../../test/factories';
 import { manualClock, payLocal, startCheckout } from '../billing/test-helpers';
-import { bookEarningsEntry, creatorWithItem, okJson } from './test-helpers';
+import { bookEarningsEntry } from '../billing/test-helpers';
+import { creatorWithItem, okJson } from './test-helpers';
 
 /*
  * The hub dashboard (issue 15): every figure from the database, money per currency, the week

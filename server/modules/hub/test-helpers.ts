@@ -1,8 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { Currency } from '../../../common/rules/money';
 import { ROLES, type Role } from '../../../common/rules/roles';
-import { ledgerEntries } from '../../db/schema/index';
 import { uniqueName, type TestApp } from '../../test/app';
 import { createUser, type TestUser } from '../../test/factories';
 import { createItem } from '../billing/test-helpers';
@@ -29,39 +27,6 @@ export async function creatorWithItem(
   });
   const item = await createItem(t, creator.user.id, { priceCents: overrides.priceCents ?? 1000 });
   return { creator, item };
-}
-
-/**
- * An earnings entry as billing books one (net of a 10% fee), written directly: tests of
- * figures place entries at exact instants (a sale at Sunday 23:59:59 in Berlin) without a clock
- * dance through checkout.
- */
-export async function bookEarningsEntry(
-  t: TestApp,
-  entry: {
-    creatorId: string;
-    grossCents: number;
-    currency: Currency;
-    at: Date;
-    kind?: 'sale' | 'membership';
-    itemId?: number | null;
-  },
-) {
-  const [row] = await t.db
-    .insert(ledgerEntries)
-    .values({
-      account: 'earnings',
-      userId: entry.creatorId,
-      kind: entry.kind ?? 'sale',
-      amountCents: entry.grossCents - Math.round(entry.grossCents / 10),
-      grossCents: entry.grossCents,
-      currency: entry.currency,
-      ref: uniqueName('test-earning:'),
-      itemId: entry.itemId ?? null,
-      createdAt: entry.at,
-    })
-    .returning();
-  return row!;
 }
 
 export const hubGet = (t: TestApp, url: string, user?: TestUser) =>

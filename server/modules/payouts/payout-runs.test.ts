@@ -11,7 +11,8 @@ import {
 import { createTestApp, uniqueName, type TestApp } from '../../test/app';
 import { createUser, type TestUser } from '../../test/factories';
 import { manualClock, payLocal, startCheckout } from '../billing/test-helpers';
-import { bookEarningsEntry, creatorWithItem, validPayoutBody } from '../hub/test-helpers';
+import { bookEarningsEntry } from '../billing/test-helpers';
+import { creatorWithItem, validPayoutBody } from '../hub/test-helpers';
 
 /*
  * Payout runs (issue 15): each due creator's payable balance (earnings minus payouts) is booked
