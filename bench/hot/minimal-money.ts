@@ -134,7 +134,8 @@ export function minimalMoneyRoutes(app: FastifyInstance, db: Database, feePercen
                and tier is not null and period_end > now()) as subscribers,
           (select coalesce(json_agg(e order by e.currency), '[]'::json) from (
              select currency, sum(net_cents) as total,
-                    coalesce(sum(net_cents) filter (where month = this.month), 0) as month
+                    coalesce(sum(net_cents) filter (where earnings_months.month = this.month), 0)
+                      as month
              from earnings_months, (select date_trunc('month', now(), 'UTC') as month) this
              where user_id = ${creator}::uuid and earnings_months.month <= this.month
              group by currency) e) as earnings,

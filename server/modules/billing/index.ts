@@ -21,6 +21,7 @@ export {
   buyersByItem,
   creatorSummaries,
   earningsByCurrency,
+  earningsByCurrencySql,
   earningsSince,
   holdsMembershipSql,
   isSubscribed,
@@ -28,6 +29,7 @@ export {
   membershipTier,
   salesByItem,
   subscriberCount,
+  subscriberCountSql,
 } from './stats';
 export { walletOf, type WalletDeps } from './wallet';
 export { walletRoutes } from './wallet-routes';

@@ -22,61 +22,71 @@ import {
   subscriptions,
   users,
 } from '../../db/schema/index';
-import { startOfUtcMonth } from './periods';
 
 /** Ledger kinds that credit a creator (payouts debit the same account). */
 const EARNING_KINDS: ('sale' | 'membership')[] = ['sale', 'membership'];
 
 /**
  * Figures other modules read (dashboard, admin, profiles). They all come from the entitlements
- * and the ledger, so what a page shows is what was actually paid and granted.
+ * and the ledger, so what a page shows is what was actually paid and granted. The `...Sql`
+ * fragments take the creator as a value (a parameter): drizzle writes columns without their
+ * table in a one-table select, so an outer column there would be read as the inner table's.
  */
 
-/** Dashboard "subscribers": fans whose membership of this creator gives access now. */
+/**
+ * Dashboard "subscribers": fans whose membership of this creator gives access now. A scalar
+ * subquery, so the dashboard reads it in its own statement; `subscriberCount` runs it alone.
+ */
+export const subscriberCountSql = (creatorId: SQLWrapper, now: SQLWrapper): SQL<number> =>
+  sql<number>`(select count(distinct ${entitlements.userId})::int from ${entitlements}
+    where ${entitlements.creatorId} = ${creatorId} and ${entitlements.source} = 'subscription'
+      and ${entitlements.tier} is not null and ${entitlements.periodEnd} > ${now})`;
+
+/** A moment as a timestamptz value of a statement (the fragments below take SQL). */
+const at = (moment: Date) => sql`${moment.toISOString()}::timestamptz`;
+
 export async function subscriberCount(db: Db, creatorId: string, now: Date): Promise<number> {
   const [row] = await db
-    .select({ count: sql<number>`count(distinct ${entitlements.userId})::int` })
-    .from(entitlements)
-    .where(
-      and(
-        eq(entitlements.creatorId, creatorId),
-        eq(entitlements.source, 'subscription'),
-        isNotNull(entitlements.tier),
-        gt(entitlements.periodEnd, now),
-      ),
-    );
+    .select({ count: subscriberCountSql(sql`${creatorId}::uuid`, at(now)) })
+    .from(users)
+    .where(eq(users.id, creatorId));
   return row?.count ?? 0;
 }
 
 /**
- * A creator's net earnings (what the earnings ledger credited), per currency: EUR item sales
- * and USD memberships are never added together. Currencies with no entries are left out. Read
- * from the monthly running totals `creditEarnings` keeps, up to the month of `now`.
+ * A creator's net earnings (what the earnings ledger credited), per currency in currency order:
+ * EUR item sales and USD memberships are never added together, and currencies with no entries
+ * are left out. Read from the monthly running totals `creditEarnings` keeps, up to the month of
+ * `now`, as a scalar subquery (a JSON array) the dashboard reads in its own statement.
  */
+export function earningsByCurrencySql(
+  creatorId: SQLWrapper,
+  now: SQLWrapper,
+): SQL<CurrencyEarnings[]> {
+  // The first instant of the UTC month, as startOfUtcMonth gives it and creditEarnings books.
+  const monthStart = sql`date_trunc('month', ${now}, 'UTC')`;
+  return sql<CurrencyEarnings[]>`(select coalesce(json_agg(json_build_object(
+      'currency', e.currency, 'currentMonthCents', e.month, 'totalCents', e.total)
+      order by e.currency), '[]'::json)
+    from (select ${earningsMonths.currency} as currency,
+            sum(${earningsMonths.netCents}) as total,
+            coalesce(sum(${earningsMonths.netCents})
+              filter (where ${earningsMonths.month} = ${monthStart}), 0) as month
+          from ${earningsMonths}
+          where ${earningsMonths.userId} = ${creatorId} and ${earningsMonths.month} <= ${monthStart}
+          group by ${earningsMonths.currency}) e)`;
+}
+
 export async function earningsByCurrency(
   db: Db,
   creatorId: string,
   now: Date,
 ): Promise<CurrencyEarnings[]> {
-  const monthStart = startOfUtcMonth(now);
-  const rows = await db
-    .select({
-      currency: earningsMonths.currency,
-      total: sql<number>`sum(${earningsMonths.netCents})`.mapWith(Number),
-      month:
-        sql<number>`coalesce(sum(${earningsMonths.netCents}) filter (where ${eq(earningsMonths.month, monthStart)}), 0)`.mapWith(
-          Number,
-        ),
-    })
-    .from(earningsMonths)
-    .where(and(eq(earningsMonths.userId, creatorId), lte(earningsMonths.month, monthStart)))
-    .groupBy(earningsMonths.currency)
-    .orderBy(earningsMonths.currency);
-  return rows.map((r) => ({
-    currency: r.currency,
-    currentMonthCents: r.month,
-    totalCents: r.total,
-  }));
+  const [row] = await db
+    .select({ earnings: earningsByCurrencySql(sql`${creatorId}::uuid`, at(now)) })
+    .from(users)
+    .where(eq(users.id, creatorId));
+  return row?.earnings ?? [];
 }
 
 export interface ItemSales {

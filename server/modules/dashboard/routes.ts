@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DashboardResponse } from '../../../common/schemas/dashboard';
 import type { Container } from '../../container';
+import { compiledSerializerFor } from '../../http/compiled-serializer';
 import { dashboardSubject } from './policy';
 import { dashboardOf, type DashboardDeps } from './service';
 
@@ -18,6 +19,8 @@ export const dashboardRoutes =
           security: [{ bearer: [] }],
           response: { 200: DashboardResponse },
         },
+        // Opened on every visit of the creator's home screen: compiled, same text (issue 17).
+        serializerCompiler: compiledSerializerFor(DashboardResponse),
       },
       async (request) => dashboardOf(deps, dashboardSubject(ctx.guards.viewerOf(request))),
     );

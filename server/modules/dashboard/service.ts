@@ -4,7 +4,8 @@ import type { Clock } from '../../context';
 import type { Database } from '../../db/client';
 import { items } from '../../db/schema/index';
 import { newestFirst } from '../../db/keyset';
-import { earningsByCurrency, subscriberCount } from '../billing/index';
+import { preparedPerShape } from '../../db/prepared';
+import { earningsByCurrencySql, subscriberCountSql } from '../billing/index';
 import type { MediaUrls } from '../media/index';
 import { presentDashboard } from './presenter';
 
@@ -19,35 +20,53 @@ export const RECENT_CONTENT_SIZE = 6;
 
 /**
  * SPEC §7 GET /api/v1/dashboard for the signed-in user: every figure is read from the database
- * (counters on their items, memberships and the earnings ledger of billing).
+ * (counters on their items, memberships and the earnings totals of billing), in one statement:
+ * one row of figures (an aggregate always answers one row) joined with the newest items, so one
+ * row per item, or one row with no item. Prepared once per database handle: a request only
+ * binds the user and the moment.
  */
+const dashboardStatement = preparedPerShape((db: Database, _shape: 'creator') => {
+  const creator = sql`${sql.placeholder('userId')}::uuid`;
+  const now = sql`${sql.placeholder('now')}::timestamptz`;
+  const figures = db
+    .select({
+      views: sql<number>`coalesce(sum(${items.visitorsCount}), 0)::int`.as('views'),
+      likes: sql<number>`coalesce(sum(${items.likesCount}), 0)::int`.as('likes'),
+      subscribers: subscriberCountSql(creator, now).as('subscribers'),
+      earnings: earningsByCurrencySql(creator, now).as('earnings'),
+    })
+    .from(items)
+    .where(eq(items.creatorId, creator))
+    .as('figures');
+  // Deleted items are kept for their buyers; the owner finds them under "My items".
+  const recent = db
+    .select()
+    .from(items)
+    .where(and(eq(items.creatorId, creator), ne(items.status, 'deleted')))
+    .orderBy(...newestFirst(items.createdAt, items.id))
+    .limit(RECENT_CONTENT_SIZE)
+    .as('recent');
+  return db
+    .select()
+    .from(figures)
+    .leftJoin(recent, sql`true`)
+    .orderBy(...newestFirst(recent.createdAt, recent.id))
+    .prepare('dashboard');
+});
+
 export async function dashboardOf(deps: DashboardDeps, userId: string): Promise<DashboardResponse> {
-  const now = deps.clock.now();
-  const [totals, recent, subscribers, earnings] = await Promise.all([
-    deps.db
-      .select({
-        views: sql<number>`coalesce(sum(${items.visitorsCount}), 0)::int`,
-        likes: sql<number>`coalesce(sum(${items.likesCount}), 0)::int`,
-      })
-      .from(items)
-      .where(eq(items.creatorId, userId)),
-    // Deleted items are kept for their buyers; the owner finds them under "My items".
-    deps.db
-      .select()
-      .from(items)
-      .where(and(eq(items.creatorId, userId), ne(items.status, 'deleted')))
-      .orderBy(...newestFirst(items.createdAt, items.id))
-      .limit(RECENT_CONTENT_SIZE),
-    subscriberCount(deps.db, userId, now),
-    earningsByCurrency(deps.db, userId, now),
-  ]);
+  const rows = await dashboardStatement(deps.db, 'creator').execute({
+    userId,
+    now: deps.clock.now().toISOString(),
+  });
+  const first = rows[0]?.figures;
   return presentDashboard(
     {
-      views: totals[0]?.views ?? 0,
-      likes: totals[0]?.likes ?? 0,
-      subscribers,
-      earnings,
-      recent,
+      views: first?.views ?? 0,
+      likes: first?.likes ?? 0,
+      subscribers: first?.subscribers ?? 0,
+      earnings: first?.earnings ?? [],
+      recent: rows.flatMap((row) => (row.recent ? [row.recent] : [])),
     },
     deps.urls,
   );

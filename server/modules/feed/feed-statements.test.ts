@@ -1,18 +1,21 @@
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { DashboardResponse } from '../../../common/schemas/dashboard';
 import { FeedPage } from '../../../common/schemas/feed';
 import { ItemDetail } from '../../../common/schemas/items';
 import { itemComments, itemLikes, items } from '../../db/schema/index';
 import type { TestApp } from '../../test/app';
 import { createUser, type TestUser } from '../../test/factories';
+import { bookEarningsEntry } from '../billing/test-helpers';
 import { grantMembership, grantPurchase } from '../items/test-helpers';
 import { createMediaTestApp } from '../media/test-helpers';
 
 /*
- * Issue 17: a feed page, and an item page, is one SQL statement, whatever the page holds
- * (likes, purchases, memberships, comments) and whoever asks. Statements are counted at the
- * database client, so a future N+1 (a look-up per post, or per kind of fact) fails here.
+ * Issue 17: a feed page, an item page and a creator's dashboard are one SQL statement each,
+ * whatever the page holds (likes, purchases, memberships, comments, earnings) and whoever asks.
+ * Statements are counted at the database client, so a future N+1 (a look-up per post, or per
+ * kind of fact) fails here.
  */
 
 let t: TestApp;
@@ -125,6 +128,32 @@ describe('SQL statements per request', () => {
         expect(item.body).toBe(zodText(ItemDetail, JSON.parse(item.body)));
       }
     }
+  });
+
+  it('a dashboard is one statement, with items, members and earnings or with none', async () => {
+    await bookEarningsEntry(t, {
+      creatorId: creator.user.id,
+      grossCents: 1000,
+      currency: 'eur',
+      at: new Date(),
+    });
+    expect(await statementsOf('/api/v1/dashboard', creator)).toBe(1);
+    expect(await statementsOf('/api/v1/dashboard', await createUser(t))).toBe(1);
+    const res = await t.app.inject({ url: '/api/v1/dashboard', headers: creator.auth });
+    const body = DashboardResponse.parse(res.json());
+    expect(body.metrics.subscribers).toBe(1);
+    expect(body.earnings.byCurrency).toEqual([
+      { currency: 'eur', currentMonthCents: 900, totalCents: 900 },
+    ]);
+    expect(body.recentContent.map((c) => c.title)).toEqual([
+      'Counted 0',
+      'Counted 1',
+      'Counted 2',
+      'Counted 3',
+      'Counted 4',
+      'Counted 5',
+    ]);
+    expect(res.body).toBe(zodText(DashboardResponse, JSON.parse(res.body)));
   });
 
   it('an item page is one statement, for an entitled and a locked viewer', async () => {
