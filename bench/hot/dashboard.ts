@@ -61,8 +61,8 @@ export async function seedCreatorSales(
     from s`);
   // The running totals creditEarnings keeps with each sale, as migration 0016 builds them.
   await db.execute(sql`
-    insert into earnings_months (user_id, currency, month, net_cents)
-    select user_id, currency, date_trunc('month', created_at, 'UTC'), sum(amount_cents)
+    insert into earnings_months (user_id, currency, month, shard, net_cents)
+    select user_id, currency, date_trunc('month', created_at, 'UTC'), 0, sum(amount_cents)
     from ledger_entries
     where account = 'earnings' and kind in ('sale', 'membership')
       and user_id = (select id from users where username = ${DASHBOARD_CREATOR})

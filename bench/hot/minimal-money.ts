@@ -27,11 +27,12 @@ const purchasable = (buyer: string, itemId: number) => sql`
 const net = (cents: ReturnType<typeof sql>, feePercent: number) =>
   sql`${cents} - round(${cents} * ${feePercent}::numeric / 100)::int`;
 
-/** Adds booked earnings rows (user_id, currency, amount_cents) to their month's running total. */
+/** Adds booked earnings rows (id, user_id, currency, amount_cents) to their month's total's shard. */
 const addToMonth = (booked: ReturnType<typeof sql>) => sql`
-  insert into earnings_months (user_id, currency, month, net_cents)
-  select user_id, currency, date_trunc('month', now(), 'UTC'), amount_cents from ${booked}
-  on conflict (user_id, currency, month)
+  insert into earnings_months (user_id, currency, month, shard, net_cents)
+  select user_id, currency, date_trunc('month', now(), 'UTC'), id % 8, amount_cents
+  from ${booked}
+  on conflict (user_id, currency, month, shard)
   do update set net_cents = earnings_months.net_cents + excluded.net_cents`;
 
 export function minimalMoneyRoutes(app: FastifyInstance, db: Database, feePercent: number): void {
@@ -73,7 +74,7 @@ export function minimalMoneyRoutes(app: FastifyInstance, db: Database, feePercen
           select 'earnings', creator_id, 'sale', ${net(sql`amount_cents`, feePercent)},
                  amount_cents, currency, 'sale:' || id, item_id, id
           from s
-          returning user_id, currency, amount_cents
+          returning id, user_id, currency, amount_cents
         )
         ${addToMonth(sql`booked`)}
         returning user_id`),
@@ -107,7 +108,7 @@ export function minimalMoneyRoutes(app: FastifyInstance, db: Database, feePercen
             select 'earnings', creator_id, 'sale', ${net(sql`price_cents`, feePercent)},
                    price_cents, currency, 'sale:balance:' || ${ref}, id
             from spend
-            returning account, user_id, currency, amount_cents
+            returning id, account, user_id, currency, amount_cents
           ), totalled as (
             ${addToMonth(sql`(select * from booked where account = 'earnings') as earned`)}
           )

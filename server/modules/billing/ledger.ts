@@ -3,6 +3,7 @@ import type { Currency } from '../../../common/rules/money';
 import { WALLET_CURRENCY } from '../../../common/schemas/billing';
 import type { Db } from '../../db/client';
 import {
+  EARNINGS_SHARDS,
   earningsMonths,
   ledgerEntries,
   wallets,
@@ -107,9 +108,8 @@ export async function debitWallet(
 /**
  * Credits a creator for a sale or membership payment, net of the platform fee, once per ref:
  * the net cents credited, or null when `ref` was already booked. One statement books the entry
- * and adds it to the creator's running total of its month (`earnings_months`, what the dashboard
- * reads). That row is locked until the caller commits, so one creator's concurrent credits of a
- * month commit one after another, as one item's sales already do on its sales counter.
+ * and adds it to one shard of the creator's running total of its month (`earnings_months`, what
+ * the dashboard reads), chosen by the entry's id; that row stays locked until the caller commits.
  */
 export async function creditEarnings(
   tx: Db,
@@ -144,7 +144,12 @@ export async function creditEarnings(
         checkoutSessionId: entry.checkoutSessionId ?? null,
       })
       .onConflictDoNothing({ target: ledgerEntries.ref })
-      .returning({ id: ledgerEntries.id }),
+      .returning({
+        shard:
+          sql<number>`(${ledgerEntries.id} % ${sql.raw(String(EARNINGS_SHARDS))})::smallint`.as(
+            'shard',
+          ),
+      }),
   );
   const totalled = await tx
     .with(booked)
@@ -155,12 +160,18 @@ export async function creditEarnings(
           userId: sql`${entry.creatorId}::uuid`.as('user_id'),
           currency: sql`${entry.currency}`.as('currency'),
           month: sql`${startOfUtcMonth(entry.at).toISOString()}::timestamptz`.as('month'),
+          shard: booked.shard,
           netCents: sql`${netCents}::bigint`.as('net_cents'),
         })
         .from(booked),
     )
     .onConflictDoUpdate({
-      target: [earningsMonths.userId, earningsMonths.currency, earningsMonths.month],
+      target: [
+        earningsMonths.userId,
+        earningsMonths.currency,
+        earningsMonths.month,
+        earningsMonths.shard,
+      ],
       set: { netCents: sql`${earningsMonths.netCents} + excluded.net_cents` },
     })
     .returning({ userId: earningsMonths.userId });

@@ -9,6 +9,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -210,8 +211,13 @@ export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
  * Running totals of the earnings ledger's credits (sales and memberships, net of the fee) per
  * creator, currency and UTC month, kept in the statement that books each credit
  * (`creditEarnings`), so the dashboard reads a few rows instead of summing every sale. The ledger
- * stays the record; migration 0016 built these rows from it.
+ * stays the record; migration 0016 built these rows from it. Each total is split over
+ * `EARNINGS_SHARDS` rows (by ledger id), since a credit locks its row until its transaction
+ * commits: one row per creator and month would make all of a creator's concurrent purchases
+ * wait on each other. Readers add the shards up.
  */
+export const EARNINGS_SHARDS = 8;
+
 export const earningsMonths = pgTable(
   'earnings_months',
   {
@@ -221,10 +227,11 @@ export const earningsMonths = pgTable(
     currency: text('currency').$type<Currency>().notNull(),
     /** First instant of the UTC month. */
     month: timestamp('month', { withTimezone: true }).notNull(),
+    shard: smallint('shard').notNull(),
     netCents: bigint('net_cents', { mode: 'number' }).notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.userId, t.currency, t.month] }),
+    primaryKey({ columns: [t.userId, t.currency, t.month, t.shard] }),
     check('earnings_months_currency_check', inList(t.currency, CURRENCIES)),
   ],
 );
