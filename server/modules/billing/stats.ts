@@ -29,8 +29,9 @@ const EARNING_KINDS: ('sale' | 'membership')[] = ['sale', 'membership'];
 /**
  * Figures other modules read (dashboard, admin, profiles). They all come from the entitlements
  * and the ledger, so what a page shows is what was actually paid and granted. The `...Sql`
- * fragments take the creator as a value (a parameter): drizzle writes columns without their
- * table in a one-table select, so an outer column there would be read as the inner table's.
+ * fragments take the creator and the moment as values (parameters, or placeholders of a
+ * prepared statement), not as outer columns: drizzle writes columns without their table in a
+ * one-table select, so an outer column there would be read as the inner table's.
  */
 
 /**
