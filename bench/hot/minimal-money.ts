@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { chargeTestCard, newLocalId } from '../../server/adapters/payments/local';
 import type { Database } from '../../server/db/client';
+import { EARNINGS_SHARDS } from '../../server/db/schema/index';
 
 type Row = Record<string, unknown>;
 /** The rows of a `db.execute` answer (pg and PGlite both answer `{ rows }`). */
@@ -30,7 +31,8 @@ const net = (cents: ReturnType<typeof sql>, feePercent: number) =>
 /** Adds booked earnings rows (id, user_id, currency, amount_cents) to their month's total's shard. */
 const addToMonth = (booked: ReturnType<typeof sql>) => sql`
   insert into earnings_months (user_id, currency, month, shard, net_cents)
-  select user_id, currency, date_trunc('month', now(), 'UTC'), id % 8, amount_cents
+  select user_id, currency, date_trunc('month', now(), 'UTC'), id % ${EARNINGS_SHARDS}::int,
+         amount_cents
   from ${booked}
   on conflict (user_id, currency, month, shard)
   do update set net_cents = earnings_months.net_cents + excluded.net_cents`;
