@@ -13,8 +13,9 @@ import { startOutboxRelay } from './relay';
 
 let t: TestApp;
 const heard: PublishedEvent[] = [];
+const statements: string[] = [];
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ onQuery: (statement) => statements.push(statement) });
   t.container.bus.subscribe((event) => heard.push(event));
 });
 afterAll(() => t.close());
@@ -321,22 +322,128 @@ describe('recordChange: a one-statement change with its event (issue 17)', () =>
     expect(audit.filter((a) => a.action === 'profile.updated')).toEqual([]);
   });
 
-  it('opens a transaction when a transactional consumer adds writes to the event', async () => {
+  const noConsumer = () => consumeInTransaction('events-test', { writesFor: () => [] });
+  const statementsOf = async (work: () => Promise<unknown>) => {
+    statements.length = 0;
+    await work();
+    // The relay's claims (woken by the NOTIFY) are not the recording's.
+    return statements.filter(
+      (s) => !/outbox_events/.test(s) || /insert into outbox_events/.test(s),
+    );
+  };
+
+  it("runs a transactional consumer's writes in the event's own statement, with no transaction", async () => {
     const user = await createUser(t);
+    const other = await createUser(t);
     let consumedIn: 'transaction' | 'statement' | null = null;
     consumeInTransaction('events-test', {
-      wants: (event) => event.subjectId === user.user.id,
-      consume: async (tx) => {
-        consumedIn = isTransaction(tx) ? 'transaction' : 'statement';
+      writesFor: (db, event) => {
+        if (event.subjectId !== user.user.id) return [];
+        consumedIn = isTransaction(db) ? 'transaction' : 'statement';
+        return [
+          {
+            actor: null,
+            event: profileUpdated(other.user.id),
+            options: {
+              change: db
+                .update(users)
+                .set({ bio: 'by the consumer' })
+                .where(eq(users.id, other.user.id))
+                .getSQL(),
+            },
+          },
+        ];
       },
     });
+    const told: string[] = [];
+    const stop = t.container.database.onCommittedEvent((e) => told.push(e.event.subjectId));
     try {
-      await recordChange(t.db, user.user, profileUpdated(user.user.id), systemMeta(new Date()), {
-        change: bioChange(user.user.id, 'with a consumer'),
-      });
+      const sent = await statementsOf(() =>
+        recordChange(t.db, user.user, profileUpdated(user.user.id), systemMeta(new Date()), {
+          change: bioChange(user.user.id, 'with a consumer'),
+        }),
+      );
+      // The app's job runner may query meanwhile: only the recording's statements count.
+      const recording = sent.filter((s) => s.includes('insert into outbox_events'));
+      expect(recording).toHaveLength(1);
+      expect(recording[0]).toMatch(
+        /change_0 as \(update "users"[\s\S]*change_1 as \(update "users"/,
+      );
+      expect(consumedIn).toBe('statement');
     } finally {
-      consumeInTransaction('events-test', { wants: () => false, consume: async () => {} });
+      stop();
+      noConsumer();
     }
-    expect(consumedIn).toBe('transaction');
+    expect(told).toEqual(expect.arrayContaining([user.user.id, other.user.id]));
+    const [row] = await t.db.select().from(users).where(eq(users.id, other.user.id));
+    expect(row?.bio).toBe('by the consumer');
+    const audit = await t.db
+      .select({ subjectId: auditEvents.subjectId })
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'profile.updated'));
+    expect(audit.map((a) => a.subjectId)).toEqual(
+      expect.arrayContaining([user.user.id, other.user.id]),
+    );
+  });
+
+  it('writes a gated event (onlyIfChanged) only when its change wrote a row, and its consumers only then', async () => {
+    const user = await createUser(t);
+    const other = await createUser(t);
+    consumeInTransaction('events-test', {
+      writesFor: (db, event) => {
+        if (event.subjectId !== user.user.id) return [];
+        const bio = 'by the consumer';
+        return [
+          {
+            actor: null,
+            event: profileUpdated(other.user.id),
+            options: {
+              change: db.update(users).set({ bio }).where(eq(users.id, other.user.id)).getSQL(),
+            },
+          },
+        ];
+      },
+    });
+    // Setting the bio only where it differs: the second identical change matches no row.
+    const gatedChange = () =>
+      t.db
+        .update(users)
+        .set({ bio: 'gated' })
+        .where(and(eq(users.id, user.user.id), sql`${users.bio} is distinct from 'gated'`))
+        .returning({ id: users.id })
+        .getSQL();
+    const record = () =>
+      recordChange(t.db, user.user, profileUpdated(user.user.id), systemMeta(new Date()), {
+        change: gatedChange(),
+        onlyIfChanged: true,
+      });
+    const told: string[] = [];
+    const stop = t.container.database.onCommittedEvent((e) => told.push(e.event.subjectId));
+    const audited = async (subjectId: string) =>
+      (
+        await t.db
+          .select()
+          .from(auditEvents)
+          .where(
+            and(eq(auditEvents.action, 'profile.updated'), eq(auditEvents.subjectId, subjectId)),
+          )
+      ).length;
+    try {
+      await expect(record()).resolves.toBe(true);
+      expect(await audited(user.user.id)).toBe(1);
+      expect(await audited(other.user.id)).toBe(1);
+      expect(told).toEqual([user.user.id, other.user.id]);
+
+      told.length = 0;
+      await expect(record()).resolves.toBe(false);
+      expect(await audited(user.user.id)).toBe(1);
+      expect(await audited(other.user.id)).toBe(1);
+      expect(told).toEqual([]);
+    } finally {
+      stop();
+      noConsumer();
+    }
+    const [row] = await t.db.select().from(users).where(eq(users.id, other.user.id));
+    expect(row?.bio).toBe('by the consumer');
   });
 });

@@ -23,64 +23,129 @@ export interface RecordOptions {
    * in the event's own statement, so the change and its record cost one round trip.
    */
   change?: SQL;
+  /**
+   * Write the event only when `change` returned a row (an insert whose key was taken writes
+   * nothing, and so records nothing): the gate is in the statement, not a second round trip.
+   */
+  onlyIfChanged?: boolean;
+}
+
+/** One event to write, with its change: what a transactional consumer adds to an event. */
+export interface EventWrite {
+  actor: EventActor;
+  event: DomainEvent;
+  options?: RecordOptions;
 }
 
 /**
- * Work that must happen in the transaction of an event, so it exists exactly when the change
- * does (issue 16: a sale's receipt is queued with the sale, and survives a restart). Consumers
- * are stateless and registered by name (registering again replaces), so every app in a process
- * shares them. `wants` says, without writing, whether `consume` would write for an event: a
- * change no consumer wants needs no transaction of its own (recordChange).
+ * Work that must happen with an event, so it exists exactly when the change does (issue 16: a
+ * sale's receipt is queued with the sale, and survives a restart). A consumer answers with
+ * writes, each one data-modifying statement with its own event, and they run inside the
+ * statement that records the event (issue 17: a sale's two mails cost no round trip of their
+ * own); the events of those writes are not handed to consumers again. Consumers are stateless
+ * and registered by name (registering again replaces), so every app in a process shares them.
  */
 export interface TransactionalConsumer {
-  wants(event: DomainEvent): boolean;
-  consume(tx: Db, event: DomainEvent, meta: EventMeta): Promise<void>;
+  writesFor(db: Db, event: DomainEvent, meta: EventMeta): EventWrite[];
 }
 const transactionalConsumers = new Map<string, TransactionalConsumer>();
 export function consumeInTransaction(name: string, consumer: TransactionalConsumer): void {
   transactionalConsumers.set(name, consumer);
 }
-const consumersOf = (event: DomainEvent) =>
-  [...transactionalConsumers.values()].filter((consumer) => consumer.wants(event));
+const consumerWrites = (db: Db, event: DomainEvent, meta: EventMeta) =>
+  [...transactionalConsumers.values()].flatMap((consumer) => consumer.writesFor(db, event, meta));
 
 /** The channel the relay listens on; NOTIFY inside a transaction is delivered at its commit. */
 export const OUTBOX_CHANNEL = 'aura_outbox';
 
-/** The one statement that writes an event's audit and outbox rows (and `options.change`). */
-function eventStatement(
-  actorId: string | null,
-  event: DomainEvent,
-  meta: EventMeta,
-  options: RecordOptions,
-) {
+/** The common table expressions of the `n`th event of a statement (change, audit, outbox). */
+function eventParts(n: number, write: EventWrite, meta: EventMeta): SQL {
+  const { event, options = {} } = write;
+  const actorId = write.actor?.id ?? null;
+  const [change, audit, outbox] = ['change', 'audit', 'outbox'].map((name) =>
+    sql.raw(`${name}_${n}`),
+  );
   const descriptor = EVENT_DESCRIPTORS[event.type];
   const data = JSON.stringify(event.data);
   const audience = `{${(options.audience ?? []).join(',')}}`;
-  const audit = descriptor.audit
+  const gate =
+    options.change && options.onlyIfChanged ? sql`where exists (select 1 from ${change})` : sql``;
+  const auditRow = descriptor.audit
     ? sql`insert into audit_events
           (actor_id, action, subject_type, subject, data, ip, user_agent, request_id, created_at)
-        values (${actorId}, ${event.type}, ${descriptor.subject}, ${event.subjectId},
-          ${data}::jsonb, ${meta.ip ?? null}, ${meta.userAgent ?? null}, ${meta.requestId ?? null},
-          ${meta.at.toISOString()}::timestamptz)
+        select ${actorId}::uuid, ${event.type}::text, ${descriptor.subject}::text,
+          ${event.subjectId}::text, ${data}::jsonb, ${meta.ip ?? null}::text,
+          ${meta.userAgent ?? null}::text, ${meta.requestId ?? null}::text,
+          ${meta.at.toISOString()}::timestamptz
+        ${gate}
         returning id`
-    : sql`select null::bigint as id`;
-  return sql`
-    with ${options.change ? sql`change as (${options.change}),` : sql``}
-    audit as (${audit}),
-    outbox as (
+    : sql`select null::bigint as id ${gate}`;
+  return sql`${options.change ? sql`${change} as (${options.change}),` : sql``}
+    ${audit} as (${auditRow}),
+    ${outbox} as (
       insert into outbox_events (audit_id, type, subject_id, actor_id, data, audience, created_at)
-      select audit.id, ${event.type}::text, ${event.subjectId}::text, ${actorId}::uuid, ${data}::jsonb,
+      select id, ${event.type}::text, ${event.subjectId}::text, ${actorId}::uuid, ${data}::jsonb,
         ${audience}::uuid[], ${meta.at.toISOString()}::timestamptz
-      from audit
+      from ${audit}
       returning id
-    )
-    select pg_notify(${OUTBOX_CHANNEL}, id::text) from outbox`;
+    )`;
 }
 
 /**
+ * The one statement that writes events' audit and outbox rows and their changes; it answers
+ * one row (`n`, the event's place in `writes`) per event written.
+ */
+function eventsStatement(writes: readonly EventWrite[], meta: EventMeta): SQL {
+  const parts = writes.map((write, n) => eventParts(n, write, meta));
+  const written = writes.map(
+    (_, n) => sql`select ${sql.raw(String(n))} as n, pg_notify(${OUTBOX_CHANNEL}, id::text)
+      from ${sql.raw(`outbox_${n}`)}`,
+  );
+  return sql`with ${sql.join(parts, sql`,`)} ${sql.join(written, sql` union all `)}`;
+}
+
+/** Which of a statement's events were written (an `onlyIfChanged` event may not be). */
+const writtenOf = (result: unknown): Set<number> =>
+  new Set(((result as { rows?: { n: number | string }[] }).rows ?? []).map((row) => Number(row.n)));
+
+type Execute = (statement: SQL) => Promise<unknown>;
+
+/**
+ * Runs the writes in one statement and hands each written event to `written`. A gated event
+ * (`onlyIfChanged`) takes its consumers' writes to a second statement, only once it was
+ * written, which the caller runs in a transaction.
+ */
+async function writeEvents(
+  execute: Execute,
+  main: EventWrite,
+  extra: readonly EventWrite[],
+  meta: EventMeta,
+  written: (write: EventWrite) => void,
+): Promise<boolean> {
+  const gated = Boolean(main.options?.change && main.options.onlyIfChanged);
+  const first = gated ? [main] : [main, ...extra];
+  const done = writtenOf(await execute(eventsStatement(first, meta)));
+  if (!done.has(0)) return false;
+  for (const n of done) written(first[n]!);
+  if (gated && extra.length > 0) {
+    const later = writtenOf(await execute(eventsStatement(extra, meta)));
+    for (const n of later) written(extra[n]!);
+  }
+  return true;
+}
+
+const committed = (write: EventWrite) => ({
+  event: write.event,
+  actorId: write.actor?.id ?? null,
+  audience: [...(write.options?.audience ?? [])],
+});
+
+/**
  * Writes one domain event inside the caller's transaction (issue 9): the typed audit row (when
- * the event type belongs in the audit trail) and the outbox row the relay publishes after
- * commit. One statement, so recording costs one round trip; a rollback takes both away.
+ * the event type belongs in the audit trail), the outbox row the relay publishes after commit,
+ * `options.change` and the consumers' writes. One statement, so recording costs one round trip;
+ * a rollback takes it all away. False when `onlyIfChanged` held the event back (then nothing
+ * was written).
  */
 export async function recordEvent(
   tx: Db,
@@ -88,18 +153,21 @@ export async function recordEvent(
   event: DomainEvent,
   meta: EventMeta,
   options: RecordOptions = {},
-): Promise<void> {
-  const actorId = actor?.id ?? null;
-  await tx.execute(eventStatement(actorId, event, meta, options));
-  onCommitted(tx, { event, actorId, audience: [...(options.audience ?? [])] });
-  for (const consumer of consumersOf(event)) await consumer.consume(tx, event, meta);
+): Promise<boolean> {
+  return writeEvents(
+    (statement) => tx.execute(statement),
+    { actor, event, options },
+    consumerWrites(tx, event, meta),
+    meta,
+    (write) => onCommitted(tx, committed(write)),
+  );
 }
 
 /**
  * A change that is one statement (`options.change`) with its event (issue 17). Inside a
  * transaction it is recordEvent. Outside one it is a single statement, which is a transaction
- * of its own, so it needs no BEGIN and COMMIT round trips; unless a transactional consumer
- * would add writes to the event, which then run with it in one transaction.
+ * of its own, so it needs no BEGIN and COMMIT round trips; unless it is gated (`onlyIfChanged`)
+ * and consumers add writes to it, which then follow in the same transaction.
  */
 export async function recordChange(
   db: Db,
@@ -107,15 +175,22 @@ export async function recordChange(
   event: DomainEvent,
   meta: EventMeta,
   options: RecordOptions & { change: SQL },
-): Promise<void> {
+): Promise<boolean> {
   if (isTransaction(db)) return recordEvent(db, actor, event, meta, options);
-  if (consumersOf(event).length > 0) {
-    await db.transaction((tx) => recordEvent(tx, actor, event, meta, options));
-    return;
+  const extra = consumerWrites(db, event, meta);
+  if (options.onlyIfChanged && extra.length > 0) {
+    return db.transaction((tx) => recordEvent(tx, actor, event, meta, options));
   }
-  const actorId = actor?.id ?? null;
-  await db.execute(eventStatement(actorId, event, meta, options));
-  deliverCommitted(db, { event, actorId, audience: [...(options.audience ?? [])] });
+  const delivered: EventWrite[] = [];
+  const wrote = await writeEvents(
+    (statement) => db.execute(statement),
+    { actor, event, options },
+    extra,
+    meta,
+    (write) => delivered.push(write),
+  );
+  for (const write of delivered) deliverCommitted(db, committed(write));
+  return wrote;
 }
 
 /** Meta for changes no request caused (jobs, the demo seed). */

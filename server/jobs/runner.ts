@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '../context';
 import type { DatabaseHandle, Db } from '../db/client';
 import { jobs, type JobRow } from './tables';
@@ -46,17 +46,19 @@ export function lockKeyOf(name: string): number {
   return digest.readUIntBE(0, 6);
 }
 
+type EnqueueOptions = { key: string; at: Date; runAt?: Date; maxAttempts?: number };
+
 /**
- * Queues a job inside the caller's transaction without a runner at hand (services that get only
- * a transaction, e.g. mail notices): true when queued, false when its key was already queued.
+ * The insert that queues a job, at most once per key, returning the new job's id (no row when
+ * the key was already queued): for a caller that runs it inside a larger statement.
  */
-export async function enqueueJob(
-  tx: Db,
+export function enqueueJobSql(
+  db: Db,
   kind: string,
   payload: Record<string, unknown>,
-  options: { key: string; at: Date; runAt?: Date; maxAttempts?: number },
-): Promise<boolean> {
-  const rows = await tx
+  options: EnqueueOptions,
+): SQL {
+  return db
     .insert(jobs)
     .values({
       kind,
@@ -67,8 +69,22 @@ export async function enqueueJob(
       createdAt: options.at,
     })
     .onConflictDoNothing({ target: jobs.idempotencyKey })
-    .returning({ id: jobs.id });
-  return rows.length > 0;
+    .returning({ id: jobs.id })
+    .getSQL();
+}
+
+/**
+ * Queues a job inside the caller's transaction without a runner at hand (services that get only
+ * a transaction): true when queued, false when its key was already queued.
+ */
+export async function enqueueJob(
+  tx: Db,
+  kind: string,
+  payload: Record<string, unknown>,
+  options: EnqueueOptions,
+): Promise<boolean> {
+  const result = await tx.execute(enqueueJobSql(tx, kind, payload, options));
+  return ((result as { rows?: unknown[] }).rows?.length ?? 0) > 0;
 }
 
 /** 30 s, 2 min, 8 min, 32 min, ... capped at 6 h. */

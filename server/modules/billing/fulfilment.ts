@@ -391,7 +391,7 @@ export async function fulfilCheckout(
     );
     return 'mismatch';
   }
-  await tx
+  const complete = tx
     .update(checkoutSessions)
     .set({
       status: 'complete',
@@ -400,7 +400,6 @@ export async function fulfilCheckout(
       fulfilledAt: ctx.meta.at,
     })
     .where(eq(checkoutSessions.id, row.id));
-
   await recordEvent(
     tx,
     { id: row.userId },
@@ -410,7 +409,7 @@ export async function fulfilCheckout(
       data: { kind: row.kind, amountCents: row.amountCents, currency: row.currency },
     },
     ctx.meta,
-    { audience: [row.userId] },
+    { audience: [row.userId], change: complete.getSQL() },
   );
   if (row.kind === 'item') await grantItem(tx, ctx, row);
   else if (row.kind === 'topup') {

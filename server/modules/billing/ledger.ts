@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Currency } from '../../../common/rules/money';
 import { WALLET_CURRENCY } from '../../../common/schemas/billing';
 import type { Db } from '../../db/client';
@@ -77,23 +77,57 @@ export async function lockWalletBalance(tx: Db, userId: string): Promise<number>
   return row?.balanceCents ?? 0;
 }
 
-/** Takes from a wallet locked by lockWalletBalance; the caller has checked the balance suffices. */
+/** A spend already booked under a ref: what it bought and what it took (negative cents). */
+export interface EarlierSpend {
+  itemId: number;
+  amountCents: number;
+}
+
+/**
+ * The spend booked under `spendRef` (a repeated request), as a column of a larger select. Read
+ * it in a statement after lockWalletBalance's: a statement sees the rows committed when it
+ * began, so one that waited for the lock would miss the spend of the request it waited for.
+ */
+export const earlierSpendSql = (spendRef: string): SQL<EarlierSpend | null> =>
+  sql<EarlierSpend | null>`(select json_build_object('itemId', spent.item_id,
+      'amountCents', spent.amount_cents)
+    from ledger_entries spent where spent.ref = ${spendRef})`;
+
+/** earlierSpendSql on its own (for a request whose item was not found). */
+export async function earlierSpend(tx: Db, spendRef: string): Promise<EarlierSpend | null> {
+  const [row] = await tx
+    .select({ itemId: ledgerEntries.itemId, amountCents: ledgerEntries.amountCents })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.ref, spendRef));
+  return row?.itemId != null ? { itemId: row.itemId, amountCents: row.amountCents } : null;
+}
+
+/**
+ * Takes from a wallet locked by lockWalletBalance, the spend entry and the balance in one
+ * statement; the caller has checked the balance suffices. The new balance.
+ */
 export async function debitWallet(
   tx: Db,
   entry: { userId: string; amountCents: number; ref: string; itemId: number; at: Date },
 ): Promise<number> {
-  await tx.insert(ledgerEntries).values({
-    createdAt: entry.at,
-    account: 'wallet',
-    userId: entry.userId,
-    kind: 'spend',
-    amountCents: -entry.amountCents,
-    currency: WALLET_CURRENCY,
-    ref: entry.ref,
-    itemId: entry.itemId,
-  });
+  const spent = tx.$with('spent').as(
+    tx
+      .insert(ledgerEntries)
+      .values({
+        createdAt: entry.at,
+        account: 'wallet',
+        userId: entry.userId,
+        kind: 'spend',
+        amountCents: -entry.amountCents,
+        currency: WALLET_CURRENCY,
+        ref: entry.ref,
+        itemId: entry.itemId,
+      })
+      .returning({ id: ledgerEntries.id }),
+  );
   // The CHECK (balance >= 0) refuses the write if a caller ever skipped the balance check.
   const [row] = await tx
+    .with(spent)
     .update(wallets)
     .set({
       balanceCents: sql`${wallets.balanceCents} - ${entry.amountCents}`,

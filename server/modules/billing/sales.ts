@@ -3,29 +3,27 @@ import type { Role } from '../../../common/rules/roles';
 import type { Db } from '../../db/client';
 import { recordEvent, type EventMeta } from '../../events/record';
 import { fail } from '../../http/errors';
-import { countSale, type ItemRow } from '../items/index';
+import { countSaleSql, type ItemRow } from '../items/index';
 import { entitlements } from './entitlement-tables';
-import { canViewItem } from './entitlements';
+import { isViewableWith, type EntitlementRow } from './entitlements';
 import { creditEarnings } from './ledger';
 
 type Buyer = { id: string; role: Role };
 
 /**
  * Refuses (4xx) unless `buyer` may buy `item` now (common/rules/purchase.ts): the same check for
- * a card checkout and a balance unlock, with the creator's current status.
+ * a card checkout and a balance unlock, with the creator's current status. `entitlementRows` are
+ * the buyer's rows that may cover the item, read with it (`viewerEntitlementsSql`).
  */
-export async function assertPurchasable(
-  db: Db,
+export function assertPurchasable(
   buyer: Buyer,
   item: ItemRow,
   creator: { status: 'active' | 'suspended' | 'deleted' },
-  now: Date,
+  entitlementRows: readonly EntitlementRow[] | null,
   via: 'card' | 'balance',
-): Promise<void> {
-  // The entitlement look-up is skipped when a cheaper rule already refuses.
-  const early = purchaseRefusal(item, creator, buyer.id, false, via);
-  const refusal =
-    early ?? purchaseRefusal(item, creator, buyer.id, await canViewItem(db, buyer, item, now), via);
+): void {
+  const owned = isViewableWith(buyer, item, entitlementRows);
+  const refusal = purchaseRefusal(item, creator, buyer.id, owned, via);
   if (refusal) {
     throw fail(refusal.code, purchaseRefusalParams(refusal, item.currency));
   }
@@ -73,7 +71,6 @@ export async function recordSale(tx: Db, sale: Sale, meta: EventMeta): Promise<b
     checkoutSessionId: sale.checkoutSessionId ?? null,
     at: meta.at,
   });
-  await countSale(tx, sale.item.id);
   await recordEvent(
     tx,
     { id: sale.buyerId },
@@ -91,7 +88,9 @@ export async function recordSale(tx: Db, sale: Sale, meta: EventMeta): Promise<b
       },
     },
     meta,
-    { audience: [sale.item.creatorId, sale.buyerId] },
+    // Every buyer of an item adds to its one counter row: the event's statement takes that lock
+    // late, so concurrent buyers of the item wait on it for the fewest round trips.
+    { audience: [sale.item.creatorId, sale.buyerId], change: countSaleSql(tx, sale.item.id) },
   );
   return true;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { CREATOR_ROLES } from '../../../common/rules/roles';
 import { isTier, TIER_CURRENCY, TIER_PRICE_CENTS } from '../../../common/rules/tiers';
 import {
@@ -19,7 +19,7 @@ import { can } from '../../../common/rules/permissions';
 import { formatMoney, type Currency } from '../../../common/rules/money';
 import { authorize } from '../../auth/authorize';
 import type { Viewer } from '../../auth/guard';
-import { recordEvent, type EventMeta } from '../../events/record';
+import { recordChange, type EventMeta } from '../../events/record';
 import type { Config } from '../../config';
 import type { Clock } from '../../context';
 import type { Database, Db } from '../../db/client';
@@ -38,7 +38,7 @@ import { fail, HttpError } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import type { MediaUrls } from '../media/index';
 import { cancelAtPeriodEnd } from './cancellation';
-import { canViewItem } from './entitlements';
+import { canViewItem, viewerEntitlementsSql } from './entitlements';
 import { assertPurchasable } from './sales';
 import {
   fulfilCheckout,
@@ -96,6 +96,8 @@ interface CheckoutPlan {
   amountCents: number;
   currency: Currency;
   interval: 'month' | null;
+  /** The buyer's address when the plan's own query read it (an item's); else read apart. */
+  buyerEmail?: string | null;
 }
 
 /** Decides what is bought and for how much, from our own prices only (issue 5). */
@@ -178,13 +180,20 @@ async function planCheckout(
     throw fail('product_id_invalid', undefined, { field: 'productId' });
   }
   const [found] = await deps.db
-    .select({ item: items, creatorStatus: users.status })
+    .select({
+      item: items,
+      creatorStatus: users.status,
+      entitlementRows: viewerEntitlementsSql(viewer.id, items.id, items.creatorId, now),
+      buyerEmail: sql<
+        string | null
+      >`(select buyer.email from users buyer where buyer.id = ${viewer.id})`,
+    })
     .from(items)
     .innerJoin(users, eq(users.id, items.creatorId))
     .where(eq(items.id, productId));
   if (!found) throw fail('item_not_found');
   const { item } = found;
-  await assertPurchasable(deps.db, viewer, item, { status: found.creatorStatus }, now, 'card');
+  assertPurchasable(viewer, item, { status: found.creatorStatus }, found.entitlementRows, 'card');
   if (cents !== item.priceCents) throw priceMismatch(item.priceCents, item.currency);
   return {
     kind: 'item',
@@ -195,6 +204,7 @@ async function planCheckout(
     amountCents: item.priceCents,
     currency: item.currency,
     interval: null,
+    buyerEmail: found.buyerEmail,
   };
 }
 
@@ -211,10 +221,12 @@ export async function createCheckoutSession(
   const plan = await planCheckout(deps, viewer, body);
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + CHECKOUT_LIFETIME_MS);
-  const [buyer] = await deps.db
-    .select({ email: users.email })
-    .from(users)
-    .where(eq(users.id, viewer.id));
+  const buyerEmail =
+    plan.buyerEmail !== undefined
+      ? plan.buyerEmail
+      : ((
+          await deps.db.select({ email: users.email }).from(users).where(eq(users.id, viewer.id))
+        )[0]?.email ?? null);
   // The local page is served by this app (relative links keep the browser on its origin);
   // Stripe needs absolute return addresses.
   const base = provider === 'stripe' ? deps.config.publicUrl : '';
@@ -234,51 +246,49 @@ export async function createCheckoutSession(
         currency: plan.currency,
         interval: plan.interval,
       },
-      customerEmail: buyer?.email ?? null,
+      customerEmail: buyerEmail,
       metadata,
       successUrl: `${base}/success?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${base}/cancel`,
       expiresAt,
     }),
   );
-  await deps.db.transaction(async (tx) => {
-    const stored = await tx
-      .insert(checkoutSessions)
-      .values({
-        id: created.id,
-        provider,
+  // A very fast webhook may already have stored it from the metadata: then nothing is written.
+  const store = deps.db
+    .insert(checkoutSessions)
+    .values({
+      id: created.id,
+      provider,
+      kind: plan.kind,
+      userId: viewer.id,
+      itemId: plan.itemId,
+      creatorId: plan.creatorId,
+      tier: plan.tier,
+      label: metadata.label ?? '',
+      amountCents: plan.amountCents,
+      currency: plan.currency,
+      customerEmail: buyerEmail,
+      expiresAt,
+      createdAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: checkoutSessions.id });
+  await recordChange(
+    deps.db,
+    viewer,
+    {
+      type: 'checkout.created',
+      subjectId: created.id,
+      data: {
         kind: plan.kind,
-        userId: viewer.id,
-        itemId: plan.itemId,
-        creatorId: plan.creatorId,
-        tier: plan.tier,
-        label: metadata.label ?? '',
+        provider: deps.provider.name,
         amountCents: plan.amountCents,
         currency: plan.currency,
-        customerEmail: buyer?.email ?? null,
-        expiresAt,
-        createdAt: now,
-      })
-      // A very fast webhook may already have stored it from the metadata.
-      .onConflictDoNothing()
-      .returning({ id: checkoutSessions.id });
-    if (stored.length === 0) return;
-    await recordEvent(
-      tx,
-      viewer,
-      {
-        type: 'checkout.created',
-        subjectId: created.id,
-        data: {
-          kind: plan.kind,
-          provider: deps.provider.name,
-          amountCents: plan.amountCents,
-          currency: plan.currency,
-        },
       },
-      meta,
-    );
-  });
+    },
+    meta,
+    { change: store.getSQL(), onlyIfChanged: true },
+  );
   return { id: created.id, url: created.url, provider };
 }
 

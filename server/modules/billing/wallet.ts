@@ -16,7 +16,8 @@ import { items, users } from '../../db/schema/index';
 import type { EventMeta } from '../../events/record';
 import { fail } from '../../http/errors';
 import type { MediaUrls } from '../media/index';
-import { debitWallet, lockWalletBalance } from './ledger';
+import { debitWallet, earlierSpend, earlierSpendSql, lockWalletBalance } from './ledger';
+import { viewerEntitlementsSql } from './entitlements';
 import { presentPurchasedProduct } from './presenter';
 import { assertPurchasable, recordSale } from './sales';
 import { ledgerEntries, wallets } from './tables';
@@ -95,20 +96,17 @@ export async function unlockWithBalance(
   const spendRef = `spend:${viewer.id}:${idempotencyKey}`;
   const result = await deps.db.transaction(async (tx) => {
     const balance = await lockWalletBalance(tx, viewer.id);
-    const [earlier] = await tx
-      .select({ itemId: ledgerEntries.itemId, amountCents: ledgerEntries.amountCents })
-      .from(ledgerEntries)
-      .where(eq(ledgerEntries.ref, spendRef));
-    if (earlier) {
-      if (earlier.itemId !== itemId) {
-        throw fail('idempotency_key_reused');
-      }
-      return { chargedCents: -earlier.amountCents, balanceCents: balance, replayed: true };
-    }
-    const found = await itemWithCreator(tx, itemId);
+    const found = await itemWithCreator(tx, itemId, viewer.id, now, spendRef);
+    // No such item: a repeated key may still name an earlier spend (of another item).
+    const earlier = found ? found.earlier : await earlierSpend(tx, spendRef);
+    if (earlier && earlier.itemId !== itemId) throw fail('idempotency_key_reused');
     if (!found) throw fail('item_not_found');
-    const { item, creator } = found;
-    await assertPurchasable(tx, viewer, item, creator, now, 'balance');
+    if (earlier) {
+      const charge = { chargedCents: -earlier.amountCents, balanceCents: balance };
+      return { ...charge, replayed: true, bought: found };
+    }
+    const { item, creator, entitlementRows } = found;
+    assertPurchasable(viewer, item, creator, entitlementRows, 'balance');
     if (balance < item.priceCents) {
       throw fail(
         'insufficient_balance',
@@ -141,11 +139,11 @@ export async function unlockWithBalance(
     return { chargedCents: item.priceCents, balanceCents, replayed: false, bought: found };
   });
 
-  // A purchase answers with the item it read under the lock; a replay reads it again.
-  const { bought, ...charge } = result;
-  const shown = bought ?? (await itemWithCreator(deps.db, itemId));
-  if (!shown) throw fail('item_not_found');
-  const { item, creator } = shown;
+  // The answer shows the item as read under the wallet lock.
+  const {
+    bought: { item, creator },
+    ...charge
+  } = result;
   const summary = { ...creator, image: avatarOf(creator) };
   return {
     itemId,
@@ -154,8 +152,17 @@ export async function unlockWithBalance(
   };
 }
 
-/** The item and the creator columns a purchase checks and its answer shows, in one statement. */
-async function itemWithCreator(db: Db, itemId: number) {
+/**
+ * The item, the creator columns a purchase checks and its answer shows, the buyer's entitlement
+ * rows that may cover the item and the spend already booked under `spendRef`, in one statement.
+ */
+async function itemWithCreator(
+  db: Db,
+  itemId: number,
+  buyerId: string,
+  now: Date,
+  spendRef: string,
+) {
   const [found] = await db
     .select({
       item: items,
@@ -166,6 +173,8 @@ async function itemWithCreator(db: Db, itemId: number) {
         profileImage: users.profileImage,
         avatarUrl: users.avatarUrl,
       },
+      entitlementRows: viewerEntitlementsSql(buyerId, items.id, items.creatorId, now),
+      earlier: earlierSpendSql(spendRef),
     })
     .from(items)
     .innerJoin(users, eq(users.id, items.creatorId))

@@ -19,6 +19,6 @@ export { listedItem } from './listing';
 export { isListed, maySeeUnlisted } from './policy';
 export { presentFeedPost } from './presenter';
 export { itemsRoutes } from './routes';
-export { countSale } from './sales-count';
+export { countSaleSql } from './sales-count';
 export { findVisibleItem, parseItemId } from './service';
 export type { ItemRow } from './tables';

@@ -1,11 +1,15 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { items } from './tables';
 
-/** One more sale on the item's counter, in the transaction that recorded the sale (billing). */
-export async function countSale(tx: Db, itemId: number): Promise<void> {
-  await tx
+/**
+ * One more sale on the item's counter, as a statement for the sale's own event (billing): the
+ * counter's row lock is then taken by the sale's last statements, not held across all of them.
+ */
+export function countSaleSql(db: Db, itemId: number): SQL {
+  return db
     .update(items)
     .set({ salesCount: sql`${items.salesCount} + 1` })
-    .where(eq(items.id, itemId));
+    .where(eq(items.id, itemId))
+    .getSQL();
 }

@@ -6,7 +6,7 @@ import { items, users } from '../../db/schema/index';
 import type { MailLocale } from '../../../common/rules/locales';
 import { consumeInTransaction, recordEvent, systemMeta } from '../../events/record';
 import type { JobRunner } from '../../jobs/runner';
-import { noticesOf, queueNotices } from './notices';
+import { noticeWrites } from './notices';
 import { MAIL_JOB, MAIL_MAX_ATTEMPTS, type MailJobPayload } from './queue';
 import { noticeOptOuts } from './tables';
 import {
@@ -152,10 +152,7 @@ async function noticeDetails(
 
 /** Registers the mail job with the runner; a mail given up on is recorded as `mail.failed`. */
 export function defineMailJob(jobs: JobRunner, deps: MailDeliveryDeps): void {
-  consumeInTransaction('mail-notices', {
-    wants: (event) => noticesOf(event, systemMeta(new Date(0))).length > 0,
-    consume: queueNotices,
-  });
+  consumeInTransaction('mail-notices', { writesFor: noticeWrites });
   jobs.define(
     MAIL_JOB,
     (payload, job) => deliverMail(deps, payload as unknown as MailJobPayload, job.idempotencyKey),

@@ -1,7 +1,7 @@
 import type { DomainEvent } from '../../../common/events';
 import type { Db } from '../../db/client';
-import type { EventMeta } from '../../events/record';
-import { queueMail, type MailJobPayload } from './queue';
+import type { EventMeta, EventWrite } from '../../events/record';
+import { mailWrite, type MailJobPayload } from './queue';
 
 /*
  * Notices (issue 16), queued in the transaction of the event that causes them. Each has a key
@@ -116,9 +116,6 @@ export function noticesOf(event: DomainEvent, meta: EventMeta): Notice[] {
   }
 }
 
-/** The transactional consumer that queues an event's notices (registered by defineMailJob). */
-export async function queueNotices(tx: Db, event: DomainEvent, meta: EventMeta): Promise<void> {
-  for (const notice of noticesOf(event, meta)) {
-    await queueMail(tx, notice.mail, notice.key, meta);
-  }
-}
+/** The writes that queue an event's notices (the transactional consumer defineMailJob registers). */
+export const noticeWrites = (db: Db, event: DomainEvent, meta: EventMeta): EventWrite[] =>
+  noticesOf(event, meta).map((notice) => mailWrite(db, notice.mail, notice.key, meta));

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
-import { recordEvent, type EventMeta } from '../../events/record';
-import { enqueueJob } from '../../jobs/runner';
+import { recordEvent, type EventMeta, type EventWrite } from '../../events/record';
+import { enqueueJobSql } from '../../jobs/runner';
 import type { MailTemplate } from './templates';
 
 /** The job kind that renders and sends one mail (delivery.ts). */
@@ -22,9 +22,32 @@ export interface MailJobPayload {
 }
 
 /**
+ * The job that sends one mail and its `mail.queued` event, at most once per `key` (a replayed
+ * webhook queues nothing new, and records nothing): for the statement of the event that causes
+ * the mail (a transactional consumer's write).
+ */
+export function mailWrite(db: Db, mail: MailJobPayload, key: string, meta: EventMeta): EventWrite {
+  const job = enqueueJobSql(
+    db,
+    MAIL_JOB,
+    { ...mail },
+    { key: `mail:${key}`, at: meta.at, maxAttempts: MAIL_MAX_ATTEMPTS },
+  );
+  return {
+    actor: null,
+    event: {
+      type: 'mail.queued',
+      subjectId: mail.userId,
+      data: { template: mail.template, to: mail.userId },
+    },
+    options: { change: job, onlyIfChanged: true },
+  };
+}
+
+/**
  * Queues one mail inside the caller's transaction (issue 16): it exists only if that commits,
- * and a mail is queued at most once per `key` (a replayed webhook queues nothing new). Sending
- * happens in the job runner, never in the request. True when newly queued.
+ * and a mail is queued at most once per `key`. Sending happens in the job runner, never in the
+ * request. One statement, the job with its event. True when newly queued.
  */
 export async function queueMail(
   tx: Db,
@@ -32,27 +55,6 @@ export async function queueMail(
   key: string,
   meta: EventMeta,
 ): Promise<boolean> {
-  const queued = await enqueueJob(
-    tx,
-    MAIL_JOB,
-    { ...mail },
-    {
-      key: `mail:${key}`,
-      at: meta.at,
-      maxAttempts: MAIL_MAX_ATTEMPTS,
-    },
-  );
-  if (queued) {
-    await recordEvent(
-      tx,
-      null,
-      {
-        type: 'mail.queued',
-        subjectId: mail.userId,
-        data: { template: mail.template, to: mail.userId },
-      },
-      meta,
-    );
-  }
-  return queued;
+  const { actor, event, options } = mailWrite(tx, mail, key, meta);
+  return recordEvent(tx, actor, event, meta, options);
 }
