@@ -161,15 +161,13 @@ export function createJobRunner(opts: {
     });
   }
 
-  async function attempt(job: JobRow): Promise<void> {
+  /** Runs one claimed job; true when it succeeded (runDue marks those done together). */
+  async function attempt(job: JobRow): Promise<boolean> {
     const kind = kinds.get(job.kind);
-    if (!kind) return;
+    if (!kind) return false;
     try {
       await kind.handler(job.payload, job);
-      await handle.db
-        .update(jobs)
-        .set({ status: 'done', finishedAt: clock.now(), lockedUntil: null, lastError: null })
-        .where(eq(jobs.id, job.id));
+      return true;
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const givingUp = job.attempts >= job.maxAttempts;
@@ -187,8 +185,17 @@ export function createJobRunner(opts: {
         )
         .where(eq(jobs.id, job.id));
       if (givingUp) await kind.options.onGiveUp?.(job, message);
+      return false;
     }
   }
+
+  const markDone = async (ids: number[]) => {
+    if (ids.length === 0) return;
+    await handle.db
+      .update(jobs)
+      .set({ status: 'done', finishedAt: clock.now(), lockedUntil: null, lastError: null })
+      .where(inArray(jobs.id, ids));
+  };
 
   async function runDue(): Promise<number> {
     if (kinds.size === 0) return 0;
@@ -197,7 +204,15 @@ export function createJobRunner(opts: {
       const claimed = await claim();
       if (claimed.length === 0) return total;
       total += claimed.length;
-      for (const job of claimed) await attempt(job);
+      // A claimed batch is marked done in one statement (issue 17: a sale's two mails cost a
+      // mark each). Dying before the mark leaves the batch to run again when its lease ends:
+      // jobs are at least once either way, and the mail outbox stores a retried mail once.
+      const done: number[] = [];
+      try {
+        for (const job of claimed) if (await attempt(job)) done.push(job.id);
+      } finally {
+        await markDone(done);
+      }
     }
   }
 

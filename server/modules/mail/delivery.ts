@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Clock } from '../../context';
 import type { Database } from '../../db/client';
@@ -46,6 +46,10 @@ export async function deliverMail(
 ): Promise<void> {
   if (!isMailTemplate(payload.template))
     throw new Error(`unknown mail template ${payload.template}`);
+  const notice = isNoticeTemplate(payload.template) ? payload.template : null;
+  const kind = notice ? NOTICE_KIND_OF[notice] : undefined;
+  // The recipient and their switch for this notice in one statement. The subquery takes the
+  // id as a value: drizzle writes a one-table select's columns without their table.
   const [user] = await deps.db
     .select({
       id: users.id,
@@ -53,22 +57,15 @@ export async function deliverMail(
       email: users.email,
       locale: users.locale,
       status: users.status,
+      optedOut: kind
+        ? sql<boolean>`exists (select 1 from ${noticeOptOuts}
+            where ${noticeOptOuts.userId} = ${payload.userId} and ${noticeOptOuts.kind} = ${kind})`
+        : sql<boolean>`false`,
     })
     .from(users)
     .where(eq(users.id, payload.userId))
     .limit(1);
-  if (!user || user.status === 'deleted') return;
-
-  const notice = isNoticeTemplate(payload.template) ? payload.template : null;
-  const kind = notice ? NOTICE_KIND_OF[notice] : undefined;
-  if (kind) {
-    const off = await deps.db
-      .select({ kind: noticeOptOuts.kind })
-      .from(noticeOptOuts)
-      .where(and(eq(noticeOptOuts.userId, user.id), eq(noticeOptOuts.kind, kind)))
-      .limit(1);
-    if (off.length > 0) return;
-  }
+  if (!user || user.status === 'deleted' || user.optedOut) return;
 
   const base = deps.publicUrl;
   const details = await noticeDetails(deps.db, user.locale, payload.params ?? {});
