@@ -1,8 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { isUuid } from '../../http/ids';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Clock } from '../../context';
 import type { Database } from '../../db/client';
-import { items, users } from '../../db/schema/index';
+import { users } from '../../db/schema/index';
 import type { MailLocale } from '../../../common/rules/locales';
 import { consumeInTransaction, recordEvent, systemMeta } from '../../events/record';
 import type { JobRunner } from '../../jobs/runner';
@@ -48,8 +49,8 @@ export async function deliverMail(
     throw new Error(`unknown mail template ${payload.template}`);
   const notice = isNoticeTemplate(payload.template) ? payload.template : null;
   const kind = notice ? NOTICE_KIND_OF[notice] : undefined;
-  // The recipient and their switch for this notice in one statement. The subquery takes the
-  // id as a value: drizzle writes a one-table select's columns without their table.
+  // The recipient, their switch for this notice and what the notice names, in one statement.
+  // The subqueries take ids as values: drizzle writes a one-table select's columns bare.
   const [user] = await deps.db
     .select({
       id: users.id,
@@ -61,6 +62,7 @@ export async function deliverMail(
         ? sql<boolean>`exists (select 1 from ${noticeOptOuts}
             where ${noticeOptOuts.userId} = ${payload.userId} and ${noticeOptOuts.kind} = ${kind})`
         : sql<boolean>`false`,
+      named: namedInSql(payload.params ?? {}),
     })
     .from(users)
     .where(eq(users.id, payload.userId))
@@ -68,7 +70,7 @@ export async function deliverMail(
   if (!user || user.status === 'deleted' || user.optedOut) return;
 
   const base = deps.publicUrl;
-  const details = await noticeDetails(deps.db, user.locale, payload.params ?? {});
+  const details = noticeDetails(user.locale, payload.params ?? {}, user.named);
   const path = payload.path ?? details.path;
   const page = TOKEN_PAGE[payload.template];
   const actionUrl =
@@ -110,15 +112,37 @@ export async function deliverMail(
   });
 }
 
+/** The item and creator a notice's params name, as read with its recipient. */
+interface Named {
+  itemTitle: string | null;
+  creator: { username: string; displayName: string | null } | null;
+}
+
+const DIGITS = /^\d{1,15}$/;
+
+/** The item's title and the creator's names a notice's params point at, as one column. */
+function namedInSql(params: Record<string, string>): SQL<Named> {
+  const itemTitle =
+    params.itemId && DIGITS.test(params.itemId)
+      ? sql`(select title from items where id = ${Number(params.itemId)})`
+      : sql`null`;
+  const creator =
+    params.creatorId && isUuid(params.creatorId)
+      ? sql`(select json_build_object('username', username, 'displayName', display_name)
+          from users where id = ${params.creatorId})`
+      : sql`null`;
+  return sql<Named>`json_build_object('itemTitle', ${itemTitle}, 'creator', ${creator})`;
+}
+
 /**
  * What a notice names, read when it is sent: the amount in the reader's own format, the item's
  * title, the creator's name (and their page as the link when the notice has no other).
  */
-async function noticeDetails(
-  db: Database,
+function noticeDetails(
   locale: MailLocale,
   params: Record<string, string>,
-): Promise<{ params: Record<string, string>; path?: string }> {
+  named: Named,
+): { params: Record<string, string>; path?: string } {
   const out: Record<string, string> = {};
   let path: string | undefined;
   if (params.amountCents && params.currency) {
@@ -127,20 +151,9 @@ async function noticeDetails(
       currency: params.currency.toUpperCase(),
     }).format(Number(params.amountCents) / 100);
   }
-  if (params.itemId) {
-    const [item] = await db
-      .select({ title: items.title })
-      .from(items)
-      .where(eq(items.id, Number(params.itemId)))
-      .limit(1);
-    out.item = item?.title ?? '';
-  }
+  if (params.itemId) out.item = named.itemTitle ?? '';
   if (params.creatorId) {
-    const [creator] = await db
-      .select({ username: users.username, displayName: users.displayName })
-      .from(users)
-      .where(eq(users.id, params.creatorId))
-      .limit(1);
+    const { creator } = named;
     out.creator = creator?.displayName ?? creator?.username ?? '';
     if (creator) path = `/creator/${encodeURIComponent(creator.username)}`;
   }

@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailMessage, Mailer } from '../../adapters/mail/mailer';
-import { jobs } from '../../db/schema/index';
+import { items, jobs } from '../../db/schema/index';
+import { systemMeta } from '../../events/record';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
 import { bearer, post, signUp, STRONG_PASSWORD } from '../auth/test-helpers';
 import { FORGOT_PASSWORD_ANSWER } from './account-mail';
+import { queueMail } from './queue';
 import { mailTokens } from './tables';
 import { deliverMails, lastMail, mailsTo, tokenOf } from './test-helpers';
 
@@ -323,5 +325,63 @@ describe('delivery through the job runner', () => {
     await deliverMails(t);
     const mails = await mailsTo(t, account.fields.email);
     expect(mails.filter((m) => m.template === 'verify-email')).toHaveLength(1);
+  });
+});
+
+describe('what a notice names', () => {
+  it("reads the creator's name and page, the item's title and the amount when the mail is sent", async () => {
+    const fan = await createUser(t);
+    const creator = await createUser(t, { role: 'creator', displayName: 'Nora Named' });
+    const queue = (
+      template: 'membership-renewed' | 'sale-receipt',
+      params: Record<string, string>,
+    ) =>
+      t.db.transaction((tx) =>
+        queueMail(
+          tx,
+          { template, userId: fan.user.id, params },
+          `named:${template}:${JSON.stringify(params)}`,
+          systemMeta(new Date()),
+        ),
+      );
+    await queue('membership-renewed', {
+      creatorId: creator.user.id,
+      amountCents: '500',
+      currency: 'eur',
+    });
+    const [item] = await t.db
+      .insert(items)
+      .values({
+        creatorId: creator.user.id,
+        title: 'Named loop',
+        description: 'd',
+        priceCents: 300,
+        category: 'Music',
+        subcategory: 'Loops',
+      })
+      .returning({ id: items.id });
+    await queue('sale-receipt', { itemId: String(item!.id), amountCents: '300', currency: 'eur' });
+    // Ids that name nothing (or are not ids) leave the name empty instead of failing the job.
+    await queue('membership-renewed', {
+      creatorId: 'not-a-uuid',
+      amountCents: '1',
+      currency: 'eur',
+    });
+    await deliverMails(t);
+
+    const mails = await mailsTo(t, fan.user.email);
+    const renewed = mails.filter((m) => m.template === 'membership-renewed');
+    expect(renewed.map((m) => m.text).join('\n')).toContain(
+      'Your membership with Nora Named was renewed for €5.00.',
+    );
+    // With no link of its own, the notice links to the creator's page.
+    const named = renewed.find((m) => m.text.includes('Nora Named'));
+    expect(named?.text).toContain(`${PUBLIC_URL}/creator/${creator.user.username}`);
+    expect(renewed.map((m) => m.text).join('\n')).toContain('Your membership with  was renewed');
+    const [receipt] = mails.filter((m) => m.template === 'sale-receipt');
+    expect(receipt!.text).toContain('Named loop');
+    expect(receipt!.text).toContain('€3.00');
+    const failed = await t.db.select().from(jobs).where(eq(jobs.status, 'failed'));
+    expect(failed).toEqual([]);
   });
 });
