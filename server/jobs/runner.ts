@@ -125,40 +125,34 @@ export function createJobRunner(opts: {
     return { ran: result.ran };
   }
 
+  /** Claims a batch of due jobs in one statement (no transaction held across the work). */
   async function claim(): Promise<JobRow[]> {
     const now = clock.now();
-    return handle.db.transaction(async (tx) => {
-      const due = await tx
-        .select({ id: jobs.id })
-        .from(jobs)
-        .where(
-          and(
-            inArray(jobs.kind, [...kinds.keys()]),
-            or(
-              and(eq(jobs.status, 'queued'), lte(jobs.runAt, now)),
-              and(eq(jobs.status, 'running'), lte(jobs.lockedUntil, now)),
-            ),
+    const due = handle.db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          inArray(jobs.kind, [...kinds.keys()]),
+          or(
+            and(eq(jobs.status, 'queued'), lte(jobs.runAt, now)),
+            and(eq(jobs.status, 'running'), lte(jobs.lockedUntil, now)),
           ),
-        )
-        .orderBy(asc(jobs.runAt))
-        .limit(CLAIM_BATCH)
-        .for('update', { skipLocked: true });
-      if (due.length === 0) return [];
-      return tx
-        .update(jobs)
-        .set({
-          status: 'running',
-          attempts: sql`${jobs.attempts} + 1`,
-          lockedUntil: new Date(now.getTime() + LEASE_MS),
-        })
-        .where(
-          inArray(
-            jobs.id,
-            due.map((d) => d.id),
-          ),
-        )
-        .returning();
-    });
+        ),
+      )
+      .orderBy(asc(jobs.runAt))
+      .limit(CLAIM_BATCH)
+      .for('update', { skipLocked: true });
+    const claimed = await handle.db
+      .update(jobs)
+      .set({
+        status: 'running',
+        attempts: sql`${jobs.attempts} + 1`,
+        lockedUntil: new Date(now.getTime() + LEASE_MS),
+      })
+      .where(inArray(jobs.id, due))
+      .returning();
+    return claimed.sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id);
   }
 
   /** Runs one claimed job; true when it succeeded (runDue marks those done together). */
