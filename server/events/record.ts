@@ -42,7 +42,9 @@ export interface EventWrite {
  * sale's receipt is queued with the sale, and survives a restart). A consumer answers with
  * writes, each one data-modifying statement with its own event, and they run inside the
  * statement that records the event (issue 17: a sale's two mails cost no round trip of their
- * own); the events of those writes are not handed to consumers again. Consumers are stateless
+ * own); the events of those writes are not handed to consumers again, and a write must not
+ * change rows the event's own change does (one statement cannot change a row twice; mail writes
+ * only insert jobs). Consumers are stateless
  * and registered by name (registering again replaces), so every app in a process shares them.
  */
 export interface TransactionalConsumer {
