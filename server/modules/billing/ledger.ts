@@ -79,7 +79,7 @@ export async function lockWalletBalance(tx: Db, userId: string): Promise<number>
 
 /** A spend already booked under a ref: what it bought and what it took (negative cents). */
 export interface EarlierSpend {
-  itemId: number;
+  itemId: number | null;
   amountCents: number;
 }
 
@@ -99,7 +99,7 @@ export async function earlierSpend(tx: Db, spendRef: string): Promise<EarlierSpe
     .select({ itemId: ledgerEntries.itemId, amountCents: ledgerEntries.amountCents })
     .from(ledgerEntries)
     .where(eq(ledgerEntries.ref, spendRef));
-  return row?.itemId != null ? { itemId: row.itemId, amountCents: row.amountCents } : null;
+  return row ?? null;
 }
 
 /**

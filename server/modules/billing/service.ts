@@ -208,6 +208,11 @@ async function planCheckout(
   };
 }
 
+async function emailOf(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email ?? null;
+}
+
 /** POST /v1/billing/create-checkout-session (SPEC §7). */
 export async function createCheckoutSession(
   deps: BillingDeps,
@@ -222,11 +227,7 @@ export async function createCheckoutSession(
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + CHECKOUT_LIFETIME_MS);
   const buyerEmail =
-    plan.buyerEmail !== undefined
-      ? plan.buyerEmail
-      : ((
-          await deps.db.select({ email: users.email }).from(users).where(eq(users.id, viewer.id))
-        )[0]?.email ?? null);
+    plan.buyerEmail !== undefined ? plan.buyerEmail : await emailOf(deps.db, viewer.id);
   // The local page is served by this app (relative links keep the browser on its origin);
   // Stripe needs absolute return addresses.
   const base = provider === 'stripe' ? deps.config.publicUrl : '';
