@@ -13,6 +13,36 @@ afterAll(() => t.close());
 const jobsWithKey = (key: string) => t.db.select().from(jobs).where(eq(jobs.idempotencyKey, key));
 
 describe('the job queue', () => {
+  it('claims a batch in one statement and marks its done jobs in one more', async () => {
+    const statements: string[] = [];
+    // Its own database, so no other file's jobs join the batch.
+    const own = await createTestApp({
+      ownDatabase: true,
+      onQuery: (statement) => statements.push(statement),
+    });
+    try {
+      const kind = uniqueName('kind');
+      const ran: unknown[] = [];
+      own.container.jobs.define(kind, async (payload) => {
+        ran.push(payload.n);
+      });
+      await own.db.transaction(async (tx) => {
+        for (const n of [1, 2, 3]) {
+          await own.container.jobs.enqueue(tx, kind, { n }, { key: uniqueName('batch') });
+        }
+      });
+      statements.length = 0;
+      expect(await own.container.jobs.runDue()).toBe(3);
+      expect(ran).toEqual([1, 2, 3]);
+      // The claim, the mark of all three, and the claim that finds the queue empty.
+      expect(statements.filter((s) => /"jobs"/.test(s))).toHaveLength(3);
+      const rows = await own.db.select().from(jobs).where(eq(jobs.kind, kind));
+      expect(rows.map((r) => r.status)).toEqual(['done', 'done', 'done']);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('queues a job once per idempotency key, only when the transaction commits', async () => {
     const kind = uniqueName('kind');
     const done: unknown[] = [];
