@@ -139,75 +139,87 @@ export async function debitWallet(
   return row.balanceCents;
 }
 
+/** What creditEarnings books: a sale or membership payment of a creator, before the fee. */
+export interface EarningsCredit {
+  creatorId: string;
+  grossCents: number;
+  currency: Currency;
+  feePercent: number;
+  kind: Extract<LedgerEntryKind, 'sale' | 'membership'>;
+  ref: string;
+  itemId?: number | null;
+  subscriptionId?: string | null;
+  checkoutSessionId?: string | null;
+  at: Date;
+}
+
+/**
+ * The common table expressions that book a credit (`booked`: the ledger entry, none when its ref
+ * was booked already) and add it to one shard of its month's total (`totalled`), chosen by the
+ * entry's id. With `gate`, the name of an earlier expression, only when that returned a row.
+ */
+function creditExpressions(entry: EarningsCredit, netCents: number, gate: SQL | null): SQL {
+  const month = startOfUtcMonth(entry.at).toISOString();
+  return sql`booked as (
+      insert into ${ledgerEntries} (account, user_id, kind, amount_cents, gross_cents, currency,
+        ref, item_id, subscription_id, checkout_session_id, created_at)
+      select 'earnings', ${entry.creatorId}::uuid, ${entry.kind}::text, ${netCents}::integer,
+        ${entry.grossCents}::integer, ${entry.currency}::text, ${entry.ref}::text,
+        ${entry.itemId ?? null}::bigint, ${entry.subscriptionId ?? null}::uuid,
+        ${entry.checkoutSessionId ?? null}::text, ${entry.at.toISOString()}::timestamptz
+      ${gate ? sql`where exists (select 1 from ${gate})` : sql``}
+      on conflict (ref) do nothing
+      returning (id % ${sql.raw(String(EARNINGS_SHARDS))})::smallint as shard
+    ),
+    totalled as (
+      insert into ${earningsMonths} (user_id, currency, month, shard, net_cents)
+      select ${entry.creatorId}::uuid, ${entry.currency}::text, ${month}::timestamptz, shard,
+        ${netCents}::bigint
+      from booked
+      on conflict (user_id, currency, month, shard)
+        do update set net_cents = ${earningsMonths}.net_cents + excluded.net_cents
+      returning 1
+    )`;
+}
+
+const firstRow = (result: unknown) =>
+  (result as { rows: Record<string, number | string>[] }).rows[0] ?? {};
+
 /**
  * Credits a creator for a sale or membership payment, net of the platform fee, once per ref:
  * the net cents credited, or null when `ref` was already booked. One statement books the entry
  * and adds it to one shard of the creator's running total of its month (`earnings_months`, what
  * the dashboard reads), chosen by the entry's id; that row stays locked until the caller commits.
  */
-export async function creditEarnings(
-  tx: Db,
-  entry: {
-    creatorId: string;
-    grossCents: number;
-    currency: Currency;
-    feePercent: number;
-    kind: Extract<LedgerEntryKind, 'sale' | 'membership'>;
-    ref: string;
-    itemId?: number | null;
-    subscriptionId?: string | null;
-    checkoutSessionId?: string | null;
-    at: Date;
-  },
-): Promise<number | null> {
+export async function creditEarnings(tx: Db, entry: EarningsCredit): Promise<number | null> {
   const netCents = entry.grossCents - platformFee(entry.grossCents, entry.feePercent);
-  const booked = tx.$with('booked').as(
-    tx
-      .insert(ledgerEntries)
-      .values({
-        createdAt: entry.at,
-        account: 'earnings',
-        userId: entry.creatorId,
-        kind: entry.kind,
-        amountCents: netCents,
-        grossCents: entry.grossCents,
-        currency: entry.currency,
-        ref: entry.ref,
-        itemId: entry.itemId ?? null,
-        subscriptionId: entry.subscriptionId ?? null,
-        checkoutSessionId: entry.checkoutSessionId ?? null,
-      })
-      .onConflictDoNothing({ target: ledgerEntries.ref })
-      .returning({
-        shard:
-          sql<number>`(${ledgerEntries.id} % ${sql.raw(String(EARNINGS_SHARDS))})::smallint`.as(
-            'shard',
-          ),
-      }),
+  const result = await tx.execute(
+    sql`with ${creditExpressions(entry, netCents, null)}
+      select count(*)::int as credited from totalled`,
   );
-  const totalled = await tx
-    .with(booked)
-    .insert(earningsMonths)
-    .select(
-      tx
-        .select({
-          userId: sql`${entry.creatorId}::uuid`.as('user_id'),
-          currency: sql`${entry.currency}`.as('currency'),
-          month: sql`${startOfUtcMonth(entry.at).toISOString()}::timestamptz`.as('month'),
-          shard: booked.shard,
-          netCents: sql`${netCents}::bigint`.as('net_cents'),
-        })
-        .from(booked),
-    )
-    .onConflictDoUpdate({
-      target: [
-        earningsMonths.userId,
-        earningsMonths.currency,
-        earningsMonths.month,
-        earningsMonths.shard,
-      ],
-      set: { netCents: sql`${earningsMonths.netCents} + excluded.net_cents` },
-    })
-    .returning({ userId: earningsMonths.userId });
-  return totalled.length > 0 ? netCents : null;
+  return Number(firstRow(result).credited) > 0 ? netCents : null;
+}
+
+/**
+ * creditEarnings after another write, in the same statement: `first` (one data-modifying
+ * statement, e.g. a sale's entitlement) runs, and the credit is booked only when it returned a
+ * row. Whether `first` wrote, and the net cents credited (null when it did not, or the ref was
+ * booked already).
+ */
+export async function creditEarningsAfter(
+  tx: Db,
+  first: SQL,
+  entry: EarningsCredit,
+): Promise<{ first: boolean; netCents: number | null }> {
+  const netCents = entry.grossCents - platformFee(entry.grossCents, entry.feePercent);
+  const result = await tx.execute(
+    sql`with first_write as (${first}), ${creditExpressions(entry, netCents, sql.raw('first_write'))}
+      select (select count(*) from first_write)::int as first,
+        (select count(*) from totalled)::int as credited`,
+  );
+  const row = firstRow(result);
+  return {
+    first: Number(row.first) > 0,
+    netCents: Number(row.credited) > 0 ? netCents : null,
+  };
 }

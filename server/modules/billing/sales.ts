@@ -6,7 +6,7 @@ import { fail } from '../../http/errors';
 import { countSaleSql, type ItemRow } from '../items/index';
 import { entitlements } from './entitlement-tables';
 import { isViewableWith, type EntitlementRow } from './entitlements';
-import { creditEarnings } from './ledger';
+import { creditEarningsAfter } from './ledger';
 
 type Buyer = { id: string; role: Role };
 
@@ -48,7 +48,8 @@ export interface Sale {
  * buyer already owns the item (two payments raced): the caller refunds or rolls back.
  */
 export async function recordSale(tx: Db, sale: Sale, meta: EventMeta): Promise<boolean> {
-  const granted = await tx
+  // The entitlement and the creator's credit in one statement; the credit only with a grant.
+  const grant = tx
     .insert(entitlements)
     .values({
       userId: sale.buyerId,
@@ -59,8 +60,7 @@ export async function recordSale(tx: Db, sale: Sale, meta: EventMeta): Promise<b
     })
     .onConflictDoNothing()
     .returning({ id: entitlements.id });
-  if (granted.length === 0) return false;
-  const netCents = await creditEarnings(tx, {
+  const { first: granted, netCents } = await creditEarningsAfter(tx, grant.getSQL(), {
     creatorId: sale.item.creatorId,
     grossCents: sale.grossCents,
     currency: sale.currency,
@@ -71,6 +71,7 @@ export async function recordSale(tx: Db, sale: Sale, meta: EventMeta): Promise<b
     checkoutSessionId: sale.checkoutSessionId ?? null,
     at: meta.at,
   });
+  if (!granted) return false;
   await recordEvent(
     tx,
     { id: sale.buyerId },
