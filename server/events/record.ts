@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { EVENT_DESCRIPTORS, type DomainEvent } from '../../common/events';
 import type { Db } from '../db/client';
 import { deliverCommitted, isTransaction, onCommitted } from '../db/commit-hooks';
+import { rowsOf } from '../db/rows';
 
 /** Where a change came from: the request that caused it (or none, for jobs and webhooks' own work). */
 export interface EventMeta {
@@ -108,7 +109,7 @@ function eventsStatement(writes: readonly EventWrite[], meta: EventMeta): SQL {
 
 /** Which of a statement's events were written (an `onlyIfChanged` event may not be). */
 const writtenOf = (result: unknown): Set<number> =>
-  new Set(((result as { rows?: { n: number | string }[] }).rows ?? []).map((row) => Number(row.n)));
+  new Set(rowsOf<{ n: number | string }>(result).map((row) => Number(row.n)));
 
 type Execute = (statement: SQL) => Promise<unknown>;
 

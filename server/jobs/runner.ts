@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '../context';
 import type { DatabaseHandle, Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { jobs, type JobRow } from './tables';
 
 /** A queued job's handler; throwing schedules a retry with backoff. */
@@ -84,7 +85,7 @@ export async function enqueueJob(
   options: EnqueueOptions,
 ): Promise<boolean> {
   const result = await tx.execute(enqueueJobSql(tx, kind, payload, options));
-  return ((result as { rows?: unknown[] }).rows?.length ?? 0) > 0;
+  return rowsOf(result).length > 0;
 }
 
 /** 30 s, 2 min, 8 min, 32 min, ... capped at 6 h. */

@@ -9,6 +9,7 @@ import {
   wallets,
   type LedgerEntryKind,
 } from '../../db/schema/index';
+import { rowsOf } from '../../db/rows';
 import { startOfUtcMonth } from './periods';
 
 /**
@@ -182,8 +183,7 @@ function creditExpressions(entry: EarningsCredit, netCents: number, gate: SQL | 
     )`;
 }
 
-const firstRow = (result: unknown) =>
-  (result as { rows: Record<string, number | string>[] }).rows[0] ?? {};
+const firstRow = (result: unknown) => rowsOf<Record<string, number | string>>(result)[0] ?? {};
 
 /**
  * Credits a creator for a sale or membership payment, net of the platform fee, once per ref:

@@ -1,5 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { isUuid } from '../../http/ids';
+import { parseItemId } from '../items/index';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Clock } from '../../context';
 import type { Database } from '../../db/client';
@@ -118,14 +119,11 @@ interface Named {
   creator: { username: string; displayName: string | null } | null;
 }
 
-const DIGITS = /^\d{1,15}$/;
-
 /** The item's title and the creator's names a notice's params point at, as one column. */
 function namedInSql(params: Record<string, string>): SQL<Named> {
+  const itemId = params.itemId ? parseItemId(params.itemId) : null;
   const itemTitle =
-    params.itemId && DIGITS.test(params.itemId)
-      ? sql`(select title from items where id = ${Number(params.itemId)})`
-      : sql`null`;
+    itemId !== null ? sql`(select title from items where id = ${itemId})` : sql`null`;
   const creator =
     params.creatorId && isUuid(params.creatorId)
       ? sql`(select json_build_object('username', username, 'displayName', display_name)
