@@ -65,19 +65,6 @@ export async function creditWallet(
   return true;
 }
 
-/**
- * Locks the fan's wallet row for the rest of the transaction (SELECT ... FOR UPDATE), so
- * concurrent spends of one wallet run one after another; 0 when the fan has no wallet yet.
- */
-export async function lockWalletBalance(tx: Db, userId: string): Promise<number> {
-  const [row] = await tx
-    .select({ balanceCents: wallets.balanceCents })
-    .from(wallets)
-    .where(eq(wallets.userId, userId))
-    .for('update');
-  return row?.balanceCents ?? 0;
-}
-
 /** A spend already booked under a ref: what it bought and what it took (negative cents). */
 export interface EarlierSpend {
   itemId: number | null;
@@ -85,9 +72,9 @@ export interface EarlierSpend {
 }
 
 /**
- * The spend booked under `spendRef` (a repeated request), as a column of a larger select. Read
- * it in a statement after lockWalletBalance's: a statement sees the rows committed when it
- * began, so one that waited for the lock would miss the spend of the request it waited for.
+ * The spend booked under `spendRef` (a repeated request), as a column of a larger select. A
+ * statement sees the rows committed when it began: a request that finds no spend here may still
+ * meet one of a concurrent request in debitWallet, which then books nothing.
  */
 export const earlierSpendSql = (spendRef: string): SQL<EarlierSpend | null> =>
   sql<EarlierSpend | null>`(select json_build_object('itemId', spent.item_id,
@@ -95,49 +82,62 @@ export const earlierSpendSql = (spendRef: string): SQL<EarlierSpend | null> =>
     from ledger_entries spent where spent.ref = ${spendRef})`;
 
 /** earlierSpendSql on its own (for a request whose item was not found). */
-export async function earlierSpend(tx: Db, spendRef: string): Promise<EarlierSpend | null> {
-  const [row] = await tx
+export async function earlierSpend(db: Db, spendRef: string): Promise<EarlierSpend | null> {
+  const [row] = await db
     .select({ itemId: ledgerEntries.itemId, amountCents: ledgerEntries.amountCents })
     .from(ledgerEntries)
     .where(eq(ledgerEntries.ref, spendRef));
   return row ?? null;
 }
 
+/** The fan's wallet balance as a column of a larger select: null when they have no wallet. */
+export const walletBalanceSql = (userId: string): SQL<number | null> =>
+  sql<number | null>`(select w.balance_cents from ${wallets} w where w.user_id = ${userId})`;
+
 /**
- * Takes from a wallet locked by lockWalletBalance, the spend entry and the balance in one
- * statement; the caller has checked the balance suffices. The new balance.
+ * What debitWallet did: `booked` when the spend is written and the wallet debited (the new
+ * balance); `replayed` when `ref` was booked already, by a request that committed meanwhile;
+ * `short` when the balance no longer covers the amount (the spend entry is written and the
+ * caller must roll back).
+ */
+export type Debit =
+  { outcome: 'booked'; balanceCents: number } | { outcome: 'replayed' } | { outcome: 'short' };
+
+/**
+ * Takes from a wallet, the spend entry and the balance in one statement, and only while the
+ * balance covers the amount: the update takes the wallet's row lock, so concurrent spends of one
+ * wallet run one after another, and one that waited re-checks the balance it finds. A spend with
+ * the same ref in flight is waited for on the ref's unique index; once it commits, nothing is
+ * written here. The CHECK (balance >= 0) stays the last line of defence.
  */
 export async function debitWallet(
   tx: Db,
   entry: { userId: string; amountCents: number; ref: string; itemId: number; at: Date },
-): Promise<number> {
-  const spent = tx.$with('spent').as(
-    tx
-      .insert(ledgerEntries)
-      .values({
-        createdAt: entry.at,
-        account: 'wallet',
-        userId: entry.userId,
-        kind: 'spend',
-        amountCents: -entry.amountCents,
-        currency: WALLET_CURRENCY,
-        ref: entry.ref,
-        itemId: entry.itemId,
-      })
-      .returning({ id: ledgerEntries.id }),
+): Promise<Debit> {
+  const result = await tx.execute(
+    sql`with spent as (
+        insert into ${ledgerEntries} (account, user_id, kind, amount_cents, currency, ref, item_id,
+          created_at)
+        values ('wallet', ${entry.userId}::uuid, 'spend', ${-entry.amountCents}::integer,
+          ${WALLET_CURRENCY}::text, ${entry.ref}::text, ${entry.itemId}::bigint,
+          ${entry.at.toISOString()}::timestamptz)
+        on conflict (ref) do nothing
+        returning 1
+      ),
+      debited as (
+        update ${wallets} set balance_cents = balance_cents - ${entry.amountCents}::integer,
+          updated_at = ${entry.at.toISOString()}::timestamptz
+        where user_id = ${entry.userId}::uuid and balance_cents >= ${entry.amountCents}::integer
+          and exists (select 1 from spent)
+        returning balance_cents
+      )
+      select (select count(*) from spent)::int as spent,
+        (select balance_cents from debited) as balance`,
   );
-  // The CHECK (balance >= 0) refuses the write if a caller ever skipped the balance check.
-  const [row] = await tx
-    .with(spent)
-    .update(wallets)
-    .set({
-      balanceCents: sql`${wallets.balanceCents} - ${entry.amountCents}`,
-      updatedAt: entry.at,
-    })
-    .where(eq(wallets.userId, entry.userId))
-    .returning({ balanceCents: wallets.balanceCents });
-  if (!row) throw new Error('debitWallet called without a wallet row');
-  return row.balanceCents;
+  const row = rowsOf<{ spent: number; balance: number | null }>(result)[0];
+  if (!row || Number(row.spent) === 0) return { outcome: 'replayed' };
+  if (row.balance === null) return { outcome: 'short' };
+  return { outcome: 'booked', balanceCents: Number(row.balance) };
 }
 
 /** What creditEarnings books: a sale or membership payment of a creator, before the fee. */

@@ -50,7 +50,7 @@ const queuedEvents = async (userId: string) =>
   ).length;
 
 describe('statements per purchase', () => {
-  it('pays with balance in 5 statements in its transaction, a replay in 2, and queues both mails with their events', async () => {
+  it('pays with balance in 4 statements (1 read, 3 in its transaction), answers a replay from 1 read taking no lock, and queues both mails with their events', async () => {
     const fan = await createUser(t);
     await topUp(t, fan, '20');
     const item = await createItem(t, creator.user.id, { priceCents: 500, title: 'Counted buy' });
@@ -66,13 +66,15 @@ describe('statements per purchase', () => {
     const bought = await statementsOf(async () => (res = await unlock()));
     expect(res?.statusCode, res?.body).toBe(200);
     expect(res?.json()).toMatchObject({ chargedCents: 500, balanceCents: 1500, replayed: false });
-    expect(bought[0]).toMatch(/^select .* from "wallets" .* for update$/);
-    expect(bought).toHaveLength(5);
+    expect(bought[0]).toMatch(/^select /);
+    expect(bought.join('\n')).not.toMatch(/for update/);
+    expect(bought).toHaveLength(4);
 
     const replay = await statementsOf(async () => (res = await unlock()));
     expect(res?.statusCode, res?.body).toBe(200);
     expect(res?.json()).toMatchObject({ chargedCents: 500, balanceCents: 1500, replayed: true });
-    expect(replay).toHaveLength(2);
+    expect(replay).toHaveLength(1);
+    expect(replay[0]).toMatch(/^select /);
 
     expect(await walletState(t, fan.user.id)).toEqual({ balanceCents: 1500, ledgerSumCents: 1500 });
     expect(await mailsOf(fan.user.id, 'sale-receipt')).toBe(1);

@@ -16,7 +16,7 @@ import { items, users } from '../../db/schema/index';
 import type { EventMeta } from '../../events/record';
 import { fail } from '../../http/errors';
 import type { MediaUrls } from '../media/index';
-import { debitWallet, earlierSpend, earlierSpendSql, lockWalletBalance } from './ledger';
+import { debitWallet, earlierSpend, earlierSpendSql, walletBalanceSql } from './ledger';
 import { viewerEntitlementsSql } from './entitlements';
 import { presentPurchasedProduct } from './presenter';
 import { assertPurchasable, recordSale } from './sales';
@@ -80,9 +80,11 @@ export async function walletOf(
 }
 
 /**
- * POST /api/v1/wallet/unlock ("pay with balance", SPEC §4 made real): in one transaction the
- * wallet row is locked, the purchase rule checked, the spend booked and the sale recorded. The
- * idempotency key names the spend, so a repeated request charges nothing again.
+ * POST /api/v1/wallet/unlock ("pay with balance", SPEC §4 made real). One read gives the item,
+ * its creator, the buyer's entitlements, the balance and a spend already booked under the
+ * idempotency key: a repeated request is answered from it, taking no lock. A purchase is then one
+ * transaction: the spend and the debit (debitWallet re-checks the balance under the wallet's row
+ * lock, and meets a concurrent request with the same key on the spend's unique ref), then the sale.
  */
 export async function unlockWithBalance(
   deps: WalletDeps,
@@ -93,76 +95,123 @@ export async function unlockWithBalance(
 ): Promise<WalletUnlockResponse> {
   authorize(viewer, 'item.buy');
   const now = meta.at;
-  const spendRef = `spend:${viewer.id}:${idempotencyKey}`;
-  const result = await deps.db.transaction(async (tx) => {
-    const balance = await lockWalletBalance(tx, viewer.id);
-    const found = await itemWithCreator(tx, itemId, viewer.id, now, spendRef);
-    // No such item: a repeated key may still name an earlier spend (of another item).
-    const earlier = found ? found.earlier : await earlierSpend(tx, spendRef);
-    if (earlier && earlier.itemId !== itemId) throw fail('idempotency_key_reused');
-    if (!found) throw fail('item_not_found');
-    if (earlier) {
-      const charge = { chargedCents: -earlier.amountCents, balanceCents: balance };
-      return { ...charge, replayed: true, bought: found };
-    }
-    const { item, creator, entitlementRows } = found;
-    assertPurchasable(viewer, item, creator, entitlementRows, 'balance');
-    if (balance < item.priceCents) {
-      throw fail(
-        'insufficient_balance',
-        { price: money(item.priceCents), balance: money(balance) },
-        { balanceCents: balance, priceCents: item.priceCents },
-      );
-    }
-    const balanceCents = await debitWallet(tx, {
-      userId: viewer.id,
-      amountCents: item.priceCents,
-      ref: spendRef,
-      itemId: item.id,
-      at: now,
-    });
-    const sold = await recordSale(
-      tx,
-      {
-        buyerId: viewer.id,
-        item,
-        grossCents: item.priceCents,
-        currency: item.currency,
-        feePercent: deps.config.PLATFORM_FEE_PERCENT,
-        via: 'balance',
-        ref: `balance:${viewer.id}:${idempotencyKey}`,
-      },
-      meta,
-    );
-    // A card payment of the same item committed meanwhile: throwing rolls the spend back.
-    if (!sold) throw fail('already_owned');
-    return { chargedCents: item.priceCents, balanceCents, replayed: false, bought: found };
-  });
-
-  // The answer shows the item as read under the wallet lock.
-  const {
-    bought: { item, creator },
-    ...charge
-  } = result;
+  const refs = {
+    spend: `spend:${viewer.id}:${idempotencyKey}`,
+    sale: `balance:${viewer.id}:${idempotencyKey}`,
+  };
+  const read = () => purchaseState(deps.db, itemId, viewer.id, now, refs.spend);
+  const state = await read();
+  const bought = state.earlier ? null : await buy(deps, viewer, state, refs, meta);
+  // A request with the same key committed between the read and the debit: answer as it did.
+  const answer = bought ?? replayOf(state.earlier ? state : await read());
+  const { item, creator } = answer.found;
   const summary = { ...creator, image: avatarOf(creator) };
   return {
     itemId,
-    ...charge,
+    chargedCents: answer.chargedCents,
+    balanceCents: answer.balanceCents,
+    replayed: answer.replayed,
     product: presentPurchasedProduct(item, summary, true, deps.media),
   };
 }
 
+type PurchaseState = Awaited<ReturnType<typeof purchaseState>>;
+type Found = NonNullable<PurchaseState['found']>;
+interface Answer {
+  found: Found;
+  chargedCents: number;
+  balanceCents: number;
+  replayed: boolean;
+}
+
+/** The answer to a request whose key names a spend already booked, or its refusal. */
+function replayOf({ found, earlier, balanceCents }: PurchaseState): Answer {
+  if (earlier && earlier.itemId !== found?.item.id) throw fail('idempotency_key_reused');
+  if (!found) throw fail('item_not_found');
+  if (!earlier) throw new Error('replayOf called without an earlier spend');
+  return { found, chargedCents: -earlier.amountCents, balanceCents, replayed: true };
+}
+
+/** The purchase in one transaction; null when a request with the same key booked it meanwhile. */
+async function buy(
+  deps: WalletDeps,
+  viewer: Viewer,
+  { found, balanceCents }: PurchaseState,
+  refs: { spend: string; sale: string },
+  meta: EventMeta,
+): Promise<Answer | null> {
+  if (!found) throw fail('item_not_found');
+  const { item, creator, entitlementRows } = found;
+  assertPurchasable(viewer, item, creator, entitlementRows, 'balance');
+  const short = (balance: number) =>
+    fail(
+      'insufficient_balance',
+      { price: money(item.priceCents), balance: money(balance) },
+      { balanceCents: balance, priceCents: item.priceCents },
+    );
+  if (balanceCents < item.priceCents) throw short(balanceCents);
+  const debit = await deps.db
+    .transaction(async (tx) => {
+      const debited = await debitWallet(tx, {
+        userId: viewer.id,
+        amountCents: item.priceCents,
+        ref: refs.spend,
+        itemId: item.id,
+        at: meta.at,
+      });
+      // Nothing was written: the transaction ends with nothing to undo.
+      if (debited.outcome === 'replayed') return debited;
+      // Throwing rolls the spend entry back.
+      if (debited.outcome === 'short') throw SPENT_MEANWHILE;
+      const sold = await recordSale(
+        tx,
+        {
+          buyerId: viewer.id,
+          item,
+          grossCents: item.priceCents,
+          currency: item.currency,
+          feePercent: deps.config.PLATFORM_FEE_PERCENT,
+          via: 'balance',
+          ref: refs.sale,
+        },
+        meta,
+      );
+      // A card payment of the same item committed meanwhile: throwing rolls the spend back.
+      if (!sold) throw fail('already_owned');
+      return debited;
+    })
+    .catch(async (error: unknown) => {
+      if (error !== SPENT_MEANWHILE) throw error;
+      // Another spend of this wallet committed first: refuse with the balance it left.
+      throw short((await balanceOf(deps.db, viewer.id)) ?? 0);
+    });
+  if (debit.outcome === 'replayed') return null;
+  return {
+    found,
+    chargedCents: item.priceCents,
+    balanceCents: debit.balanceCents,
+    replayed: false,
+  };
+}
+
+// Thrown inside the transaction to roll the spend entry back, and caught outside it.
+const SPENT_MEANWHILE = new Error('the balance was spent meanwhile');
+
+async function balanceOf(db: Db, userId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ balanceCents: wallets.balanceCents })
+    .from(wallets)
+    .where(eq(wallets.userId, userId));
+  return row?.balanceCents ?? null;
+}
+
 /**
- * The item, the creator columns a purchase checks and its answer shows, the buyer's entitlement
- * rows that may cover the item and the spend already booked under `spendRef`, in one statement.
+ * What a balance purchase decides on, in one statement: the item, the creator columns a purchase
+ * checks and its answer shows, the buyer's entitlement rows that may cover the item, their
+ * balance and the spend already booked under `spendRef` (looked up on its own when there is no
+ * such item, as a repeated key may name a spend of another item).
  */
-async function itemWithCreator(
-  db: Db,
-  itemId: number,
-  buyerId: string,
-  now: Date,
-  spendRef: string,
-) {
+async function purchaseState(db: Db, itemId: number, buyerId: string, now: Date, spendRef: string) {
   const [found] = await db
     .select({
       item: items,
@@ -175,9 +224,18 @@ async function itemWithCreator(
       },
       entitlementRows: viewerEntitlementsSql(buyerId, items.id, items.creatorId, now),
       earlier: earlierSpendSql(spendRef),
+      balanceCents: walletBalanceSql(buyerId),
     })
     .from(items)
     .innerJoin(users, eq(users.id, items.creatorId))
     .where(eq(items.id, itemId));
-  return found ?? null;
+  if (!found) {
+    const [earlier, balanceCents] = await Promise.all([
+      earlierSpend(db, spendRef),
+      balanceOf(db, buyerId),
+    ]);
+    return { found: null, earlier, balanceCents: balanceCents ?? 0 };
+  }
+  const { earlier, balanceCents, ...rest } = found;
+  return { found: rest, earlier, balanceCents: balanceCents ?? 0 };
 }
