@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Currency } from '../../../common/rules/money';
 import { WALLET_CURRENCY } from '../../../common/schemas/billing';
 import type { Db } from '../../db/client';
@@ -76,7 +76,7 @@ export interface EarlierSpend {
  * statement sees the rows committed when it began: a request that finds no spend here may still
  * meet one of a concurrent request in debitWallet, which then books nothing.
  */
-export const earlierSpendSql = (spendRef: string): SQL<EarlierSpend | null> =>
+export const earlierSpendSql = (spendRef: string | Placeholder): SQL<EarlierSpend | null> =>
   sql<EarlierSpend | null>`(select json_build_object('itemId', spent.item_id,
       'amountCents', spent.amount_cents)
     from ledger_entries spent where spent.ref = ${spendRef})`;
@@ -91,7 +91,7 @@ export async function earlierSpend(db: Db, spendRef: string): Promise<EarlierSpe
 }
 
 /** The fan's wallet balance as a column of a larger select: null when they have no wallet. */
-export const walletBalanceSql = (userId: string): SQL<number | null> =>
+export const walletBalanceSql = (userId: string | Placeholder): SQL<number | null> =>
   sql<number | null>`(select w.balance_cents from ${wallets} w where w.user_id = ${userId})`;
 
 /**

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { avatarOf } from '../../../common/rules/display-name';
 import { formatMoney } from '../../../common/rules/money';
 import {
@@ -12,6 +12,7 @@ import type { Viewer } from '../../auth/guard';
 import type { Clock } from '../../context';
 import type { Config } from '../../config';
 import type { Database, Db } from '../../db/client';
+import { preparedPerShape } from '../../db/prepared';
 import { items, users } from '../../db/schema/index';
 import type { EventMeta } from '../../events/record';
 import { fail } from '../../http/errors';
@@ -206,13 +207,12 @@ async function balanceOf(db: Db, userId: string): Promise<number | null> {
 }
 
 /**
- * What a balance purchase decides on, in one statement: the item, the creator columns a purchase
- * checks and its answer shows, the buyer's entitlement rows that may cover the item, their
- * balance and the spend already booked under `spendRef` (looked up on its own when there is no
- * such item, as a repeated key may name a spend of another item).
+ * What a balance purchase decides on, in one prepared statement: the item, the creator columns a
+ * purchase checks and its answer shows, the buyer's entitlement rows that may cover the item,
+ * their balance and the spend already booked under `spendRef`.
  */
-async function purchaseState(db: Db, itemId: number, buyerId: string, now: Date, spendRef: string) {
-  const [found] = await db
+const purchaseStatement = preparedPerShape((db: Database, _shape: 'balance') =>
+  db
     .select({
       item: items,
       creator: {
@@ -222,13 +222,38 @@ async function purchaseState(db: Db, itemId: number, buyerId: string, now: Date,
         profileImage: users.profileImage,
         avatarUrl: users.avatarUrl,
       },
-      entitlementRows: viewerEntitlementsSql(buyerId, items.id, items.creatorId, now),
-      earlier: earlierSpendSql(spendRef),
-      balanceCents: walletBalanceSql(buyerId),
+      entitlementRows: viewerEntitlementsSql(
+        sql.placeholder('buyer'),
+        items.id,
+        items.creatorId,
+        sql.placeholder('now'),
+      ),
+      earlier: earlierSpendSql(sql.placeholder('spendRef')),
+      balanceCents: walletBalanceSql(sql.placeholder('buyer')),
     })
     .from(items)
     .innerJoin(users, eq(users.id, items.creatorId))
-    .where(eq(items.id, itemId));
+    .where(eq(items.id, sql.placeholder('id')))
+    .prepare('balance_purchase'),
+);
+
+/**
+ * purchaseStatement's answer; with no such item, the spend and balance looked up on their own
+ * (a repeated key may name a spend of another item).
+ */
+async function purchaseState(
+  db: Database,
+  itemId: number,
+  buyerId: string,
+  now: Date,
+  spendRef: string,
+) {
+  const [found] = await purchaseStatement(db, 'balance').execute({
+    id: itemId,
+    buyer: buyerId,
+    now: now.toISOString(),
+    spendRef,
+  });
   if (!found) {
     const [earlier, balanceCents] = await Promise.all([
       earlierSpend(db, spendRef),
