@@ -23,6 +23,7 @@ import { recordChange, type EventMeta } from '../../events/record';
 import type { Config } from '../../config';
 import type { Clock } from '../../context';
 import type { Database, Db } from '../../db/client';
+import { preparedPerShape } from '../../db/prepared';
 import {
   billingEvents,
   checkoutSessions,
@@ -99,6 +100,30 @@ interface CheckoutPlan {
   /** The buyer's address when the plan's own query read it (an item's); else read apart. */
   buyerEmail?: string | null;
 }
+
+/**
+ * What an item checkout decides on, in one prepared statement: the item, its creator's status,
+ * the buyer's entitlement rows that may cover it and the buyer's address for the provider.
+ */
+const itemCheckoutStatement = preparedPerShape((db: Database, _shape: 'card') =>
+  db
+    .select({
+      item: items,
+      creatorStatus: users.status,
+      entitlementRows: viewerEntitlementsSql(
+        sql.placeholder('buyer'),
+        items.id,
+        items.creatorId,
+        sql.placeholder('now'),
+      ),
+      buyerEmail: sql<string | null>`(select buyer.email from users buyer
+        where buyer.id = ${sql.placeholder('buyer')})`,
+    })
+    .from(items)
+    .innerJoin(users, eq(users.id, items.creatorId))
+    .where(eq(items.id, sql.placeholder('id')))
+    .prepare('item_checkout'),
+);
 
 /** Decides what is bought and for how much, from our own prices only (issue 5). */
 async function planCheckout(
@@ -179,18 +204,11 @@ async function planCheckout(
   if (!Number.isSafeInteger(productId) || productId <= 0) {
     throw fail('product_id_invalid', undefined, { field: 'productId' });
   }
-  const [found] = await deps.db
-    .select({
-      item: items,
-      creatorStatus: users.status,
-      entitlementRows: viewerEntitlementsSql(viewer.id, items.id, items.creatorId, now),
-      buyerEmail: sql<
-        string | null
-      >`(select buyer.email from users buyer where buyer.id = ${viewer.id})`,
-    })
-    .from(items)
-    .innerJoin(users, eq(users.id, items.creatorId))
-    .where(eq(items.id, productId));
+  const [found] = await itemCheckoutStatement(deps.db, 'card').execute({
+    id: productId,
+    buyer: viewer.id,
+    now: now.toISOString(),
+  });
   if (!found) throw fail('item_not_found');
   const { item } = found;
   assertPurchasable(viewer, item, { status: found.creatorStatus }, found.entitlementRows, 'card');
