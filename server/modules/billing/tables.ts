@@ -145,8 +145,9 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 /**
  * The spendable balance of a fan: a cached sum of their 'wallet' ledger entries, written in the
- * same transaction as each entry. Spends lock this row (SELECT ... FOR UPDATE) so concurrent
- * spends are serialised; the check is the last line of defence against a negative balance.
+ * same transaction as each entry. A spend's conditional update (only while the balance covers it)
+ * takes this row's lock, so concurrent spends are serialised and each re-checks the balance it
+ * finds; the check is the last line of defence against a negative balance.
  */
 export const wallets = pgTable(
   'wallets',
