@@ -6,6 +6,7 @@ import type { Clock } from '../../context';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/index';
 import type { MailLocale } from '../../../common/rules/locales';
+import { formatMoney } from '../../../common/rules/money';
 import { consumeInTransaction, recordEvent, systemMeta } from '../../events/record';
 import type { JobRunner } from '../../jobs/runner';
 import { noticeWrites } from './notices';
@@ -144,10 +145,7 @@ function noticeDetails(
   const out: Record<string, string> = {};
   let path: string | undefined;
   if (params.amountCents && params.currency) {
-    out.amount = new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency: params.currency.toUpperCase(),
-    }).format(Number(params.amountCents) / 100);
+    out.amount = formatMoney(Number(params.amountCents), params.currency, locale);
   }
   if (params.itemId) out.item = named.itemTitle ?? '';
   if (params.creatorId) {

@@ -386,6 +386,20 @@ const escapeHtml = (text: string) =>
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
 
+// One pair per mail language, built once: building them costs more than the formatting.
+const countFormattersByLocale = new Map<
+  MailLocale,
+  { plural: Intl.PluralRules; number: Intl.NumberFormat }
+>();
+function countFormatters(locale: MailLocale) {
+  let formatters = countFormattersByLocale.get(locale);
+  if (!formatters) {
+    formatters = { plural: new Intl.PluralRules(locale), number: new Intl.NumberFormat(locale) };
+    countFormattersByLocale.set(locale, formatters);
+  }
+  return formatters;
+}
+
 /** The params with each count of the template replaced by its phrase in the reader's language. */
 function withCountPhrases(
   template: TemplateText,
@@ -393,8 +407,7 @@ function withCountPhrases(
   params: Record<string, string>,
 ): Record<string, string> {
   if (!template.counts) return params;
-  const plural = new Intl.PluralRules(locale);
-  const number = new Intl.NumberFormat(locale);
+  const { plural, number } = countFormatters(locale);
   const out = { ...params };
   for (const [name, phrases] of Object.entries(template.counts)) {
     const count = Number(params[name] ?? 0);
