@@ -226,21 +226,18 @@ export async function syncSubscription(
 }
 
 async function grantItem(tx: Db, ctx: FulfilContext, row: CheckoutSessionRow): Promise<void> {
-  const [item] = row.itemId
-    ? await tx
-        .select({ id: items.id, creatorId: items.creatorId, status: items.status })
-        .from(items)
-        .where(eq(items.id, row.itemId))
-    : [];
-  // A checkout opened before its item was deleted sells nothing (issue 10: no new buyers).
+  // The session names the item's creator (a row rebuilt from a webhook may not).
+  const creatorId =
+    row.itemId === null ? null : (row.creatorId ?? (await creatorOfItem(tx, row.itemId)));
+  // recordSale sells nothing for an item deleted since the checkout opened.
   const sold =
-    item !== undefined &&
-    item.status !== 'deleted' &&
+    row.itemId !== null &&
+    creatorId !== null &&
     (await recordSale(
       tx,
       {
         buyerId: row.userId,
-        item,
+        item: { id: row.itemId, creatorId },
         grossCents: row.amountCents,
         currency: row.currency,
         feePercent: ctx.feePercent,
@@ -258,7 +255,7 @@ async function grantItem(tx: Db, ctx: FulfilContext, row: CheckoutSessionRow): P
     amountCents: row.amountCents,
     kind: 'refund',
     ref: `refund:${row.id}`,
-    itemId: item?.id ?? null,
+    itemId: row.itemId,
     checkoutSessionId: row.id,
     at: ctx.meta.at,
   });
@@ -269,7 +266,7 @@ async function grantItem(tx: Db, ctx: FulfilContext, row: CheckoutSessionRow): P
       type: 'sale.refunded_to_balance',
       subjectId: row.id,
       data: {
-        itemId: item?.id ?? null,
+        itemId: row.itemId,
         buyerId: row.userId,
         amountCents: row.amountCents,
         currency: row.currency,
@@ -278,6 +275,14 @@ async function grantItem(tx: Db, ctx: FulfilContext, row: CheckoutSessionRow): P
     ctx.meta,
     { audience: [row.userId] },
   );
+}
+
+async function creatorOfItem(tx: Db, itemId: number): Promise<string | null> {
+  const [item] = await tx
+    .select({ creatorId: items.creatorId })
+    .from(items)
+    .where(eq(items.id, itemId));
+  return item?.creatorId ?? null;
 }
 
 /** Earnings ref of a membership payment: the first one is the checkout's, then one per invoice. */

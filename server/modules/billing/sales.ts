@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { purchaseRefusal, purchaseRefusalParams } from '../../../common/rules/purchase';
 import type { Role } from '../../../common/rules/roles';
 import type { Db } from '../../db/client';
+import { items } from '../../db/schema/index';
 import { recordEvent, type EventMeta } from '../../events/record';
 import { fail } from '../../http/errors';
 import { countSaleSql, type ItemRow } from '../items/index';
@@ -45,22 +47,21 @@ export interface Sale {
  * Records one sale (issue 9), for card fulfilment and balance unlocks alike: the buyer's
  * entitlement, the creator's earnings net of the fee, the item's sales count and the
  * `sale.recorded` event, in the caller's transaction. False, with nothing written, when the
- * buyer already owns the item (two payments raced): the caller refunds or rolls back.
+ * buyer already owns the item (two payments raced) or it was deleted: the caller refunds or
+ * rolls back.
  */
 export async function recordSale(tx: Db, sale: Sale, meta: EventMeta): Promise<boolean> {
-  // The entitlement and the creator's credit in one statement; the credit only with a grant.
-  const grant = tx
-    .insert(entitlements)
-    .values({
-      userId: sale.buyerId,
-      itemId: sale.item.id,
-      source: sale.via === 'card' ? 'purchase' : 'balance',
-      sourceRef: sale.ref,
-      createdAt: meta.at,
-    })
-    .onConflictDoNothing()
-    .returning({ id: entitlements.id });
-  const { first: granted, netCents } = await creditEarningsAfter(tx, grant.getSQL(), {
+  // The entitlement and the creator's credit in one statement; the credit only with a grant,
+  // and the grant only while the item is not deleted (issue 10: no new buyers).
+  const source = sale.via === 'card' ? 'purchase' : 'balance';
+  const grant = sql`insert into ${entitlements} (user_id, item_id, source, source_ref, created_at)
+    select ${sale.buyerId}::uuid, ${sale.item.id}::bigint, ${source}::text, ${sale.ref}::text,
+      ${meta.at.toISOString()}::timestamptz
+    where exists (select 1 from ${items} listed
+      where listed.id = ${sale.item.id}::bigint and listed.status <> 'deleted')
+    on conflict do nothing
+    returning id`;
+  const { first: granted, netCents } = await creditEarningsAfter(tx, grant, {
     creatorId: sale.item.creatorId,
     grossCents: sale.grossCents,
     currency: sale.currency,

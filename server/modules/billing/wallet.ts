@@ -177,7 +177,8 @@ async function buy(
         },
         meta,
       );
-      // A card payment of the same item committed meanwhile: throwing rolls the spend back.
+      // A card payment of the same item committed meanwhile (or, rarer, the item was deleted
+      // since the read): throwing rolls the spend back.
       if (!sold) throw fail('already_owned');
       return debited;
     })
