@@ -69,8 +69,8 @@ test('a fan tops up, pays with balance, keeps seeing the result and is charged o
   await expect(post.getByTestId('pay-with-balance')).toHaveCount(0);
   await expect(result).toHaveText('Unlocked with your balance: €4.50 charged. New balance: €5.50');
   await expectAnnounced(result);
-  // The pressed button is gone: keyboard focus lands on the result, not back at the page start.
-  await expect(result).toBeFocused();
+  // Focus is not checked here: a double click's second click may land where the control was, once
+  // the answer came first, and focus goes where it lands. The keyboard purchase below checks it.
 
   const afterOne = await walletOf(request, fan);
   expect(afterOne.balanceCents).toBe(550);
@@ -87,13 +87,17 @@ test('a fan tops up, pays with balance, keeps seeing the result and is charged o
   const card = page.getByTestId('product-card');
   await expect(card.getByTestId('wallet-balance')).toHaveText('Your balance: €5.50');
   await card.getByRole('button', { name: 'Pay €3.00 with balance' }).click();
-  await card.getByRole('button', { name: 'Confirm: pay €3.00' }).click();
+  // With the keyboard this time.
+  await card.getByRole('button', { name: 'Confirm: pay €3.00' }).focus();
+  await page.keyboard.press('Enter');
   await expect(card.getByTestId('product-unlocked')).toBeVisible();
   const productResult = card.getByTestId('balance-unlock-result');
   await expect(productResult).toHaveText(
     'Unlocked with your balance: €3.00 charged. New balance: €2.50',
   );
   await expectAnnounced(productResult);
+  // The pressed button is gone: keyboard focus lands on the result, not back at the page start.
+  await expect(productResult).toBeFocused();
   expect(await seriousViolations(page, { include: 'main' })).toEqual([]);
 
   // ---- a balance spent in another tab: the server's 402 is shown, with the wallet link ----
