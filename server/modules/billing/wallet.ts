@@ -38,10 +38,7 @@ export async function walletOf(
   viewer: Viewer,
   query: WalletQuery,
 ): Promise<WalletResponse> {
-  const [wallet] = await deps.db
-    .select({ balanceCents: wallets.balanceCents })
-    .from(wallets)
-    .where(eq(wallets.userId, viewer.id));
+  const balanceCents = await balanceOf(deps.db, viewer.id);
   const rows = await deps.db
     .select({
       id: ledgerEntries.id,
@@ -65,7 +62,7 @@ export async function walletOf(
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
   return {
-    balanceCents: wallet?.balanceCents ?? 0,
+    balanceCents: balanceCents ?? 0,
     currency: WALLET_CURRENCY,
     entries: page.map((r) => ({
       id: r.id,
@@ -199,6 +196,7 @@ async function buy(
 // Thrown inside the transaction to roll the spend entry back, and caught outside it.
 const SPENT_MEANWHILE = new Error('the balance was spent meanwhile');
 
+/** The fan's balance, or null when they have no wallet yet. */
 async function balanceOf(db: Db, userId: string): Promise<number | null> {
   const [row] = await db
     .select({ balanceCents: wallets.balanceCents })
