@@ -95,28 +95,47 @@ function eventParts(n: number, write: EventWrite, meta: EventMeta): SQL {
 }
 
 /**
- * The one statement that writes events' audit and outbox rows and their changes; it answers
- * one row (`n`, the event's place in `writes`) per event written.
+ * Writes that run ahead of an event in its statement, and a column answered from them (issue 17:
+ * a balance purchase's debit, sale and event are one statement). `before` is common table
+ * expressions (`name as (…)`, comma separated) that the event's `change` may read.
  */
-function eventsStatement(writes: readonly EventWrite[], meta: EventMeta): SQL {
-  const parts = writes.map((write, n) => eventParts(n, write, meta));
-  const written = writes.map(
-    (_, n) => sql`select ${sql.raw(String(n))} as n, pg_notify(${OUTBOX_CHANNEL}, id::text)
-      from ${sql.raw(`outbox_${n}`)}`,
-  );
-  return sql`with ${sql.join(parts, sql`,`)} ${sql.join(written, sql` union all `)}`;
+export interface Preceding<T> {
+  before: SQL;
+  answer: SQL<T>;
 }
 
+/**
+ * The one statement that writes events' audit and outbox rows and their changes; it answers
+ * one row (`n`, the event's place in `writes`) per event written, the first with `answer`.
+ */
+function eventsStatement(
+  writes: readonly EventWrite[],
+  meta: EventMeta,
+  preceding?: Preceding<unknown>,
+): SQL {
+  const parts = writes.map((write, n) => eventParts(n, write, meta));
+  const written = writes.map(
+    (_, n) => sql`select ${sql.raw(String(n))} as n, pg_notify(${OUTBOX_CHANNEL}, id::text),
+      ${n === 0 && preceding ? preceding.answer : sql`null`} as answer
+      from ${sql.raw(`outbox_${n}`)}`,
+  );
+  const before = preceding ? sql`${preceding.before},` : sql``;
+  return sql`with ${before} ${sql.join(parts, sql`,`)} ${sql.join(written, sql` union all `)}`;
+}
+
+type Written = { n: number | string; answer: unknown };
+
 /** Which of a statement's events were written (an `onlyIfChanged` event may not be). */
-const writtenOf = (result: unknown): Set<number> =>
-  new Set(rowsOf<{ n: number | string }>(result).map((row) => Number(row.n)));
+const writtenOf = (result: unknown): Map<number, Written> =>
+  new Map(rowsOf<Written>(result).map((row) => [Number(row.n), row]));
 
 type Execute = (statement: SQL) => Promise<unknown>;
 
 /**
  * Runs the writes in one statement and hands each written event to `written`. A gated event
  * (`onlyIfChanged`) takes its consumers' writes to a second statement, only once it was
- * written, which the caller runs in a transaction.
+ * written, which the caller runs in a transaction. Whether the main event was written, and
+ * `preceding`'s answer.
  */
 async function writeEvents(
   execute: Execute,
@@ -124,17 +143,19 @@ async function writeEvents(
   extra: readonly EventWrite[],
   meta: EventMeta,
   written: (write: EventWrite) => void,
-): Promise<boolean> {
+  preceding?: Preceding<unknown>,
+): Promise<{ wrote: boolean; answer: unknown }> {
   const gated = Boolean(main.options?.change && main.options.onlyIfChanged);
   const first = gated ? [main] : [main, ...extra];
-  const done = writtenOf(await execute(eventsStatement(first, meta)));
-  if (!done.has(0)) return false;
-  for (const n of done) written(first[n]!);
+  const done = writtenOf(await execute(eventsStatement(first, meta, preceding)));
+  const row = done.get(0);
+  if (!row) return { wrote: false, answer: undefined };
+  for (const n of done.keys()) written(first[n]!);
   if (gated && extra.length > 0) {
     const later = writtenOf(await execute(eventsStatement(extra, meta)));
-    for (const n of later) written(extra[n]!);
+    for (const n of later.keys()) written(extra[n]!);
   }
-  return true;
+  return { wrote: true, answer: row.answer };
 }
 
 const committed = (write: EventWrite) => ({
@@ -157,13 +178,14 @@ export async function recordEvent(
   meta: EventMeta,
   options: RecordOptions = {},
 ): Promise<boolean> {
-  return writeEvents(
+  const { wrote } = await writeEvents(
     (statement) => tx.execute(statement),
     { actor, event, options },
     consumerWrites(tx, event, meta),
     meta,
     (write) => onCommitted(tx, committed(write)),
   );
+  return wrote;
 }
 
 /**
@@ -185,7 +207,7 @@ export async function recordChange(
     return db.transaction((tx) => recordEvent(tx, actor, event, meta, options));
   }
   const delivered: EventWrite[] = [];
-  const wrote = await writeEvents(
+  const { wrote } = await writeEvents(
     (statement) => db.execute(statement),
     { actor, event, options },
     extra,
@@ -194,6 +216,35 @@ export async function recordChange(
   );
   for (const write of delivered) deliverCommitted(db, committed(write));
   return wrote;
+}
+
+/**
+ * A change of several data-modifying expressions with its event, in one statement outside any
+ * transaction (issue 17): `preceding.before` runs ahead of the event's change, which may read
+ * it, and the statement answers `preceding.answer`. When a part cannot be written, the statement
+ * must refuse (`refuseSql`), so that nothing is; hence no gating (`onlyIfChanged`), which would
+ * take the consumers' writes to a second statement.
+ */
+export async function recordChangeAnswering<T>(
+  db: Db,
+  actor: EventActor,
+  event: DomainEvent,
+  meta: EventMeta,
+  options: Omit<RecordOptions, 'onlyIfChanged'> & { change: SQL },
+  preceding: Preceding<T>,
+): Promise<T> {
+  if (isTransaction(db)) throw new Error('recordChangeAnswering runs outside a transaction');
+  const delivered: EventWrite[] = [];
+  const { answer } = await writeEvents(
+    (statement) => db.execute(statement),
+    { actor, event, options },
+    consumerWrites(db, event, meta),
+    meta,
+    (write) => delivered.push(write),
+    preceding,
+  );
+  for (const write of delivered) deliverCommitted(db, committed(write));
+  return answer as T;
 }
 
 /** Meta for changes no request caused (jobs, the demo seed). */

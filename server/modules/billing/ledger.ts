@@ -94,50 +94,42 @@ export async function earlierSpend(db: Db, spendRef: string): Promise<EarlierSpe
 export const walletBalanceSql = (userId: string | Placeholder): SQL<number | null> =>
   sql<number | null>`(select w.balance_cents from ${wallets} w where w.user_id = ${userId})`;
 
-/**
- * What debitWallet did: `booked` when the spend is written and the wallet debited (the new
- * balance); `replayed` when `ref` was booked already, by a request that committed meanwhile;
- * `short` when the balance no longer covers the amount (the spend entry is written and the
- * caller must roll back).
- */
-export type Debit =
-  { outcome: 'booked'; balanceCents: number } | { outcome: 'replayed' } | { outcome: 'short' };
+/** A spend of a fan's wallet: what spendExpressions books. */
+export interface WalletSpend {
+  userId: string;
+  amountCents: number;
+  ref: string;
+  itemId: number;
+  at: Date;
+}
 
 /**
- * Takes from a wallet, the spend entry and the balance in one statement, and only while the
- * balance covers the amount: the update takes the wallet's row lock, so concurrent spends of one
- * wallet run one after another, and one that waited re-checks the balance it finds. A spend with
- * the same ref in flight is waited for on the ref's unique index; once it commits, nothing is
- * written here. The CHECK (balance >= 0) stays the last line of defence.
+ * The common table expressions that take from a wallet: `spent` books the spend entry (no row
+ * when `ref` was booked already), and `debited` takes the amount from the balance (answering the
+ * new balance) only after it, and only while the balance covers the amount. The update takes the
+ * wallet's row lock, so concurrent spends of one wallet run one after another, and one that
+ * waited re-checks the balance it finds. A spend with the same ref in flight is waited for on
+ * the ref's unique index; once it commits, `spent` writes nothing. When either returns no row
+ * the statement must refuse (`refuseSql`), so the spend entry is undone with it; the CHECK
+ * (balance >= 0) stays the last line of defence.
  */
-export async function debitWallet(
-  tx: Db,
-  entry: { userId: string; amountCents: number; ref: string; itemId: number; at: Date },
-): Promise<Debit> {
-  const result = await tx.execute(
-    sql`with spent as (
-        insert into ${ledgerEntries} (account, user_id, kind, amount_cents, currency, ref, item_id,
-          created_at)
-        values ('wallet', ${entry.userId}::uuid, 'spend', ${-entry.amountCents}::integer,
-          ${WALLET_CURRENCY}::text, ${entry.ref}::text, ${entry.itemId}::bigint,
-          ${entry.at.toISOString()}::timestamptz)
-        on conflict (ref) do nothing
-        returning 1
-      ),
-      debited as (
-        update ${wallets} set balance_cents = balance_cents - ${entry.amountCents}::integer,
-          updated_at = ${entry.at.toISOString()}::timestamptz
-        where user_id = ${entry.userId}::uuid and balance_cents >= ${entry.amountCents}::integer
-          and exists (select 1 from spent)
-        returning balance_cents
-      )
-      select (select count(*) from spent)::int as spent,
-        (select balance_cents from debited) as balance`,
-  );
-  const row = rowsOf<{ spent: number; balance: number | null }>(result)[0];
-  if (!row || Number(row.spent) === 0) return { outcome: 'replayed' };
-  if (row.balance === null) return { outcome: 'short' };
-  return { outcome: 'booked', balanceCents: Number(row.balance) };
+export function spendExpressions(entry: WalletSpend): SQL {
+  return sql`spent as (
+      insert into ${ledgerEntries} (account, user_id, kind, amount_cents, currency, ref, item_id,
+        created_at)
+      values ('wallet', ${entry.userId}::uuid, 'spend', ${-entry.amountCents}::integer,
+        ${WALLET_CURRENCY}::text, ${entry.ref}::text, ${entry.itemId}::bigint,
+        ${entry.at.toISOString()}::timestamptz)
+      on conflict (ref) do nothing
+      returning 1
+    ),
+    debited as (
+      update ${wallets} set balance_cents = balance_cents - ${entry.amountCents}::integer,
+        updated_at = ${entry.at.toISOString()}::timestamptz
+      where user_id = ${entry.userId}::uuid and balance_cents >= ${entry.amountCents}::integer
+        and exists (select 1 from spent)
+      returning balance_cents
+    )`;
 }
 
 /** What creditEarnings books: a sale or membership payment of a creator, before the fee. */
@@ -159,7 +151,7 @@ export interface EarningsCredit {
  * was booked already) and add it to one shard of its month's total (`totalled`), chosen by the
  * entry's id. With `gate`, the name of an earlier expression, only when that returned a row.
  */
-function creditExpressions(entry: EarningsCredit, netCents: number, gate: SQL | null): SQL {
+export function creditExpressions(entry: EarningsCredit, netCents: number, gate: SQL | null): SQL {
   const month = startOfUtcMonth(entry.at).toISOString();
   return sql`booked as (
       insert into ${ledgerEntries} (account, user_id, kind, amount_cents, gross_cents, currency,
@@ -185,6 +177,10 @@ function creditExpressions(entry: EarningsCredit, netCents: number, gate: SQL | 
 
 const firstRow = (result: unknown) => rowsOf<Record<string, number | string>>(result)[0] ?? {};
 
+/** The creator's part of a payment: the gross less the platform fee. */
+export const netOf = (entry: Pick<EarningsCredit, 'grossCents' | 'feePercent'>): number =>
+  entry.grossCents - platformFee(entry.grossCents, entry.feePercent);
+
 /**
  * Credits a creator for a sale or membership payment, net of the platform fee, once per ref:
  * the net cents credited, or null when `ref` was already booked. One statement books the entry
@@ -192,7 +188,7 @@ const firstRow = (result: unknown) => rowsOf<Record<string, number | string>>(re
  * the dashboard reads), chosen by the entry's id; that row stays locked until the caller commits.
  */
 export async function creditEarnings(tx: Db, entry: EarningsCredit): Promise<number | null> {
-  const netCents = entry.grossCents - platformFee(entry.grossCents, entry.feePercent);
+  const netCents = netOf(entry);
   const result = await tx.execute(
     sql`with ${creditExpressions(entry, netCents, null)}
       select count(*)::int as credited from totalled`,
@@ -211,7 +207,7 @@ export async function creditEarningsAfter(
   first: SQL,
   entry: EarningsCredit,
 ): Promise<{ first: boolean; netCents: number | null }> {
-  const netCents = entry.grossCents - platformFee(entry.grossCents, entry.feePercent);
+  const netCents = netOf(entry);
   const result = await tx.execute(
     sql`with first_write as (${first}), ${creditExpressions(entry, netCents, sql.raw('first_write'))}
       select (select count(*) from first_write)::int as first,

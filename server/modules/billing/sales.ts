@@ -1,14 +1,23 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import type { DomainEvent } from '../../../common/events';
 import { purchaseRefusal, purchaseRefusalParams } from '../../../common/rules/purchase';
 import type { Role } from '../../../common/rules/roles';
 import type { Db } from '../../db/client';
 import { items } from '../../db/schema/index';
-import { recordEvent, type EventMeta } from '../../events/record';
+import { refuseSql } from '../../db/refusal';
+import { recordChangeAnswering, recordEvent, type EventMeta } from '../../events/record';
 import { fail } from '../../http/errors';
 import { countSaleSql, type ItemRow } from '../items/index';
 import { entitlements } from './entitlement-tables';
 import { isViewableWith, type EntitlementRow } from './entitlements';
-import { creditEarningsAfter } from './ledger';
+import {
+  creditEarningsAfter,
+  creditExpressions,
+  netOf,
+  spendExpressions,
+  type EarningsCredit,
+  type WalletSpend,
+} from './ledger';
 
 type Buyer = { id: string; role: Role };
 
@@ -51,48 +60,108 @@ export interface Sale {
  * rolls back.
  */
 export async function recordSale(tx: Db, sale: Sale, meta: EventMeta): Promise<boolean> {
-  // The entitlement and the creator's credit in one statement; the credit only with a grant,
-  // and the grant only while the item is not deleted (issue 10: no new buyers).
+  // The entitlement and the creator's credit in one statement; the credit only with a grant.
+  const { first: granted, netCents } = await creditEarningsAfter(
+    tx,
+    grantSql(sale, meta, null),
+    creditOf(sale, meta),
+  );
+  if (!granted) return false;
+  await recordEvent(tx, { id: sale.buyerId }, saleEvent(sale, netCents ?? 0), meta, {
+    audience: [sale.item.creatorId, sale.buyerId],
+    // Every buyer of an item adds to its one counter row: the event's statement takes that lock
+    // late, so concurrent buyers of the item wait on it for the fewest round trips.
+    change: countSaleSql(tx, sale.item.id),
+  });
+  return true;
+}
+
+/**
+ * The buyer's entitlement, written only while the item is not deleted (issue 10: no new
+ * buyers), and with `gate` (the name of an earlier expression) only when that returned a row.
+ */
+function grantSql(sale: Sale, meta: EventMeta, gate: SQL | null): SQL {
   const source = sale.via === 'card' ? 'purchase' : 'balance';
-  const grant = sql`insert into ${entitlements} (user_id, item_id, source, source_ref, created_at)
+  return sql`insert into ${entitlements} (user_id, item_id, source, source_ref, created_at)
     select ${sale.buyerId}::uuid, ${sale.item.id}::bigint, ${source}::text, ${sale.ref}::text,
       ${meta.at.toISOString()}::timestamptz
     where exists (select 1 from ${items} listed
       where listed.id = ${sale.item.id}::bigint and listed.status <> 'deleted')
+      ${gate ? sql`and exists (select 1 from ${gate})` : sql``}
     on conflict do nothing
     returning id`;
-  const { first: granted, netCents } = await creditEarningsAfter(tx, grant, {
-    creatorId: sale.item.creatorId,
-    grossCents: sale.grossCents,
-    currency: sale.currency,
-    feePercent: sale.feePercent,
-    kind: 'sale',
-    ref: `sale:${sale.ref}`,
+}
+
+const creditOf = (sale: Sale, meta: EventMeta): EarningsCredit => ({
+  creatorId: sale.item.creatorId,
+  grossCents: sale.grossCents,
+  currency: sale.currency,
+  feePercent: sale.feePercent,
+  kind: 'sale',
+  ref: `sale:${sale.ref}`,
+  itemId: sale.item.id,
+  checkoutSessionId: sale.checkoutSessionId ?? null,
+  at: meta.at,
+});
+
+const saleEvent = (sale: Sale, netCents: number): DomainEvent => ({
+  type: 'sale.recorded',
+  subjectId: String(sale.item.id),
+  data: {
     itemId: sale.item.id,
-    checkoutSessionId: sale.checkoutSessionId ?? null,
-    at: meta.at,
-  });
-  if (!granted) return false;
-  await recordEvent(
-    tx,
+    creatorId: sale.item.creatorId,
+    buyerId: sale.buyerId,
+    amountCents: sale.grossCents,
+    currency: sale.currency,
+    netCents,
+    via: sale.via,
+  },
+});
+
+/** Why sellForBalance wrote nothing (the reasons its statement refuses with). */
+export const BALANCE_SALE_REFUSALS = ['replayed', 'short', 'unsold'] as const;
+export type BalanceSaleRefusal = (typeof BALANCE_SALE_REFUSALS)[number];
+
+/**
+ * A purchase with the wallet's balance in one statement (issue 17), which is a transaction of
+ * its own: the spend and the debit, the entitlement, the creator's credit, the item's sales
+ * count and the `sale.recorded` event with its mails. Each part runs only after the one before
+ * it wrote (so every purchase takes its locks in the same order: the wallet, the creator's
+ * month total, the item's counter), and when one did not, the statement refuses and nothing is
+ * written (`refusalOf` then gives a BalanceSaleRefusal): `replayed` when a request with the same
+ * key booked the spend meanwhile, `short` when the balance no longer covers the price, `unsold`
+ * when the buyer came to own the item or it was deleted since the read. The new balance.
+ */
+export async function sellForBalance(
+  db: Db,
+  sale: Sale & { via: 'balance' },
+  spend: WalletSpend,
+  meta: EventMeta,
+): Promise<number> {
+  const credit = creditOf(sale, meta);
+  const netCents = netOf(credit);
+  const refuse = (reason: BalanceSaleRefusal) => refuseSql(reason);
+  // The statement's answer reads `outcome`, which runs every part above it in order, before
+  // the event's change: the item's counter row is locked last.
+  const before = sql`${spendExpressions(spend)},
+    granted as (${grantSql(sale, meta, sql.raw('debited'))}),
+    ${creditExpressions(credit, netCents, sql.raw('granted'))},
+    outcome as materialized (
+      select case
+          when not exists (select 1 from spent) then ${refuse('replayed')}
+          when not exists (select 1 from debited) then ${refuse('short')}
+          when not exists (select 1 from granted) then ${refuse('unsold')}
+        end as refused,
+        (select count(*) from totalled) as credited,
+        (select balance_cents from debited) as balance
+    )`;
+  const balance = await recordChangeAnswering(
+    db,
     { id: sale.buyerId },
-    {
-      type: 'sale.recorded',
-      subjectId: String(sale.item.id),
-      data: {
-        itemId: sale.item.id,
-        creatorId: sale.item.creatorId,
-        buyerId: sale.buyerId,
-        amountCents: sale.grossCents,
-        currency: sale.currency,
-        netCents: netCents ?? 0,
-        via: sale.via,
-      },
-    },
+    saleEvent(sale, netCents),
     meta,
-    // Every buyer of an item adds to its one counter row: the event's statement takes that lock
-    // late, so concurrent buyers of the item wait on it for the fewest round trips.
-    { audience: [sale.item.creatorId, sale.buyerId], change: countSaleSql(tx, sale.item.id) },
+    { audience: [sale.item.creatorId, sale.buyerId], change: countSaleSql(db, sale.item.id) },
+    { before, answer: sql<number>`(select balance from outcome)` },
   );
-  return true;
+  return Number(balance);
 }

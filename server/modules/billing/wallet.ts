@@ -13,14 +13,15 @@ import type { Clock } from '../../context';
 import type { Config } from '../../config';
 import type { Database, Db } from '../../db/client';
 import { preparedPerShape } from '../../db/prepared';
+import { refusalOf } from '../../db/refusal';
 import { items, users } from '../../db/schema/index';
 import type { EventMeta } from '../../events/record';
 import { fail } from '../../http/errors';
 import type { MediaUrls } from '../media/index';
-import { debitWallet, earlierSpend, earlierSpendSql, walletBalanceSql } from './ledger';
+import { earlierSpend, earlierSpendSql, walletBalanceSql } from './ledger';
 import { viewerEntitlementsSql } from './entitlements';
 import { presentPurchasedProduct } from './presenter';
-import { assertPurchasable, recordSale } from './sales';
+import { assertPurchasable, sellForBalance, type BalanceSaleRefusal } from './sales';
 import { ledgerEntries, wallets } from './tables';
 
 export interface WalletDeps {
@@ -81,8 +82,9 @@ export async function walletOf(
  * POST /api/v1/wallet/unlock ("pay with balance", SPEC §4 made real). One read gives the item,
  * its creator, the buyer's entitlements, the balance and a spend already booked under the
  * idempotency key: a repeated request is answered from it, taking no lock. A purchase is then one
- * transaction: the spend and the debit (debitWallet re-checks the balance under the wallet's row
- * lock, and meets a concurrent request with the same key on the spend's unique ref), then the sale.
+ * statement (sellForBalance): the spend and the debit, which re-checks the balance under the
+ * wallet's row lock and meets a concurrent request with the same key on the spend's unique ref,
+ * then the sale.
  */
 export async function unlockWithBalance(
   deps: WalletDeps,
@@ -130,7 +132,7 @@ function replayOf({ found, earlier, balanceCents }: PurchaseState): Answer {
   return { found, chargedCents: -earlier.amountCents, balanceCents, replayed: true };
 }
 
-/** The purchase in one transaction; null when a request with the same key booked it meanwhile. */
+/** The purchase in one statement; null when a request with the same key booked it meanwhile. */
 async function buy(
   deps: WalletDeps,
   viewer: Viewer,
@@ -148,53 +150,41 @@ async function buy(
       { balanceCents: balance, priceCents: item.priceCents },
     );
   if (balanceCents < item.priceCents) throw short(balanceCents);
-  const debit = await deps.db
-    .transaction(async (tx) => {
-      const debited = await debitWallet(tx, {
-        userId: viewer.id,
-        amountCents: item.priceCents,
-        ref: refs.spend,
-        itemId: item.id,
-        at: meta.at,
-      });
-      // Nothing was written: the transaction ends with nothing to undo.
-      if (debited.outcome === 'replayed') return debited;
-      // Throwing rolls the spend entry back.
-      if (debited.outcome === 'short') throw SPENT_MEANWHILE;
-      const sold = await recordSale(
-        tx,
-        {
-          buyerId: viewer.id,
-          item,
-          grossCents: item.priceCents,
-          currency: item.currency,
-          feePercent: deps.config.PLATFORM_FEE_PERCENT,
-          via: 'balance',
-          ref: refs.sale,
-        },
-        meta,
-      );
-      // A card payment of the same item committed meanwhile (or, rarer, the item was deleted
-      // since the read): throwing rolls the spend back.
-      if (!sold) throw fail('already_owned');
-      return debited;
-    })
-    .catch(async (error: unknown) => {
-      if (error !== SPENT_MEANWHILE) throw error;
-      // Another spend of this wallet committed first: refuse with the balance it left.
-      throw short((await balanceOf(deps.db, viewer.id)) ?? 0);
-    });
-  if (debit.outcome === 'replayed') return null;
-  return {
-    found,
-    chargedCents: item.priceCents,
-    balanceCents: debit.balanceCents,
-    replayed: false,
+  const sale = {
+    buyerId: viewer.id,
+    item,
+    grossCents: item.priceCents,
+    currency: item.currency,
+    feePercent: deps.config.PLATFORM_FEE_PERCENT,
+    via: 'balance' as const,
+    ref: refs.sale,
   };
+  const spend = {
+    userId: viewer.id,
+    amountCents: item.priceCents,
+    ref: refs.spend,
+    itemId: item.id,
+    at: meta.at,
+  };
+  try {
+    const balance = await sellForBalance(deps.db, sale, spend, meta);
+    return { found, chargedCents: item.priceCents, balanceCents: balance, replayed: false };
+  } catch (error) {
+    switch (refusalOf(error) as BalanceSaleRefusal | null) {
+      // A request with the same key booked the spend meanwhile: the caller answers as it did.
+      case 'replayed':
+        return null;
+      // Another spend of this wallet committed first: refuse with the balance it left.
+      case 'short':
+        throw short((await balanceOf(deps.db, viewer.id)) ?? 0);
+      // A card payment of the same item committed meanwhile, or, rarer, it was deleted.
+      case 'unsold':
+        throw fail('already_owned');
+      default:
+        throw error;
+    }
+  }
 }
-
-// Thrown inside the transaction to roll the spend entry back, and caught outside it.
-const SPENT_MEANWHILE = new Error('the balance was spent meanwhile');
 
 /** The fan's balance, or null when they have no wallet yet. */
 async function balanceOf(db: Db, userId: string): Promise<number | null> {
