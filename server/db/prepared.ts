@@ -1,4 +1,6 @@
-import type { Database } from './client';
+import type { SQL } from 'drizzle-orm';
+import type { PgDialect } from 'drizzle-orm/pg-core';
+import type { Database, Db } from './client';
 
 /**
  * A statement prepared once per database handle and shape (issue 17): drizzle builds its SQL on
@@ -16,4 +18,22 @@ export function preparedPerShape<Shape extends string, Statement>(
     if (!statement) byShape.set(shape, (statement = build(db, shape)));
     return statement;
   };
+}
+
+// Names of the texts executePrepared has seen, the same on every connection and handle.
+const statementNames = new Map<string, string>();
+
+/**
+ * Runs a statement built per request as a named prepared statement (issue 17): PostgreSQL parses
+ * and plans its text once per connection, and later runs only bind values (planning a sale's
+ * statement took about 0.4 ms, half its execution). Only for statements whose text comes in a
+ * few shapes (no lists of varying length): each text stays prepared on every connection that
+ * ran it.
+ */
+export function executePrepared(db: Db, statement: SQL): Promise<unknown> {
+  const { dialect } = db as unknown as { dialect: PgDialect };
+  const query = dialect.sqlToQuery(statement);
+  let name = statementNames.get(query.sql);
+  if (!name) statementNames.set(query.sql, (name = `aura_${statementNames.size + 1}`));
+  return db._.session.prepareQuery(query, undefined, name, false).execute();
 }

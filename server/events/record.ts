@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { EVENT_DESCRIPTORS, type DomainEvent } from '../../common/events';
 import type { Db } from '../db/client';
 import { deliverCommitted, isTransaction, onCommitted } from '../db/commit-hooks';
+import { executePrepared } from '../db/prepared';
 import { rowsOf } from '../db/rows';
 
 /** Where a change came from: the request that caused it (or none, for jobs and webhooks' own work). */
@@ -29,6 +30,11 @@ export interface RecordOptions {
    * nothing, and so records nothing): the gate is in the statement, not a second round trip.
    */
   onlyIfChanged?: boolean;
+  /**
+   * The statement's text comes in a few shapes only (its change has no list of varying length):
+   * it runs as a prepared statement (`executePrepared`), so PostgreSQL plans it once.
+   */
+  prepared?: boolean;
 }
 
 /** One event to write, with its change: what a transactional consumer adds to an event. */
@@ -131,6 +137,11 @@ const writtenOf = (result: unknown): Map<number, Written> =>
 
 type Execute = (statement: SQL) => Promise<unknown>;
 
+const executorOf =
+  (db: Db, options: RecordOptions): Execute =>
+  (statement) =>
+    options.prepared ? executePrepared(db, statement) : db.execute(statement);
+
 /**
  * Runs the writes in one statement and hands each written event to `written`. A gated event
  * (`onlyIfChanged`) takes its consumers' writes to a second statement, only once it was
@@ -179,7 +190,7 @@ export async function recordEvent(
   options: RecordOptions = {},
 ): Promise<boolean> {
   const { wrote } = await writeEvents(
-    (statement) => tx.execute(statement),
+    executorOf(tx, options),
     { actor, event, options },
     consumerWrites(tx, event, meta),
     meta,
@@ -208,7 +219,7 @@ export async function recordChange(
   }
   const delivered: EventWrite[] = [];
   const { wrote } = await writeEvents(
-    (statement) => db.execute(statement),
+    executorOf(db, options),
     { actor, event, options },
     extra,
     meta,
@@ -236,7 +247,7 @@ export async function recordChangeAnswering<T>(
   if (isTransaction(db)) throw new Error('recordChangeAnswering runs outside a transaction');
   const delivered: EventWrite[] = [];
   const { answer } = await writeEvents(
-    (statement) => db.execute(statement),
+    executorOf(db, options),
     { actor, event, options },
     consumerWrites(db, event, meta),
     meta,

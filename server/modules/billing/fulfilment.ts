@@ -414,7 +414,7 @@ export async function fulfilCheckout(
       data: { kind: row.kind, amountCents: row.amountCents, currency: row.currency },
     },
     ctx.meta,
-    { audience: [row.userId], change: complete.getSQL() },
+    { audience: [row.userId], change: complete.getSQL(), prepared: true },
   );
   if (row.kind === 'item') await grantItem(tx, ctx, row);
   else if (row.kind === 'topup') {

@@ -72,6 +72,7 @@ export async function recordSale(tx: Db, sale: Sale, meta: EventMeta): Promise<b
     // Every buyer of an item adds to its one counter row: the event's statement takes that lock
     // late, so concurrent buyers of the item wait on it for the fewest round trips.
     change: countSaleSql(tx, sale.item.id),
+    prepared: true,
   });
   return true;
 }
@@ -160,7 +161,11 @@ export async function sellForBalance(
     { id: sale.buyerId },
     saleEvent(sale, netCents),
     meta,
-    { audience: [sale.item.creatorId, sale.buyerId], change: countSaleSql(db, sale.item.id) },
+    {
+      audience: [sale.item.creatorId, sale.buyerId],
+      change: countSaleSql(db, sale.item.id),
+      prepared: true,
+    },
     { before, answer: sql<number>`(select balance from outcome)` },
   );
   return Number(balance);

@@ -306,7 +306,7 @@ export async function createCheckoutSession(
       },
     },
     meta,
-    { change: store.getSQL(), onlyIfChanged: true },
+    { change: store.getSQL(), onlyIfChanged: true, prepared: true },
   );
   return { id: created.id, url: created.url, provider };
 }

@@ -118,7 +118,7 @@ export async function recordSignIn(
     { id: userId },
     { type: 'account.signed_in', subjectId: userId, data: { method } },
     meta,
-    { change },
+    { change, prepared: true },
   );
 }
 
