@@ -43,6 +43,50 @@ describe('the job queue', () => {
     }
   });
 
+  it('hands a batch kind its claimed jobs together, and retries only those that failed', async () => {
+    const kind = uniqueName('kind');
+    const batches: number[][] = [];
+    let failWhole = false;
+    t.container.jobs.defineBatch(
+      kind,
+      async (batch) => {
+        batches.push(batch.map((job) => Number(job.payload.n)));
+        if (failWhole) throw new Error('the whole batch failed');
+        return batch.map((job) => (job.payload.n === 2 ? new Error('two failed') : null));
+      },
+      { maxAttempts: 3 },
+    );
+    const keys = [1, 2, 3].map(() => uniqueName('batch'));
+    await t.db.transaction(async (tx) => {
+      for (const [i, key] of keys.entries()) {
+        await t.container.jobs.enqueue(tx, kind, { n: i + 1 }, { key });
+      }
+    });
+    await t.container.jobs.runDue();
+    expect(batches).toEqual([[1, 2, 3]]);
+    const statusOf = async (key: string) => (await jobsWithKey(key))[0];
+    expect((await statusOf(keys[0]!))?.status).toBe('done');
+    expect(await statusOf(keys[1]!)).toMatchObject({ status: 'queued', lastError: 'two failed' });
+    expect((await statusOf(keys[2]!))?.status).toBe('done');
+
+    // A batch handler that throws fails each job of the batch, to be retried.
+    failWhole = true;
+    const more = [4, 5].map(() => uniqueName('batch'));
+    await t.db.transaction(async (tx) => {
+      for (const [i, key] of more.entries()) {
+        await t.container.jobs.enqueue(tx, kind, { n: i + 4 }, { key });
+      }
+    });
+    await t.container.jobs.runDue();
+    expect(batches.at(-1)).toEqual([4, 5]);
+    for (const key of more) {
+      expect(await statusOf(key)).toMatchObject({
+        status: 'queued',
+        lastError: 'the whole batch failed',
+      });
+    }
+  });
+
   it('queues a job once per idempotency key, only when the transaction commits', async () => {
     const kind = uniqueName('kind');
     const done: unknown[] = [];

@@ -5,6 +5,13 @@ import type { DatabaseHandle, Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { jobs, type JobRow } from './tables';
 
+/**
+ * A handler of a claimed batch of one kind's jobs (issue 17: a batch of mails is read and
+ * stored in a statement each): per job, in order, null when it succeeded or the error that
+ * schedules its retry. Throwing fails the whole batch.
+ */
+export type BatchJobHandler = (batch: readonly JobRow[]) => Promise<readonly unknown[]>;
+
 /** A queued job's handler; throwing schedules a retry with backoff. */
 export type JobHandler = (payload: Record<string, unknown>, job: JobRow) => Promise<void>;
 
@@ -22,6 +29,8 @@ export interface JobRunner {
   every(name: string, intervalMs: number, run: (now: Date) => Promise<unknown>): void;
   /** Registers the handler of a queued job kind. */
   define(kind: string, handler: JobHandler, options?: JobKindOptions): void;
+  /** Registers a job kind whose claimed jobs are handled together, a batch at a time. */
+  defineBatch(kind: string, handler: BatchJobHandler, options?: JobKindOptions): void;
   /**
    * Queues a job inside the caller's transaction: it exists only if that commits, and a second
    * enqueue with the same key is a no-op (at most once per idempotency key).
@@ -92,6 +101,17 @@ export async function enqueueJob(
 export const backoffMs = (attempt: number): number =>
   Math.min(30_000 * 4 ** Math.max(0, attempt - 1), 6 * 3600_000);
 
+/** The claimed jobs by kind, each kind's in the order claimed. */
+function byKind(claimed: readonly JobRow[]): Map<string, JobRow[]> {
+  const groups = new Map<string, JobRow[]>();
+  for (const job of claimed) {
+    const group = groups.get(job.kind);
+    if (group) group.push(job);
+    else groups.set(job.kind, [job]);
+  }
+  return groups;
+}
+
 /** How long a claimed job may run before another instance may take it back. */
 const LEASE_MS = 5 * 60_000;
 const POLL_MS = 1000;
@@ -107,7 +127,7 @@ export function createJobRunner(opts: {
     string,
     { intervalMs: number; run: (now: Date) => Promise<unknown>; timer?: NodeJS.Timeout }
   >();
-  const kinds = new Map<string, { handler: JobHandler; options: JobKindOptions }>();
+  const kinds = new Map<string, { handle: BatchJobHandler; options: JobKindOptions }>();
   let queueTimer: NodeJS.Timeout | undefined;
   let draining: Promise<number> | null = null;
   let started = false;
@@ -156,32 +176,40 @@ export function createJobRunner(opts: {
     return claimed.sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id);
   }
 
-  /** Runs one claimed job; true when it succeeded (runDue marks those done together). */
-  async function attempt(job: JobRow): Promise<boolean> {
-    const kind = kinds.get(job.kind);
-    if (!kind) return false;
-    try {
-      await kind.handler(job.payload, job);
-      return true;
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      const givingUp = job.attempts >= job.maxAttempts;
-      await handle.db
-        .update(jobs)
-        .set(
-          givingUp
-            ? { status: 'failed', finishedAt: clock.now(), lockedUntil: null, lastError: message }
-            : {
-                status: 'queued',
-                runAt: new Date(clock.now().getTime() + backoffMs(job.attempts)),
-                lockedUntil: null,
-                lastError: message,
-              },
-        )
-        .where(eq(jobs.id, job.id));
-      if (givingUp) await kind.options.onGiveUp?.(job, message);
-      return false;
+  /** Schedules a failed job's retry with backoff, or gives it up after its last attempt. */
+  async function failed(job: JobRow, options: JobKindOptions, err: unknown): Promise<void> {
+    const message = err instanceof Error ? err.message : String(err);
+    const givingUp = job.attempts >= job.maxAttempts;
+    await handle.db
+      .update(jobs)
+      .set(
+        givingUp
+          ? { status: 'failed', finishedAt: clock.now(), lockedUntil: null, lastError: message }
+          : {
+              status: 'queued',
+              runAt: new Date(clock.now().getTime() + backoffMs(job.attempts)),
+              lockedUntil: null,
+              lastError: message,
+            },
+      )
+      .where(eq(jobs.id, job.id));
+    if (givingUp) await options.onGiveUp?.(job, message);
+  }
+
+  /** Runs a claimed batch of one kind; the ids of the jobs that succeeded. */
+  async function attempt(kind: string, batch: JobRow[]): Promise<number[]> {
+    const known = kinds.get(kind);
+    if (!known) return [];
+    const errors = await known
+      .handle(batch)
+      .catch((err: unknown) => batch.map(() => err ?? new Error('job batch failed')));
+    const done: number[] = [];
+    for (const [i, job] of batch.entries()) {
+      const err = errors[i] ?? null;
+      if (err === null) done.push(job.id);
+      else await failed(job, known.options, err);
     }
+    return done;
   }
 
   const markDone = async (ids: number[]) => {
@@ -204,7 +232,7 @@ export function createJobRunner(opts: {
       // jobs are at least once either way, and the mail outbox stores a retried mail once.
       const done: number[] = [];
       try {
-        for (const job of claimed) if (await attempt(job)) done.push(job.id);
+        for (const [kind, batch] of byKind(claimed)) done.push(...(await attempt(kind, batch)));
       } finally {
         await markDone(done);
       }
@@ -244,7 +272,23 @@ export function createJobRunner(opts: {
       if (started) schedule(name);
     },
     define(kind, handler, options = {}) {
-      kinds.set(kind, { handler, options });
+      // One at a time: a job's error is its own, and the next still runs.
+      const one = (job: JobRow) =>
+        handler(job.payload, job).then(
+          () => null,
+          (err: unknown) => err ?? new Error('job failed'),
+        );
+      kinds.set(kind, {
+        handle: async (batch) => {
+          const errors: unknown[] = [];
+          for (const job of batch) errors.push(await one(job));
+          return errors;
+        },
+        options,
+      });
+    },
+    defineBatch(kind, handler, options = {}) {
+      kinds.set(kind, { handle: handler, options });
     },
     async enqueue(tx, kind, payload, options) {
       await enqueueJob(tx, kind, payload, {

@@ -19,5 +19,10 @@ export interface MailMessage {
 export interface Mailer {
   readonly name: 'smtp' | 'outbox';
   send(message: MailMessage): Promise<void>;
+  /**
+   * Sends a batch in one go where the transport can (the outbox: one write); per message, in
+   * order, null when sent or its error. Without it, `send` takes one at a time.
+   */
+  sendMany?(messages: readonly MailMessage[]): Promise<unknown[]>;
   close(): Promise<void>;
 }

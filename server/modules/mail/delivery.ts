@@ -1,9 +1,11 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { isUuid } from '../../http/ids';
 import { parseItemId } from '../items/index';
-import type { Mailer } from '../../adapters/mail/mailer';
+import type { MailMessage, Mailer } from '../../adapters/mail/mailer';
 import type { Clock } from '../../context';
 import type { Database } from '../../db/client';
+import { executePrepared } from '../../db/prepared';
+import { rowsOf } from '../../db/rows';
 import { users } from '../../db/schema/index';
 import type { MailLocale } from '../../../common/rules/locales';
 import { formatMoney } from '../../../common/rules/money';
@@ -37,40 +39,128 @@ const TOKEN_PAGE: Partial<Record<MailTemplate, string>> = {
   'reset-password': '/reset-password',
 };
 
+/** A mail job's recipient as read when it is sent, with what the mail needs to know of them. */
+interface Recipient {
+  id: string;
+  username: string;
+  email: string;
+  locale: MailLocale;
+  status: 'active' | 'suspended' | 'deleted';
+  /** They switched this notice off. */
+  optedOut: boolean;
+  named: Named;
+}
+
+/** One queued mail of a batch: its payload and its job's idempotency key. */
+export interface QueuedMail {
+  payload: MailJobPayload;
+  key: string;
+}
+
 /**
- * Renders and sends one queued mail (issue 16). The recipient's address, language and notice
- * switches are read now, so a mail switched off before it went out is not sent. Throwing makes
- * the runner retry with backoff; after the last try the failure is recorded for admins.
+ * Renders and sends a batch of queued mails (issue 16). The recipients' addresses, languages
+ * and notice switches are read now, so a mail switched off before it went out is not sent. The
+ * batch is read in one statement and, with the outbox, stored in one more (issue 17: a sale's
+ * two mails cost two statements each before). Per mail, in order: null when it was sent or is
+ * not to be sent, or the error that makes the runner retry it with backoff; after the last try
+ * the failure is recorded for admins.
  */
-export async function deliverMail(
+export async function deliverMails(
   deps: MailDeliveryDeps,
-  payload: MailJobPayload,
-  jobKey: string,
-): Promise<void> {
-  if (!isMailTemplate(payload.template))
-    throw new Error(`unknown mail template ${payload.template}`);
+  batch: readonly QueuedMail[],
+): Promise<unknown[]> {
+  const errors: unknown[] = batch.map(({ payload }) =>
+    isMailTemplate(payload.template) && isUuid(payload.userId)
+      ? null
+      : new Error(`unknown mail template ${payload.template} or recipient ${payload.userId}`),
+  );
+  const readable = batch.filter((_, i) => errors[i] === null);
+  const recipients = await recipientsOf(deps.db, readable);
+  const messages: { at: number; message: MailMessage }[] = [];
+  readable.forEach((mail, i) => {
+    const message = composeMail(deps, mail, recipients[i] ?? null);
+    if (message) messages.push({ at: batch.indexOf(mail), message });
+  });
+  const sent = await sendAll(
+    deps.mailer,
+    messages.map((m) => m.message),
+  );
+  messages.forEach(({ at }, i) => (errors[at] = sent[i] ?? null));
+  return errors;
+}
+
+/** Sends the messages, in one write where the transport can; per message, null or its error. */
+async function sendAll(mailer: Mailer, messages: MailMessage[]): Promise<unknown[]> {
+  if (messages.length === 0) return [];
+  if (mailer.sendMany) return mailer.sendMany(messages);
+  const errors: unknown[] = [];
+  for (const message of messages) {
+    errors.push(
+      await mailer.send(message).then(
+        () => null,
+        (err: unknown) => err ?? 'failed',
+      ),
+    );
+  }
+  return errors;
+}
+
+/**
+ * The recipients of a batch of mails, in its order (null: no such account), each with their
+ * switch for the mail's notice and what it names, in one statement. Its values travel as five
+ * arrays, so the text is the same for every batch and stays prepared.
+ */
+async function recipientsOf(
+  db: Database,
+  batch: readonly QueuedMail[],
+): Promise<(Recipient | null)[]> {
+  if (batch.length === 0) return [];
+  const wanted = batch.map(({ payload }) => {
+    const params = payload.params ?? {};
+    const notice = isNoticeTemplate(payload.template) ? payload.template : null;
+    return {
+      userId: payload.userId,
+      kind: notice ? NOTICE_KIND_OF[notice] : null,
+      itemId: params.itemId ? parseItemId(params.itemId) : null,
+      creatorId: params.creatorId && isUuid(params.creatorId) ? params.creatorId : null,
+    };
+  });
+  // Each value is a uuid, a number or a notice kind: none needs quoting in an array literal.
+  const array = (values: (string | number | null)[]) =>
+    `{${values.map((v) => (v === null ? 'NULL' : String(v))).join(',')}}`;
+  const result = await executePrepared(
+    db,
+    sql`select j.n, u.id, u.username, u.email, u.locale, u.status,
+        (j.kind is not null and exists (select 1 from ${noticeOptOuts} o
+          where o.user_id = u.id and o.kind = j.kind)) as "optedOut",
+        json_build_object(
+          'itemTitle', (select i.title from items i where i.id = j.item_id),
+          'creator', (select json_build_object('username', c.username,
+              'displayName', c.display_name)
+            from users c where c.id = j.creator_id)) as named
+      from unnest(${array(wanted.map((_, n) => n))}::int[],
+          ${array(wanted.map((w) => w.userId))}::uuid[],
+          ${array(wanted.map((w) => w.kind))}::text[],
+          ${array(wanted.map((w) => w.itemId))}::bigint[],
+          ${array(wanted.map((w) => w.creatorId))}::uuid[])
+        as j(n, user_id, kind, item_id, creator_id)
+      join ${users} u on u.id = j.user_id`,
+  );
+  const byPlace = new Map(
+    rowsOf<Recipient & { n: number | string }>(result).map(({ n, ...r }) => [Number(n), r]),
+  );
+  return batch.map((_, n) => byPlace.get(n) ?? null);
+}
+
+/** One queued mail rendered for its recipient as read now; null when it is not to be sent. */
+function composeMail(
+  deps: MailDeliveryDeps,
+  { payload, key }: QueuedMail,
+  user: Recipient | null,
+): MailMessage | null {
+  if (!user || user.status === 'deleted' || user.optedOut) return null;
   const notice = isNoticeTemplate(payload.template) ? payload.template : null;
   const kind = notice ? NOTICE_KIND_OF[notice] : undefined;
-  // The recipient, their switch for this notice and what the notice names, in one statement.
-  // The subqueries take ids as values: drizzle writes a one-table select's columns bare.
-  const [user] = await deps.db
-    .select({
-      id: users.id,
-      username: users.username,
-      email: users.email,
-      locale: users.locale,
-      status: users.status,
-      optedOut: kind
-        ? sql<boolean>`exists (select 1 from ${noticeOptOuts}
-            where ${noticeOptOuts.userId} = ${payload.userId} and ${noticeOptOuts.kind} = ${kind})`
-        : sql<boolean>`false`,
-      named: namedInSql(payload.params ?? {}),
-    })
-    .from(users)
-    .where(eq(users.id, payload.userId))
-    .limit(1);
-  if (!user || user.status === 'deleted' || user.optedOut) return;
-
   const base = deps.publicUrl;
   const details = noticeDetails(user.locale, payload.params ?? {}, user.named);
   const path = payload.path ?? details.path;
@@ -105,32 +195,19 @@ export async function deliverMail(
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
       }
     : {};
-  await deps.mailer.send({
+  return {
     ...rendered,
     to: payload.to ?? user.email,
     headers,
     template: payload.template,
-    key: jobKey,
-  });
+    key,
+  };
 }
 
 /** The item and creator a notice's params name, as read with its recipient. */
 interface Named {
   itemTitle: string | null;
   creator: { username: string; displayName: string | null } | null;
-}
-
-/** The item's title and the creator's names a notice's params point at, as one column. */
-function namedInSql(params: Record<string, string>): SQL<Named> {
-  const itemId = params.itemId ? parseItemId(params.itemId) : null;
-  const itemTitle =
-    itemId !== null ? sql`(select title from items where id = ${itemId})` : sql`null`;
-  const creator =
-    params.creatorId && isUuid(params.creatorId)
-      ? sql`(select json_build_object('username', username, 'displayName', display_name)
-          from users where id = ${params.creatorId})`
-      : sql`null`;
-  return sql<Named>`json_build_object('itemTitle', ${itemTitle}, 'creator', ${creator})`;
 }
 
 /**
@@ -159,9 +236,16 @@ function noticeDetails(
 /** Registers the mail job with the runner; a mail given up on is recorded as `mail.failed`. */
 export function defineMailJob(jobs: JobRunner, deps: MailDeliveryDeps): void {
   consumeInTransaction('mail-notices', { writesFor: noticeWrites });
-  jobs.define(
+  jobs.defineBatch(
     MAIL_JOB,
-    (payload, job) => deliverMail(deps, payload as unknown as MailJobPayload, job.idempotencyKey),
+    (batch) =>
+      deliverMails(
+        deps,
+        batch.map((job) => ({
+          payload: job.payload as unknown as MailJobPayload,
+          key: job.idempotencyKey,
+        })),
+      ),
     {
       maxAttempts: MAIL_MAX_ATTEMPTS,
       async onGiveUp(job) {

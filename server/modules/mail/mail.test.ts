@@ -1,14 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailMessage, Mailer } from '../../adapters/mail/mailer';
-import { items, jobs } from '../../db/schema/index';
+import { items, jobs, users } from '../../db/schema/index';
 import { systemMeta } from '../../events/record';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
+import { createItem } from '../billing/test-helpers';
 import { bearer, post, signUp, STRONG_PASSWORD } from '../auth/test-helpers';
 import { FORGOT_PASSWORD_ANSWER } from './account-mail';
 import { queueMail } from './queue';
-import { mailTokens } from './tables';
+import { mailOutbox, mailTokens, noticeOptOuts } from './tables';
 import { deliverMails, lastMail, mailsTo, tokenOf } from './test-helpers';
 
 const PUBLIC_URL = 'https://aura.example.org';
@@ -261,6 +262,64 @@ describe('GET /api/v1/admin/outbox', () => {
 });
 
 describe('delivery through the job runner', () => {
+  it('reads a batch of mails in one statement and stores it in one more', async () => {
+    const statements: string[] = [];
+    const own = await createTestApp({
+      ownDatabase: true,
+      env: { PUBLIC_URL },
+      onQuery: (statement) => statements.push(statement),
+    });
+    try {
+      await deliverMails(own);
+      const creator = await createUser(own, { role: 'creator' });
+      const item = await createItem(own, creator.user.id, { title: 'Batch loop' });
+      const [reader, optedOut, gone] = [
+        await createUser(own),
+        await createUser(own),
+        await createUser(own),
+      ];
+      await own.db
+        .insert(noticeOptOuts)
+        .values({ userId: optedOut!.user.id, kind: 'receipts', createdAt: new Date() });
+      await own.db.update(users).set({ status: 'deleted' }).where(eq(users.id, gone!.user.id));
+      const params = { itemId: String(item!.id), creatorId: creator.user.id };
+      const meta = systemMeta(new Date());
+      await own.db.transaction(async (tx) => {
+        for (const fan of [reader!, optedOut!, gone!]) {
+          await queueMail(
+            tx,
+            { template: 'sale-receipt', userId: fan.user.id, params },
+            `batch:${fan.user.id}`,
+            meta,
+          );
+        }
+        // A job no mail can be made of fails on its own, and the others still go out.
+        await own.container.jobs.enqueue(
+          tx,
+          'mail',
+          { template: 'no-such-template', userId: reader!.user.id },
+          { key: `batch:bad:${reader!.user.id}` },
+        );
+      });
+      statements.length = 0;
+      await own.container.jobs.runDue();
+      expect(statements.filter((s) => /from unnest\(/.test(s))).toHaveLength(1);
+      expect(statements.filter((s) => /insert into "mail_outbox"/.test(s))).toHaveLength(1);
+
+      const stored = await own.db.select().from(mailOutbox);
+      expect(stored.map((m) => m.to)).toEqual([reader!.user.email]);
+      expect(stored[0]?.text).toContain('Batch loop');
+      const [bad] = await own.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.idempotencyKey, `batch:bad:${reader!.user.id}`));
+      expect(bad).toMatchObject({ status: 'queued' });
+      expect(bad?.lastError).toMatch(/unknown mail template/);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('retries a failing transport with backoff and shows admins the mail it gave up on', async () => {
     let offset = 0;
     const failing: Mailer & { tries: MailMessage[] } = {

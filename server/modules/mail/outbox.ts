@@ -13,12 +13,12 @@ export function createOutboxMailer(opts: {
   publicUrl: string;
   announce: boolean;
 }): Mailer {
-  return {
-    name: 'outbox',
-    async send(message: MailMessage) {
-      const inserted = await opts.db
-        .insert(mailOutbox)
-        .values({
+  // A retried job's mail is stored once: its key is unique.
+  const store = (messages: readonly MailMessage[]) =>
+    opts.db
+      .insert(mailOutbox)
+      .values(
+        messages.map((message) => ({
           jobKey: message.key,
           to: message.to,
           subject: message.subject,
@@ -27,16 +27,27 @@ export function createOutboxMailer(opts: {
           headers: message.headers,
           template: message.template,
           sentAt: opts.clock.now(),
-        })
-        .onConflictDoNothing({ target: mailOutbox.jobKey })
-        .returning({ id: mailOutbox.id });
-      if (opts.announce && inserted.length > 0) {
-        const link = /https?:\/\/\S+/.exec(message.text)?.[0];
-        console.info(
-          `[aura] mail to ${message.to}: "${message.subject}"${link ? ` ${link}` : ''} (outbox: ${opts.publicUrl}/admin/outbox)`,
-        );
-      }
+        })),
+      )
+      .onConflictDoNothing({ target: mailOutbox.jobKey })
+      .returning({ key: mailOutbox.jobKey });
+  const announce = (message: MailMessage) => {
+    const link = /https?:\/\/\S+/.exec(message.text)?.[0];
+    console.info(
+      `[aura] mail to ${message.to}: "${message.subject}"${link ? ` ${link}` : ''} (outbox: ${opts.publicUrl}/admin/outbox)`,
+    );
+  };
+  const sendMany = async (messages: readonly MailMessage[]) => {
+    const stored = new Set((await store(messages)).map((row) => row.key));
+    if (opts.announce) for (const m of messages) if (stored.has(m.key)) announce(m);
+    return messages.map(() => null);
+  };
+  return {
+    name: 'outbox',
+    async send(message: MailMessage) {
+      await sendMany([message]);
     },
+    sendMany,
     async close() {},
   };
 }
