@@ -108,6 +108,8 @@ function eventParts(n: number, write: EventWrite, meta: EventMeta): SQL {
 export interface Preceding<T> {
   before: SQL;
   answer: SQL<T>;
+  /** Events of the writes in `before`, recorded in the same statement (with their consumers). */
+  events?: readonly EventWrite[];
 }
 
 /**
@@ -246,10 +248,15 @@ export async function recordChangeAnswering<T>(
 ): Promise<T> {
   if (isTransaction(db)) throw new Error('recordChangeAnswering runs outside a transaction');
   const delivered: EventWrite[] = [];
+  const others = preceding.events ?? [];
+  const extra = [
+    ...others,
+    ...[event, ...others.map((write) => write.event)].flatMap((e) => consumerWrites(db, e, meta)),
+  ];
   const { answer } = await writeEvents(
     executorOf(db, options),
     { actor, event, options },
-    consumerWrites(db, event, meta),
+    extra,
     meta,
     (write) => delivered.push(write),
     preceding,

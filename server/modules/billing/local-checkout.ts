@@ -11,7 +11,9 @@ import type { Db } from '../../db/client';
 import { checkoutSessions, items, type CheckoutSessionRow } from '../../db/schema/index';
 import { recordEvent, type EventMeta } from '../../events/record';
 import { fail, HttpError } from '../../http/errors';
+import { refusalOf } from '../../db/refusal';
 import { fulfilCheckout } from './fulfilment';
+import { sellForCard, type CardSaleRefusal } from './sale-statements';
 import { addMonth } from './periods';
 import { fulfilContext, type BillingDeps } from './service';
 import { creatorSummaries } from './stats';
@@ -101,35 +103,58 @@ export async function payLocalCheckout(
   meta: EventMeta,
 ): Promise<LocalPayResponse> {
   const now = meta.at;
-  // One transaction from the lock to the grant (issue 17: the session is read once). A declined
-  // card throws before anything is written, so the rollback leaves the session open.
+  const row = await findLocalSession(deps, id);
+  refuseUnlessOpen(row, now);
+  const charge = chargeCard(body, now);
+  if (row.kind === 'item' && row.itemId !== null && row.creatorId !== null) {
+    // An item in one statement (issue 17); the long way below only when it could not be sold.
+    const sold = await sellForCard(
+      deps.db,
+      {
+        buyerId: row.userId,
+        item: { id: row.itemId, creatorId: row.creatorId },
+        grossCents: row.amountCents,
+        currency: row.currency,
+        feePercent: deps.config.PLATFORM_FEE_PERCENT,
+        via: 'card',
+        ref: `checkout:${row.id}`,
+        checkoutSessionId: row.id,
+      },
+      { kind: 'item', customerEmail: body.email },
+      meta,
+    ).then(
+      () => true,
+      async (error: unknown) => {
+        const refusal = refusalOf(error) as CardSaleRefusal | null;
+        // Another pay click fulfilled it first, or it was closed: answer as its state says.
+        if (refusal === 'already') refuseUnlessOpen(await findLocalSession(deps, id), now);
+        if (refusal === null) throw error;
+        return false;
+      },
+    );
+    if (sold) return { redirectUrl: successUrl(id) };
+  }
+  // One transaction from the lock to the grant (the session is read once more, locked). A
+  // declined card throws before anything is written, so the rollback leaves the session open.
   await deps.db.transaction(async (tx) => {
-    const row = await findLocalSession(deps, id, tx);
+    const locked = await findLocalSession(deps, id, tx);
     const ctx = fulfilContext(deps, meta);
     // Two pay clicks race: the second finds the first's payment and charges nothing.
-    refuseUnlessOpen(row, now);
-    const charge = chargeTestCard(body, now);
-    if (!charge.ok) {
-      // The card network's code and text (SPEC §8: the provider's message under the card field).
-      throw new HttpError(charge.status, charge.message, {
-        field: charge.field,
-        code: charge.code,
-      });
-    }
+    refuseUnlessOpen(locked, now);
     const session: ProviderSession = {
-      id: row.id,
-      mode: row.kind === 'subscription' ? 'subscription' : 'payment',
+      id: locked.id,
+      mode: locked.kind === 'subscription' ? 'subscription' : 'payment',
       status: 'complete',
       paymentStatus: 'paid',
-      amountTotal: row.amountCents,
-      currency: row.currency,
+      amountTotal: locked.amountCents,
+      currency: locked.currency,
       customerEmail: body.email,
-      paymentMethodTypes: row.paymentMethodTypes,
+      paymentMethodTypes: locked.paymentMethodTypes,
       metadata: {},
       subscriptionId: null,
     };
     const subscription: ProviderSubscription | null =
-      row.kind === 'subscription'
+      locked.kind === 'subscription'
         ? {
             id: newLocalId('sub'),
             status: 'active',
@@ -141,9 +166,19 @@ export async function payLocalCheckout(
             metadata: {},
           }
         : null;
-    await fulfilCheckout(tx, ctx, session, subscription, { card: charge.card, row });
+    await fulfilCheckout(tx, ctx, session, subscription, { card: charge.card, row: locked });
   });
   return { redirectUrl: successUrl(id) };
+}
+
+/** The test card's answer; a declined card is the card network's code and text. */
+function chargeCard(body: LocalPayRequest, now: Date) {
+  const charge = chargeTestCard(body, now);
+  if (!charge.ok) {
+    // The card network's code and text (SPEC §8: the provider's message under the card field).
+    throw new HttpError(charge.status, charge.message, { field: charge.field, code: charge.code });
+  }
+  return charge;
 }
 
 /** The payer left the local checkout: the session can no longer be paid. */

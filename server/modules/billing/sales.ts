@@ -4,20 +4,12 @@ import { purchaseRefusal, purchaseRefusalParams } from '../../../common/rules/pu
 import type { Role } from '../../../common/rules/roles';
 import type { Db } from '../../db/client';
 import { items } from '../../db/schema/index';
-import { refuseSql } from '../../db/refusal';
-import { recordChangeAnswering, recordEvent, type EventMeta } from '../../events/record';
+import { recordEvent, type EventMeta } from '../../events/record';
 import { fail } from '../../http/errors';
 import { countSaleSql, type ItemRow } from '../items/index';
 import { entitlements } from './entitlement-tables';
 import { isViewableWith, type EntitlementRow } from './entitlements';
-import {
-  creditEarningsAfter,
-  creditExpressions,
-  netOf,
-  spendExpressions,
-  type EarningsCredit,
-  type WalletSpend,
-} from './ledger';
+import { creditEarningsAfter, type EarningsCredit } from './ledger';
 
 type Buyer = { id: string; role: Role };
 
@@ -81,7 +73,7 @@ export async function recordSale(tx: Db, sale: Sale, meta: EventMeta): Promise<b
  * The buyer's entitlement, written only while the item is not deleted (issue 10: no new
  * buyers), and with `gate` (the name of an earlier expression) only when that returned a row.
  */
-function grantSql(sale: Sale, meta: EventMeta, gate: SQL | null): SQL {
+export function grantSql(sale: Sale, meta: EventMeta, gate: SQL | null): SQL {
   const source = sale.via === 'card' ? 'purchase' : 'balance';
   return sql`insert into ${entitlements} (user_id, item_id, source, source_ref, created_at)
     select ${sale.buyerId}::uuid, ${sale.item.id}::bigint, ${source}::text, ${sale.ref}::text,
@@ -93,7 +85,7 @@ function grantSql(sale: Sale, meta: EventMeta, gate: SQL | null): SQL {
     returning id`;
 }
 
-const creditOf = (sale: Sale, meta: EventMeta): EarningsCredit => ({
+export const creditOf = (sale: Sale, meta: EventMeta): EarningsCredit => ({
   creatorId: sale.item.creatorId,
   grossCents: sale.grossCents,
   currency: sale.currency,
@@ -105,7 +97,7 @@ const creditOf = (sale: Sale, meta: EventMeta): EarningsCredit => ({
   at: meta.at,
 });
 
-const saleEvent = (sale: Sale, netCents: number): DomainEvent => ({
+export const saleEvent = (sale: Sale, netCents: number): DomainEvent => ({
   type: 'sale.recorded',
   subjectId: String(sale.item.id),
   data: {
@@ -118,55 +110,3 @@ const saleEvent = (sale: Sale, netCents: number): DomainEvent => ({
     via: sale.via,
   },
 });
-
-/** Why sellForBalance wrote nothing (the reasons its statement refuses with). */
-export const BALANCE_SALE_REFUSALS = ['replayed', 'short', 'unsold'] as const;
-export type BalanceSaleRefusal = (typeof BALANCE_SALE_REFUSALS)[number];
-
-/**
- * A purchase with the wallet's balance in one statement (issue 17), which is a transaction of
- * its own: the spend and the debit, the entitlement, the creator's credit, the item's sales
- * count and the `sale.recorded` event with its mails. Each part runs only after the one before
- * it wrote (so every purchase takes its locks in the same order: the wallet, the creator's
- * month total, the item's counter), and when one did not, the statement refuses and nothing is
- * written (`refusalOf` then gives a BalanceSaleRefusal): `replayed` when a request with the same
- * key booked the spend meanwhile, `short` when the balance no longer covers the price, `unsold`
- * when the buyer came to own the item or it was deleted since the read. The new balance.
- */
-export async function sellForBalance(
-  db: Db,
-  sale: Sale & { via: 'balance' },
-  spend: WalletSpend,
-  meta: EventMeta,
-): Promise<number> {
-  const credit = creditOf(sale, meta);
-  const netCents = netOf(credit);
-  const refuse = (reason: BalanceSaleRefusal) => refuseSql(reason);
-  // The statement's answer reads `outcome`, which runs every part above it in order, before
-  // the event's change: the item's counter row is locked last.
-  const before = sql`${spendExpressions(spend)},
-    granted as (${grantSql(sale, meta, sql.raw('debited'))}),
-    ${creditExpressions(credit, netCents, sql.raw('granted'))},
-    outcome as materialized (
-      select case
-          when not exists (select 1 from spent) then ${refuse('replayed')}
-          when not exists (select 1 from debited) then ${refuse('short')}
-          when not exists (select 1 from granted) then ${refuse('unsold')}
-        end as refused,
-        (select count(*) from totalled) as credited,
-        (select balance_cents from debited) as balance
-    )`;
-  const balance = await recordChangeAnswering(
-    db,
-    { id: sale.buyerId },
-    saleEvent(sale, netCents),
-    meta,
-    {
-      audience: [sale.item.creatorId, sale.buyerId],
-      change: countSaleSql(db, sale.item.id),
-      prepared: true,
-    },
-    { before, answer: sql<number>`(select balance from outcome)` },
-  );
-  return Number(balance);
-}

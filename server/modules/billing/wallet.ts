@@ -21,7 +21,8 @@ import type { MediaUrls } from '../media/index';
 import { earlierSpend, earlierSpendSql, walletBalanceSql } from './ledger';
 import { viewerEntitlementsSql } from './entitlements';
 import { presentPurchasedProduct } from './presenter';
-import { assertPurchasable, sellForBalance, type BalanceSaleRefusal } from './sales';
+import { sellForBalance, type BalanceSaleRefusal } from './sale-statements';
+import { assertPurchasable } from './sales';
 import { ledgerEntries, wallets } from './tables';
 
 export interface WalletDeps {

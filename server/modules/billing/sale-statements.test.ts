@@ -6,20 +6,24 @@ import { entitlements, items, jobs, outboxEvents } from '../../db/schema/index';
 import { systemMeta } from '../../events/record';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, type TestUser } from '../../test/factories';
-import { sellForBalance } from './sales';
+import { sellForBalance, sellForCard } from './sale-statements';
+import { checkoutSessions } from './tables';
 import {
   createItem,
   earningsEntries,
   itemEntitlementCount,
+  payLocal,
+  startCheckout,
   topUp,
   walletState,
 } from './test-helpers';
 
 /*
- * Issue 17: a balance purchase is one statement. When a part of it cannot be written (the key's
- * spend was booked meanwhile, the balance no longer covers the price, the buyer came to own the
- * item), the statement refuses and nothing of it stays: no spend, no debit, no entitlement, no
- * credit, no sales count, no event and no mail.
+ * Issue 17: a balance purchase, and a card payment of an item, is one statement. When a part of
+ * it cannot be written (the key's spend was booked meanwhile, the balance no longer covers the
+ * price, the session was paid already, the buyer came to own the item), the statement refuses
+ * and nothing of it stays: no spend, no debit, no paid session, no entitlement, no credit, no
+ * sales count, no event and no mail.
  */
 
 let t: TestApp;
@@ -56,6 +60,15 @@ const sell = (fan: TestUser, item: Item, key: string, amountCents?: number) =>
     spend(fan, item, key, amountCents),
     systemMeta(new Date()),
   );
+
+/** The fan owns the item already (another payment's entitlement). */
+const grant = (fan: TestUser, item: Item) =>
+  t.db.insert(entitlements).values({
+    userId: fan.user.id,
+    itemId: item.id,
+    source: 'purchase',
+    sourceRef: `other:${fan.user.id}:${item.id}`,
+  });
 
 /** What a sale of `item` to `fan` writes, to compare before and after a refusal. */
 async function footprint(fan: TestUser, item: Item) {
@@ -134,14 +147,7 @@ describe('a balance purchase in one statement', () => {
     const fan = await createUser(t);
     await topUp(t, fan, '10');
     const owned = await createItem(t, creator.user.id, { priceCents: 200 });
-    await t.db
-      .insert(entitlements)
-      .values({
-        userId: fan.user.id,
-        itemId: owned.id,
-        source: 'purchase',
-        sourceRef: `card:${fan.user.id}`,
-      });
+    await grant(fan, owned);
     const before = await footprint(fan, owned);
     expect(await refusal(sell(fan, owned, 'owned'))).toBe('unsold');
     expect(await footprint(fan, owned)).toEqual(before);
@@ -151,6 +157,82 @@ describe('a balance purchase in one statement', () => {
     const beforeGone = await footprint(fan, gone);
     expect(await refusal(sell(fan, gone, 'gone'))).toBe('unsold');
     expect(await footprint(fan, gone)).toEqual(beforeGone);
+  });
+});
+
+describe('a card payment of an item in one statement', () => {
+  const cardSale = (fan: TestUser, item: Item, sessionId: string) =>
+    sellForCard(
+      t.db,
+      {
+        buyerId: fan.user.id,
+        item,
+        grossCents: item.priceCents,
+        currency: item.currency,
+        feePercent: t.config.PLATFORM_FEE_PERCENT,
+        via: 'card',
+        ref: `checkout:${sessionId}`,
+        checkoutSessionId: sessionId,
+      },
+      { kind: 'item', customerEmail: 'card@example.test' },
+      systemMeta(new Date()),
+    );
+  const open = async (fan: TestUser, item: Item) =>
+    (
+      await startCheckout(t, fan, {
+        tier: item.title,
+        price: item.priceCents / 100,
+        productId: item.id,
+      })
+    ).id;
+  const sessionOf = async (id: string) =>
+    (await t.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id)))[0];
+
+  it('marks the session paid and sells, once: a second payment of the session refuses as already', async () => {
+    const fan = await createUser(t);
+    const item = await createItem(t, creator.user.id, { priceCents: 700 });
+    const id = await open(fan, item);
+    const before = await footprint(fan, item);
+    await cardSale(fan, item, id);
+    const sold = await footprint(fan, item);
+    expect(sold).toMatchObject({
+      entitlements: 1,
+      credits: before.credits + 1,
+      sales: (before.sales ?? 0) + 1,
+      events: (before.events ?? 0) + 1,
+      mails: (before.mails ?? 0) + 2,
+    });
+    expect(await sessionOf(id)).toMatchObject({
+      status: 'complete',
+      paymentStatus: 'paid',
+      customerEmail: 'card@example.test',
+    });
+    expect(await refusal(cardSale(fan, item, id))).toBe('already');
+    expect(await footprint(fan, item)).toEqual(sold);
+  });
+
+  it('refuses as unsold, leaving the session open, when the buyer owns the item already', async () => {
+    const fan = await createUser(t);
+    const item = await createItem(t, creator.user.id, { priceCents: 300 });
+    const id = await open(fan, item);
+    await grant(fan, item);
+    const before = await footprint(fan, item);
+    expect(await refusal(cardSale(fan, item, id))).toBe('unsold');
+    expect(await footprint(fan, item)).toEqual(before);
+    expect(await sessionOf(id)).toMatchObject({ status: 'open', fulfilledAt: null });
+  });
+
+  it('two pay clicks at once: one pays, the other is told the session is complete', async () => {
+    const fan = await createUser(t);
+    const item = await createItem(t, creator.user.id, { priceCents: 900 });
+    const id = await open(fan, item);
+    const clicks = await Promise.all([payLocal(t, id), payLocal(t, id)]);
+    expect(clicks.map((c) => c.statusCode).sort()).toEqual([200, 409]);
+    expect(await itemEntitlementCount(t, fan.user.id, item.id)).toBe(1);
+    const credits = (await earningsEntries(t, creator.user.id)).filter(
+      (e) => e.checkoutSessionId === id,
+    );
+    expect(credits).toHaveLength(1);
   });
 });
 
@@ -167,14 +249,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       await t.db.transaction(async (tx) => {
         // The card payment's entitlement, not committed yet: the purchase's read does not see it,
         // and its own entitlement waits on it at the unique index.
-        await tx
-          .insert(entitlements)
-          .values({
-            userId: fan.user.id,
-            itemId: item.id,
-            source: 'purchase',
-            sourceRef: `card:${fan.user.id}`,
-          });
+        await tx.insert(entitlements).values({
+          userId: fan.user.id,
+          itemId: item.id,
+          source: 'purchase',
+          sourceRef: `card:${fan.user.id}`,
+        });
         const request = t.app
           .inject({
             method: 'POST',
