@@ -274,10 +274,12 @@ export function createJobRunner(opts: {
     define(kind, handler, options = {}) {
       // One at a time: a job's error is its own, and the next still runs.
       const one = (job: JobRow) =>
-        handler(job.payload, job).then(
-          () => null,
-          (err: unknown) => err ?? new Error('job failed'),
-        );
+        Promise.resolve(job)
+          .then(() => handler(job.payload, job))
+          .then(
+            () => null,
+            (err: unknown) => err ?? new Error('job failed'),
+          );
       kinds.set(kind, {
         handle: async (batch) => {
           const errors: unknown[] = [];

@@ -78,8 +78,14 @@ export async function deliverMails(
   const recipients = await recipientsOf(deps.db, readable);
   const messages: { at: number; message: MailMessage }[] = [];
   readable.forEach((mail, i) => {
-    const message = composeMail(deps, mail, recipients[i] ?? null);
-    if (message) messages.push({ at: batch.indexOf(mail), message });
+    const at = batch.indexOf(mail);
+    // A mail that cannot be rendered fails alone; its batch still goes out.
+    try {
+      const message = composeMail(deps, mail, recipients[i] ?? null);
+      if (message) messages.push({ at, message });
+    } catch (error) {
+      errors[at] = error ?? new Error('mail could not be rendered');
+    }
   });
   const sent = await sendAll(
     deps.mailer,

@@ -300,6 +300,17 @@ describe('delivery through the job runner', () => {
           { template: 'no-such-template', userId: reader!.user.id },
           { key: `batch:bad:${reader!.user.id}` },
         );
+        // Nor of one whose amount names no currency: it fails when rendered, alone too.
+        await own.container.jobs.enqueue(
+          tx,
+          'mail',
+          {
+            template: 'sale-receipt',
+            userId: reader!.user.id,
+            params: { ...params, amountCents: '100', currency: 'not a currency' },
+          },
+          { key: `batch:unrenderable:${reader!.user.id}` },
+        );
       });
       statements.length = 0;
       await own.container.jobs.runDue();
@@ -315,6 +326,12 @@ describe('delivery through the job runner', () => {
         .where(eq(jobs.idempotencyKey, `batch:bad:${reader!.user.id}`));
       expect(bad).toMatchObject({ status: 'queued' });
       expect(bad?.lastError).toMatch(/unknown mail template/);
+      const [unrenderable] = await own.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.idempotencyKey, `batch:unrenderable:${reader!.user.id}`));
+      expect(unrenderable).toMatchObject({ status: 'queued' });
+      expect(unrenderable?.lastError).toMatch(/currency/i);
     } finally {
       await own.close();
     }
