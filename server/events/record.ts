@@ -219,16 +219,32 @@ export async function recordChange(
   if (options.onlyIfChanged && extra.length > 0) {
     return db.transaction((tx) => recordEvent(tx, actor, event, meta, options));
   }
+  const { wrote } = await writeCommitted(db, { actor, event, options }, extra, meta);
+  return wrote;
+}
+
+/**
+ * writeEvents outside a transaction: its one statement commits on its own, and the events it
+ * wrote go to this process's listeners once it has.
+ */
+async function writeCommitted(
+  db: Db,
+  main: EventWrite,
+  extra: readonly EventWrite[],
+  meta: EventMeta,
+  preceding?: Preceding<unknown>,
+) {
   const delivered: EventWrite[] = [];
-  const { wrote } = await writeEvents(
-    executorOf(db, options),
-    { actor, event, options },
+  const result = await writeEvents(
+    executorOf(db, main.options ?? {}),
+    main,
     extra,
     meta,
     (write) => delivered.push(write),
+    preceding,
   );
   for (const write of delivered) deliverCommitted(db, committed(write));
-  return wrote;
+  return result;
 }
 
 /**
@@ -247,21 +263,12 @@ export async function recordChangeAnswering<T>(
   preceding: Preceding<T>,
 ): Promise<T> {
   if (isTransaction(db)) throw new Error('recordChangeAnswering runs outside a transaction');
-  const delivered: EventWrite[] = [];
   const others = preceding.events ?? [];
   const extra = [
     ...others,
     ...[event, ...others.map((write) => write.event)].flatMap((e) => consumerWrites(db, e, meta)),
   ];
-  const { answer } = await writeEvents(
-    executorOf(db, options),
-    { actor, event, options },
-    extra,
-    meta,
-    (write) => delivered.push(write),
-    preceding,
-  );
-  for (const write of delivered) deliverCommitted(db, committed(write));
+  const { answer } = await writeCommitted(db, { actor, event, options }, extra, meta, preceding);
   return answer as T;
 }
 

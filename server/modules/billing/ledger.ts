@@ -74,7 +74,7 @@ export interface EarlierSpend {
 /**
  * The spend booked under `spendRef` (a repeated request), as a column of a larger select. A
  * statement sees the rows committed when it began: a request that finds no spend here may still
- * meet one of a concurrent request in debitWallet, which then books nothing.
+ * meet one of a concurrent request in its spend (`spendExpressions`), which then books nothing.
  */
 export const earlierSpendSql = (spendRef: string | Placeholder): SQL<EarlierSpend | null> =>
   sql<EarlierSpend | null>`(select json_build_object('itemId', spent.item_id,
