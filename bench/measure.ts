@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import type { Load, StepContext } from './scenarios/types';
+import { percentile } from './percentile';
 
 export interface Measurement {
   requestsPerSecond: number;
@@ -14,8 +15,27 @@ export interface MeasureOptions {
   connections: number;
 }
 
+function start(url: string, load: Load, seconds: number, connections: number) {
+  let instance!: autocannon.Instance;
+  const done = new Promise<autocannon.Result>((resolve, reject) => {
+    instance = autocannon(options(url, load, seconds, connections), (error, result) =>
+      error ? reject(error as Error) : resolve(result),
+    );
+  });
+  return { instance, done };
+}
+
 function run(url: string, load: Load, seconds: number, connections: number) {
-  return autocannon({
+  return start(url, load, seconds, connections).done;
+}
+
+function options(
+  url: string,
+  load: Load,
+  seconds: number,
+  connections: number,
+): autocannon.Options {
+  return {
     url: new URL(load.path, url).toString(),
     method: load.method ?? 'GET',
     headers: load.headers,
@@ -36,7 +56,7 @@ function run(url: string, load: Load, seconds: number, connections: number) {
     duration: seconds,
     connections,
     pipelining: 1,
-  });
+  };
 }
 
 /** A short unrecorded warm-up (JIT, connection pools), then the measured run. */
@@ -49,4 +69,72 @@ export async function measure(url: string, load: Load, opts: MeasureOptions): Pr
     p99Ms: result.latency.p99,
     failures: result.errors + result.timeouts + result.non2xx,
   };
+}
+
+/** Where a side of a side-by-side measurement sends its load. */
+export interface Side {
+  url: string;
+  load: Load;
+}
+
+export interface RoundsOptions extends MeasureOptions {
+  /** Rounds the measured seconds of each side are split into (alternating, see below). */
+  rounds: number;
+}
+
+/** One side's responses over all its rounds. */
+interface Pooled {
+  latencies: number[];
+  seconds: number;
+  failures: number;
+}
+
+function pooled(): Pooled {
+  return { latencies: [], seconds: 0, failures: 0 };
+}
+
+async function round(side: Side, seconds: number, connections: number, into: Pooled) {
+  const { instance, done } = start(side.url, side.load, seconds, connections);
+  instance.on('response', (_client, statusCode, _bytes, ms) => {
+    if (statusCode >= 200 && statusCode < 300) into.latencies.push(ms);
+  });
+  const result = await done;
+  into.seconds += result.duration;
+  into.failures += result.errors + result.timeouts + result.non2xx;
+}
+
+function summary(side: Pooled): Measurement {
+  return {
+    requestsPerSecond: side.latencies.length / side.seconds,
+    p50Ms: percentile(side.latencies, 50),
+    p99Ms: percentile(side.latencies, 99),
+    failures: side.failures,
+  };
+}
+
+/**
+ * Two loads measured side by side: after a warm-up of each, their measured seconds are split
+ * into rounds taken in turn, in the order A B, B A, A B, ... so that a machine whose load drifts
+ * during the measurement (a shared one) weighs on both sides alike instead of on whichever ran
+ * second. Requests per second are each side's answers over its measured time; p50 and p99 are
+ * taken over all of its answers.
+ */
+export async function measureSideBySide(
+  a: Side,
+  b: Side | undefined,
+  opts: RoundsOptions,
+): Promise<[Measurement, Measurement | undefined]> {
+  const warm = Math.min(2, Math.max(1, Math.round(opts.seconds / 5)));
+  await run(a.url, a.load, warm, opts.connections);
+  if (b) await run(b.url, b.load, warm, opts.connections);
+  const rounds = Math.max(1, opts.rounds);
+  const seconds = opts.seconds / rounds;
+  const sides = [{ side: a, pooled: pooled() }, ...(b ? [{ side: b, pooled: pooled() }] : [])];
+  for (let n = 0; n < rounds; n += 1) {
+    const order = n % 2 === 0 ? sides : [...sides].reverse();
+    for (const { side, pooled: into } of order) {
+      await round(side, seconds, opts.connections, into);
+    }
+  }
+  return [summary(sides[0]!.pooled), sides[1] && summary(sides[1].pooled)];
 }

@@ -2,7 +2,10 @@
  * Issue 17: every hot path against its own minimal implementation, in the same run, on the same
  * data, on both databases. See the README "Performance" section for the knobs and the figures.
  *
- *   BENCH_SECONDS         measured seconds per measurement (default 5; 1 s warm-up before each)
+ *   BENCH_SECONDS         measured seconds of each side of a measurement (default 5; a 1 s
+ *                         warm-up of each side first)
+ *   BENCH_ROUNDS          rounds those seconds are split into, the app and its minimal route
+ *                         taking turns (default 4)
  *   BENCH_ITEMS           items of the normal data set (default 10000)
  *   BENCH_LARGE_ITEMS     items of the large data set (default 1000000; 0 skips it)
  *   BENCH_DATABASES       which databases, comma separated (default "pglite,postgres")
@@ -24,7 +27,7 @@ import { hashPassword } from '../../server/auth/passwords';
 import { embeddedDatabaseDir, openDatabase, type Database } from '../../server/db/client';
 import { encodeCursor } from '../../server/db/keyset';
 import { acquireDataDirLock } from '../../server/db/lock';
-import { measure, type Measurement } from '../measure';
+import { measure, measureSideBySide, type Measurement } from '../measure';
 import { startServerProcess, type ServerProcess } from '../process';
 import { buildServer } from '../../scripts/build-server';
 import { seedFeedItems } from '../seed-items';
@@ -44,6 +47,7 @@ function count(name: string, fallback: number, min = 1): number {
 }
 
 const SECONDS = count('BENCH_SECONDS', 5);
+const ROUNDS = count('BENCH_ROUNDS', 4);
 const ITEMS = count('BENCH_ITEMS', 10_000);
 const LARGE_ITEMS = count('BENCH_LARGE_ITEMS', 1_000_000, 0);
 const PASSWORD = 'B3nch!Viewer-pass';
@@ -298,17 +302,17 @@ async function measurePair(
   db: Kind,
   items: number,
 ): Promise<Result> {
-  const opts = { seconds: SECONDS, connections: pair.connections };
-  const app = await measure(server.urls[0]!, pair.app, opts);
+  const opts = { seconds: SECONDS, connections: pair.connections, rounds: ROUNDS };
+  const [app, m] = await measureSideBySide(
+    { url: server.urls[0]!, load: pair.app },
+    pair.minimal && { url: server.urls[1]!, load: pair.minimal },
+    opts,
+  );
   const appStatements = await statementsPerRequest(server, server.urls[0]!, pair.app);
-  let minimal: Result['minimal'];
-  if (pair.minimal) {
-    const m = await measure(server.urls[1]!, pair.minimal, opts);
-    minimal = {
-      ...m,
-      statements: await statementsPerRequest(server, server.urls[1]!, pair.minimal),
-    };
-  }
+  const minimal: Result['minimal'] =
+    m && pair.minimal
+      ? { ...m, statements: await statementsPerRequest(server, server.urls[1]!, pair.minimal) }
+      : undefined;
   const result: Result = {
     db,
     items,

@@ -23,11 +23,6 @@ export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
   /**
-   * Calls `onNotify` for every NOTIFY on `channel` (sent by any instance, delivered at the
-   * sender's commit); resolves to the unsubscribe.
-   */
-  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
-  /**
    * Runs `work` only if no other instance holds the lock `key` (a PostgreSQL advisory lock
    * on one pooled connection; one process owns an embedded database, so there an in-process
    * flag). `ran: false` when another holder had it.
@@ -105,10 +100,6 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         return Buffer.from(await tar.arrayBuffer());
       },
       onCommittedEvent: (listener) => subscribe(committed, listener),
-      async listen(channel, onNotify) {
-        const unlisten = await client.listen(channel, onNotify);
-        return async () => unlisten();
-      },
       async withAdvisoryLock(key, work) {
         if (held.has(key)) return { ran: false };
         held.add(key);
@@ -144,18 +135,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     drizzlePg({ client: pool, schema, logger: queryLogger(target.onQuery) }) as unknown as Database,
     committed,
   );
-  const listeners: PgListener[] = [];
   return {
     db,
     kind: 'postgres',
     dumpDataDir: null,
     onCommittedEvent: (listener) => subscribe(committed, listener),
-    async listen(channel, onNotify) {
-      const listener = new PgListener(target.url, channel, onNotify);
-      listeners.push(listener);
-      await listener.start();
-      return () => listener.stop();
-    },
     async withAdvisoryLock(key, work) {
       const client = await pool.connect();
       try {
@@ -173,10 +157,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         client.release();
       }
     },
-    async close() {
-      await Promise.all(listeners.map((l) => l.stop()));
-      await pool.end();
-    },
+    close: () => pool.end(),
   };
 }
 
@@ -201,62 +182,6 @@ function releaseWhenBeginFails(client: pg.PoolClient): void {
     return result;
   };
   client.query = guarded as typeof client.query;
-}
-
-/**
- * LISTEN on a connection of its own (a pooled one would be handed to queries). When the
- * connection drops it reconnects with backoff and then calls `onNotify('')`, so the listener
- * catches up on anything it missed while away.
- */
-class PgListener {
-  private client: pg.Client | null = null;
-  private stopped = false;
-  private retryMs = 100;
-  private timer: NodeJS.Timeout | undefined;
-
-  constructor(
-    private readonly url: string,
-    private readonly channel: string,
-    private readonly onNotify: (payload: string) => void,
-  ) {}
-
-  async start(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url });
-    client.on('notification', (message) => {
-      if (message.channel === this.channel) this.onNotify(message.payload ?? '');
-    });
-    client.on('error', () => this.reconnectSoon(client));
-    client.on('end', () => this.reconnectSoon(client));
-    await client.connect();
-    await client.query(`LISTEN ${pg.escapeIdentifier(this.channel)}`);
-    this.client = client;
-    this.retryMs = 100;
-  }
-
-  private reconnectSoon(from: pg.Client): void {
-    if (this.stopped || this.client !== from) return;
-    this.client = null;
-    from.end().catch(() => {});
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.start()
-        .then(() => this.onNotify(''))
-        .catch(() => {
-          this.retryMs = Math.min(this.retryMs * 2, 5000);
-          this.client = from;
-          this.reconnectSoon(from);
-        });
-    }, this.retryMs);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    const client = this.client;
-    this.client = null;
-    await client?.end().catch(() => {});
-  }
 }
 
 /** Several app instances may start at once against one server: an advisory lock serialises them. */

@@ -99,7 +99,7 @@ describe('typed domain events: audit row and outbox in the transaction of the ch
     expect(heardAbout(user.user.id).filter((e) => e.event.type === 'account.updated')).toEqual([]);
   });
 
-  it('publishes at commit without being asked (NOTIFY wakes the relay)', async () => {
+  it('publishes at commit without being asked (the commit wakes the relay)', async () => {
     const user = await createUser(t);
     await t.db.transaction((tx) =>
       recordEvent(
@@ -109,7 +109,7 @@ describe('typed domain events: audit row and outbox in the transaction of the ch
         systemMeta(new Date()),
       ),
     );
-    // Well inside the relay's 2 s safety-net poll: the notification did it.
+    // Inside the relay's 2 s safety-net poll (the relay tests below leave the poll out).
     await expect
       .poll(() => heardAbout(user.user.id).map((e) => e.event.type), { timeout: 1500 })
       .toEqual(['profile.updated']);
@@ -206,66 +206,125 @@ describe('outbox relay claims (issue 17)', () => {
   });
 });
 
+/** A relay of its own on a fresh database, with its statements and what it published. */
+async function relayOnFreshDatabase(options: { markAfterMs?: number; gatherMs?: number } = {}) {
+  const statements: string[] = [];
+  const handle = await openDatabase({
+    kind: 'pglite',
+    dataDir: null,
+    onQuery: (statement) => statements.push(statement),
+  });
+  const bus = createMemoryBus();
+  const published: string[] = [];
+  bus.subscribe((event) => published.push(event.event.subjectId));
+  const errors: unknown[] = [];
+  const relay = await startOutboxRelay({
+    handle,
+    bus,
+    clock: systemClock,
+    onError: (err) => errors.push(err),
+    // Only commits (and drain()) wake it, so no test can pass through the safety-net poll.
+    pollMs: 3_600_000,
+    ...options,
+  });
+  await relay.drain(); // the pass every relay starts with
+  const event = (subjectId: string): DomainEvent => ({
+    type: 'account.updated',
+    subjectId,
+    data: { fields: ['bio'] },
+  });
+  const claims = () => statements.filter((s) => /set "claimed_until" = now\(\)/.test(s)).length;
+  return {
+    handle,
+    statements,
+    published,
+    errors,
+    relay,
+    event,
+    claims,
+    record: (subjectId: string) =>
+      handle.db.transaction((tx) =>
+        recordEvent(tx, null, event(subjectId), systemMeta(new Date())),
+      ),
+    async close() {
+      await relay.stop();
+      await handle.close();
+    },
+  };
+}
+
 describe('outbox relay marks (issue 17: one round trip a batch under load)', () => {
   it('marks a published batch in the statement that claims the next one, and drain() marks the last', async () => {
-    const statements: string[] = [];
-    const handle = await openDatabase({
-      kind: 'pglite',
-      dataDir: null,
-      onQuery: (statement) => statements.push(statement),
-    });
-    const bus = createMemoryBus();
-    const published: PublishedEvent[] = [];
-    bus.subscribe((event) => published.push(event));
-    const errors: unknown[] = [];
     // Marks never fall due on their own here, so only a claim or drain() can write them.
-    const relay = await startOutboxRelay({
-      handle,
-      bus,
-      clock: systemClock,
-      onError: (err) => errors.push(err),
-      markAfterMs: 3_600_000,
-    });
-    const record = (subjectId: string) =>
-      handle.db.transaction((tx) =>
-        recordEvent(
-          tx,
-          null,
-          { type: 'account.updated', subjectId, data: { fields: ['bio'] } },
-          systemMeta(new Date()),
-        ),
-      );
+    const r = await relayOnFreshDatabase({ markAfterMs: 3_600_000, gatherMs: 0 });
     const publishedAt = async (subjectId: string) => {
-      const [row] = await handle.db
+      const [row] = await r.handle.db
         .select({ at: outboxEvents.publishedAt })
         .from(outboxEvents)
         .where(eq(outboxEvents.subjectId, subjectId));
       return row!.at;
     };
     const relayStatements = () =>
-      statements.filter((s) => /outbox_events/.test(s) && !/insert into outbox_events/.test(s));
+      r.statements.filter((s) => /outbox_events/.test(s) && !/insert into outbox_events/.test(s));
     try {
-      await relay.drain(); // the pass every relay starts with
-      await record('first');
-      await vi.waitFor(() => expect(published.map((e) => e.event.subjectId)).toEqual(['first']));
+      await r.record('first');
+      await vi.waitFor(() => expect(r.published).toEqual(['first']));
       expect(await publishedAt('first')).toBeNull();
 
-      statements.length = 0;
-      await record('second');
-      await vi.waitFor(() => expect(published).toHaveLength(2));
+      r.statements.length = 0;
+      await r.record('second');
+      await vi.waitFor(() => expect(r.published).toHaveLength(2));
       const [claim, ...more] = relayStatements();
       expect(more).toEqual([]);
       expect(claim).toMatch(/^with "marked" as \(update "outbox_events" set "published_at"/);
       expect(await publishedAt('first')).not.toBeNull();
       expect(await publishedAt('second')).toBeNull();
 
-      await relay.drain();
+      await r.relay.drain();
       expect(await publishedAt('second')).not.toBeNull();
-      expect(published.map((e) => e.event.subjectId)).toEqual(['first', 'second']);
-      expect(errors).toEqual([]);
+      expect(r.published).toEqual(['first', 'second']);
+      expect(r.errors).toEqual([]);
     } finally {
-      await relay.stop();
-      await handle.close();
+      await r.close();
+    }
+  });
+});
+
+describe('outbox relay wake-ups (issue 17: each instance publishes its own commits)', () => {
+  it('is woken by a commit in a transaction, by a single statement and by recordEvent on the database itself', async () => {
+    const r = await relayOnFreshDatabase({ gatherMs: 0 });
+    try {
+      await r.record('in a transaction');
+      await vi.waitFor(() => expect(r.published).toEqual(['in a transaction']));
+      await recordChange(r.handle.db, null, r.event('one statement'), systemMeta(new Date()), {
+        change: sql`select 1`,
+      });
+      await vi.waitFor(() => expect(r.published).toContain('one statement'));
+      await recordEvent(r.handle.db, null, r.event('database itself'), systemMeta(new Date()));
+      await vi.waitFor(() => expect(r.published).toContain('database itself'));
+      expect(r.errors).toEqual([]);
+    } finally {
+      await r.close();
+    }
+  });
+
+  it('gathers the commits of a busy moment into one claim, and drain() does not wait for it', async () => {
+    // The relay claimed when it started, so commits within the next 1.5 s wait for one claim.
+    const r = await relayOnFreshDatabase({ gatherMs: 1500 });
+    try {
+      const before = r.claims();
+      for (const subjectId of ['b', 'c', 'd', 'e']) await r.record(subjectId);
+      await vi.waitFor(() => expect(r.published).toEqual(['b', 'c', 'd', 'e']), {
+        timeout: 5000,
+      });
+      expect(r.claims() - before).toBe(1);
+
+      await r.record('drained');
+      await r.relay.drain();
+      expect(r.published).toContain('drained');
+      expect(r.errors).toEqual([]);
+    } finally {
+      await r.close();
     }
   });
 });
@@ -326,7 +385,7 @@ describe('recordChange: a one-statement change with its event (issue 17)', () =>
   const statementsOf = async (work: () => Promise<unknown>) => {
     statements.length = 0;
     await work();
-    // The relay's claims (woken by the NOTIFY) are not the recording's.
+    // The relay's claims (woken by the commit) are not the recording's.
     return statements.filter(
       (s) => !/outbox_events/.test(s) || /insert into outbox_events/.test(s),
     );

@@ -64,9 +64,6 @@ export function consumeInTransaction(name: string, consumer: TransactionalConsum
 const consumerWrites = (db: Db, event: DomainEvent, meta: EventMeta) =>
   [...transactionalConsumers.values()].flatMap((consumer) => consumer.writesFor(db, event, meta));
 
-/** The channel the relay listens on; NOTIFY inside a transaction is delivered at its commit. */
-export const OUTBOX_CHANNEL = 'aura_outbox';
-
 /** The common table expressions of the `n`th event of a statement (change, audit, outbox). */
 function eventParts(n: number, write: EventWrite, meta: EventMeta): SQL {
   const { event, options = {} } = write;
@@ -123,7 +120,7 @@ function eventsStatement(
 ): SQL {
   const parts = writes.map((write, n) => eventParts(n, write, meta));
   const written = writes.map(
-    (_, n) => sql`select ${sql.raw(String(n))} as n, pg_notify(${OUTBOX_CHANNEL}, id::text),
+    (_, n) => sql`select ${sql.raw(String(n))} as n,
       ${n === 0 && preceding ? preceding.answer : sql`null`} as answer
       from ${sql.raw(`outbox_${n}`)}`,
   );
@@ -191,6 +188,9 @@ export async function recordEvent(
   meta: EventMeta,
   options: RecordOptions = {},
 ): Promise<boolean> {
+  // Handed the database itself, the statement commits on its own: its events must reach this
+  // process's listeners (and wake the relay) as recordChange's do.
+  if (!isTransaction(tx)) return recordOutside(tx, actor, event, meta, options);
   const { wrote } = await writeEvents(
     executorOf(tx, options),
     { actor, event, options },
@@ -215,6 +215,17 @@ export async function recordChange(
   options: RecordOptions & { change: SQL },
 ): Promise<boolean> {
   if (isTransaction(db)) return recordEvent(db, actor, event, meta, options);
+  return recordOutside(db, actor, event, meta, options);
+}
+
+/** An event and its change outside a transaction: one statement, unless gated with consumers. */
+async function recordOutside(
+  db: Db,
+  actor: EventActor,
+  event: DomainEvent,
+  meta: EventMeta,
+  options: RecordOptions,
+): Promise<boolean> {
   const extra = consumerWrites(db, event, meta);
   if (options.onlyIfChanged && extra.length > 0) {
     return db.transaction((tx) => recordEvent(tx, actor, event, meta, options));

@@ -1,9 +1,9 @@
+import { AsyncResource } from 'node:async_hooks';
 import { and, asc, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { DomainEvent, PublishedEvent } from '../../common/events';
 import type { EventBus } from '../adapters/bus/bus';
 import type { Clock } from '../context';
 import type { DatabaseHandle } from '../db/client';
-import { OUTBOX_CHANNEL } from './record';
 import { outboxEvents, type OutboxEventRow } from './tables';
 
 export interface OutboxRelay {
@@ -13,8 +13,16 @@ export interface OutboxRelay {
 }
 
 const BATCH = 200;
-/** A safety net for notifications lost while a connection was down. */
+/**
+ * A safety net: rows committed by another process (one that stopped before its relay published
+ * them, or one without a relay) are found by this poll.
+ */
 const POLL_MS = 2000;
+/**
+ * Under load, claims start at least this far apart, so that one claim takes the rows of the
+ * commits in between instead of one statement each (issue 17); an idle relay claims at once.
+ */
+const GATHER_MS = 20;
 
 export const toPublished = (row: OutboxEventRow): PublishedEvent => ({
   id: row.id,
@@ -36,7 +44,8 @@ const MARK_MS = 100;
  * the relay has been idle for a moment: one round trip a batch under load (issue 17; a
  * transaction held open across the publish cost four). A relay that dies before the mark
  * leaves its claim to expire, and the rows are published again then (at least once). Woken by
- * the NOTIFY recordEvent sends at commit, and by a slow poll.
+ * this process's commits that wrote events (each instance publishes its own; a NOTIFY would wake
+ * every instance to race for every row), and by a slow poll.
  */
 export async function startOutboxRelay(opts: {
   handle: DatabaseHandle;
@@ -45,6 +54,10 @@ export async function startOutboxRelay(opts: {
   onError: (err: unknown) => void;
   /** How long published rows wait for the next claim to mark them (default MARK_MS). */
   markAfterMs?: number;
+  /** The least time between two claims a commit starts (default GATHER_MS). */
+  gatherMs?: number;
+  /** How often the relay looks for rows no commit of this process told it about (POLL_MS). */
+  pollMs?: number;
 }): Promise<OutboxRelay> {
   const { handle, bus } = opts;
   const { db } = handle;
@@ -167,10 +180,27 @@ export async function startOutboxRelay(opts: {
     flushTimer.unref();
   };
   const drain = () => run(true);
-  const wake = () => void run(false);
+  const gatherMs = opts.gatherMs ?? GATHER_MS;
+  let lastWokenAt = Number.NEGATIVE_INFINITY;
+  let gatherTimer: NodeJS.Timeout | null = null;
+  const claimNow = () => {
+    gatherTimer = null;
+    lastWokenAt = performance.now();
+    void run(false);
+  };
+  // Bound to the relay's own context, so its statements are never counted as the work of the
+  // request whose commit woke it.
+  const wake = AsyncResource.bind(() => {
+    // A pass that has not started yet will see this commit's rows.
+    if (gatherTimer || queued || stopped) return;
+    const wait = lastWokenAt + gatherMs - performance.now();
+    if (wait <= 0) return claimNow();
+    gatherTimer = setTimeout(claimNow, wait);
+    gatherTimer.unref();
+  });
 
-  const unlisten = await handle.listen(OUTBOX_CHANNEL, wake);
-  const timer = setInterval(wake, POLL_MS);
+  const unsubscribe = handle.onCommittedEvent(wake);
+  const timer = setInterval(wake, opts.pollMs ?? POLL_MS);
   timer.unref();
   wake();
 
@@ -180,7 +210,8 @@ export async function startOutboxRelay(opts: {
       stopped = true;
       clearInterval(timer);
       if (flushTimer) clearTimeout(flushTimer);
-      await unlisten();
+      if (gatherTimer) clearTimeout(gatherTimer);
+      unsubscribe();
       await chain;
       await flushMarks().catch(opts.onError);
     },
