@@ -579,8 +579,8 @@ export async function runHotPathBenchmark(): Promise<boolean> {
     (k) => wanted.includes(k) && (k === 'pglite' || pgUrl),
   );
   console.log(
-    `Aura hot paths against their minimal implementations (issue 17): ${SECONDS} s per ` +
-      `measurement, loopback, Node ${process.version}, ` +
+    `Aura hot paths against their minimal implementations (issue 17): ${SECONDS} s of each ` +
+      `side in ${ROUNDS} alternating rounds, loopback, Node ${process.version}, ` +
       `${os.cpus()[0]?.model ?? 'unknown CPU'} x${os.cpus().length}, ` +
       `${fmt(os.totalmem() / 2 ** 30, 1)} GiB, load average ${os
         .loadavg()
