@@ -6,7 +6,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['common/**/*.test.ts', 'server/**/*.unit.test.ts', 'web/**/*.test.ts'],
+          include: [
+            'common/**/*.test.ts',
+            'server/**/*.unit.test.ts',
+            'web/**/*.test.ts',
+            'bench/**/*.unit.test.ts',
+          ],
         },
       },
       {
