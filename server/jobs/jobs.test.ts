@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobs } from '../db/schema/index';
 import { createTestApp, uniqueName, type TestApp } from '../test/app';
 import { backoffMs } from './runner';
@@ -41,6 +41,31 @@ describe('the job queue', () => {
     } finally {
       await own.close();
     }
+  });
+
+  it('runDue waits for the jobs a background pass in flight has claimed', async () => {
+    const kind = uniqueName('kind');
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let started = false;
+    t.container.jobs.define(kind, async () => {
+      started = true;
+      await gate;
+    });
+    const key = uniqueName('held');
+    await t.db.transaction((tx) => t.container.jobs.enqueue(tx, kind, {}, { key }));
+    // The app's own poll (every second) claims it and holds it at the gate.
+    await vi.waitFor(() => expect(started).toBe(true), { timeout: 5000 });
+    let finished = false;
+    const running = t.container.jobs.runDue().then((n) => {
+      finished = true;
+      return n;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(finished).toBe(false);
+    open();
+    expect(await running).toBeGreaterThanOrEqual(1);
+    expect((await jobsWithKey(key))[0]?.status).toBe('done');
   });
 
   it('hands a batch kind its claimed jobs together, and retries only those that failed', async () => {

@@ -220,7 +220,18 @@ export function createJobRunner(opts: {
       .where(inArray(jobs.id, ids));
   };
 
+  /**
+   * Runs every due job, and waits for a background pass in flight (or one that starts
+   * meanwhile), whose claimed jobs this call's claims skip: when it resolves they have all run.
+   */
   async function runDue(): Promise<number> {
+    let total = draining ? await draining : 0;
+    total += await runQueue();
+    if (draining) total += await draining;
+    return total;
+  }
+
+  async function runQueue(): Promise<number> {
     if (kinds.size === 0) return 0;
     let total = 0;
     for (;;) {
@@ -241,7 +252,7 @@ export function createJobRunner(opts: {
 
   const drainQueue = () => {
     draining ??= track(
-      runDue()
+      runQueue()
         .catch((err: unknown) => {
           opts.onError(err, 'jobs');
           return 0;
