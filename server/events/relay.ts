@@ -22,7 +22,7 @@ const POLL_MS = 2000;
  * Under load, claims start at least this far apart, so that one claim takes the rows of the
  * commits in between instead of one statement each (issue 17); an idle relay claims at once.
  */
-const GATHER_MS = 20;
+const GATHER_MS = 5;
 
 export const toPublished = (row: OutboxEventRow): PublishedEvent => ({
   id: row.id,
