@@ -6,6 +6,7 @@ import type { Clock } from '../context';
 import type { Database } from '../db/client';
 import type { CommittedEvent } from '../db/commit-hooks';
 import { revokedTokens, users } from '../db/schema/index';
+import type { RelayedEventType } from '../events/relayed';
 
 /** What the guard needs to know of an account to honour its tokens. */
 export interface AccountState {
@@ -17,8 +18,8 @@ export interface AccountState {
   revokedJtis: ReadonlySet<string>;
 }
 
-/** Events after which an account's cached state is stale (sessions may have ended). */
-const SESSION_EVENTS: ReadonlySet<DomainEventType> = new Set<DomainEventType>([
+/** Events after which an account's cached state is stale (sessions may have ended); relayed. */
+const SESSION_EVENTS: ReadonlySet<DomainEventType> = new Set<RelayedEventType>([
   'account.signed_out',
   'account.password_changed',
   'account.sessions_ended',

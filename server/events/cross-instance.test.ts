@@ -26,19 +26,19 @@ describe.runIf(databaseUrl && redisUrl)('events across instances (PostgreSQL + R
   it('delivers an event committed through instance A to a subscriber on instance B', async () => {
     expect(a.container.bus.kind).toBe('redis');
     const fan = await createUser(a);
-    const creator = await createUser(a, { role: 'creator' });
+    const other = await createUser(a);
     const res = await a.app.inject({
       method: 'POST',
-      url: `/api/creator/${creator.user.username}/follow`,
+      url: `/api/v1/users/${other.user.id}/block`,
       headers: fan.auth,
     });
     expect(res.statusCode, res.body).toBe(200);
     await a.container.flushEvents();
     await expect
-      .poll(() => heardOnB.filter((e) => e.event.subjectId === creator.user.id).length)
+      .poll(() => heardOnB.filter((e) => e.event.subjectId === fan.user.id).length)
       .toBe(1);
-    expect(heardOnB.find((e) => e.event.subjectId === creator.user.id)?.event.type).toBe(
-      'follow.created',
+    expect(heardOnB.find((e) => e.event.subjectId === fan.user.id)?.event.type).toBe(
+      'user.blocked',
     );
   });
 });

@@ -25,25 +25,60 @@ const heardAbout = (subjectId: string) => heard.filter((e) => e.event.subjectId 
 describe('typed domain events: audit row and outbox in the transaction of the change', () => {
   it('records who, what and from where for a change made through HTTP, then publishes it', async () => {
     const fan = await createUser(t);
-    const creator = await createUser(t, { role: 'creator' });
+    const other = await createUser(t);
     const res = await t.app.inject({
       method: 'POST',
-      url: `/api/creator/${creator.user.username}/follow`,
+      url: `/api/v1/users/${other.user.id}/block`,
       headers: { ...fan.auth, 'user-agent': 'events-test/1', 'x-request-id': 'req-events-1' },
     });
     expect(res.statusCode, res.body).toBe(200);
 
-    // follow.* is not kept in the audit trail (engagement), but it is published to the bus.
+    // The blocker's other tabs act on user.blocked, so it is relayed to the bus.
     await t.container.flushEvents();
-    const [published] = heardAbout(creator.user.id);
+    const [published] = heardAbout(fan.user.id);
     expect(published).toMatchObject({
       actorId: fan.user.id,
-      audience: [creator.user.id],
-      event: {
-        type: 'follow.created',
-        data: { followerId: fan.user.id, creatorId: creator.user.id, followers: 1 },
-      },
+      audience: [fan.user.id],
+      event: { type: 'user.blocked', data: { blockedId: other.user.id } },
     });
+    const [audit] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'user.blocked'), eq(auditEvents.subjectId, fan.user.id)));
+    expect(audit).toMatchObject({ userAgent: 'events-test/1', requestId: 'req-events-1' });
+  });
+
+  it('writes an event no other instance acts on already published: this instance hears it, the bus never does', async () => {
+    const fan = await createUser(t);
+    const creator = await createUser(t, { role: 'creator' });
+    const told: DomainEvent[] = [];
+    const stop = t.container.database.onCommittedEvent((e) => told.push(e.event));
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/creator/${creator.user.username}/follow`,
+        headers: fan.auth,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    } finally {
+      stop();
+    }
+    const followed = {
+      type: 'follow.created',
+      data: { followerId: fan.user.id, creatorId: creator.user.id, followers: 1 },
+    };
+    expect(told).toContainEqual(expect.objectContaining(followed));
+    // follow.* is not kept in the audit trail (engagement); its outbox row is kept for inspection.
+    const [row] = await t.db
+      .select()
+      .from(outboxEvents)
+      .where(
+        and(eq(outboxEvents.type, 'follow.created'), eq(outboxEvents.subjectId, creator.user.id)),
+      );
+    expect(row).toMatchObject({ actorId: fan.user.id, audience: [creator.user.id], ...followed });
+    expect(row?.publishedAt).toEqual(row?.createdAt);
+    await t.container.flushEvents();
+    expect(heardAbout(creator.user.id)).toEqual([]);
   });
 
   it('writes a typed audit row with actor, subject, ip, user agent, request id and clock time', async () => {
@@ -105,14 +140,14 @@ describe('typed domain events: audit row and outbox in the transaction of the ch
       recordEvent(
         tx,
         user.user,
-        { type: 'profile.updated', subjectId: user.user.id, data: { fields: ['bio'] } },
+        { type: 'account.updated', subjectId: user.user.id, data: { fields: ['bio'] } },
         systemMeta(new Date()),
       ),
     );
     // Inside the relay's 2 s safety-net poll (the relay tests below leave the poll out).
     await expect
       .poll(() => heardAbout(user.user.id).map((e) => e.event.type), { timeout: 1500 })
-      .toEqual(['profile.updated']);
+      .toEqual(['account.updated']);
   });
 
   it('publishes every committed event once and marks it published', async () => {
@@ -303,6 +338,24 @@ describe('outbox relay wake-ups (issue 17: each instance publishes its own commi
       await recordEvent(r.handle.db, null, r.event('database itself'), systemMeta(new Date()));
       await vi.waitFor(() => expect(r.published).toContain('database itself'));
       expect(r.errors).toEqual([]);
+    } finally {
+      await r.close();
+    }
+  });
+
+  it('is not woken by a commit whose events no other instance acts on', async () => {
+    const r = await relayOnFreshDatabase({ gatherMs: 0 });
+    try {
+      const before = r.claims();
+      const liked: DomainEvent = {
+        type: 'item.liked',
+        subjectId: '1',
+        data: { userId: 'someone', likes: 1 },
+      };
+      await r.handle.db.transaction((tx) => recordEvent(tx, null, liked, systemMeta(new Date())));
+      await r.record('relayed');
+      await vi.waitFor(() => expect(r.published).toEqual(['relayed']));
+      expect(r.claims() - before).toBe(1);
     } finally {
       await r.close();
     }

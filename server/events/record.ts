@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { deliverCommitted, isTransaction, onCommitted } from '../db/commit-hooks';
 import { executePrepared } from '../db/prepared';
 import { rowsOf } from '../db/rows';
+import { isRelayed } from './relayed';
 
 /** Where a change came from: the request that caused it (or none, for jobs and webhooks' own work). */
 export interface EventMeta {
@@ -74,6 +75,9 @@ function eventParts(n: number, write: EventWrite, meta: EventMeta): SQL {
   const descriptor = EVENT_DESCRIPTORS[event.type];
   const data = JSON.stringify(event.data);
   const audience = `{${(options.audience ?? []).join(',')}}`;
+  const at = meta.at.toISOString();
+  // An event no other instance acts on is born published: the relay never claims it.
+  const publishedAt = isRelayed(event.type) ? null : at;
   const gate =
     options.change && options.onlyIfChanged ? sql`where exists (select 1 from ${change})` : sql``;
   const auditRow = descriptor.audit
@@ -81,17 +85,17 @@ function eventParts(n: number, write: EventWrite, meta: EventMeta): SQL {
           (actor_id, action, subject_type, subject, data, ip, user_agent, request_id, created_at)
         select ${actorId}::uuid, ${event.type}::text, ${descriptor.subject}::text,
           ${event.subjectId}::text, ${data}::jsonb, ${meta.ip ?? null}::text,
-          ${meta.userAgent ?? null}::text, ${meta.requestId ?? null}::text,
-          ${meta.at.toISOString()}::timestamptz
+          ${meta.userAgent ?? null}::text, ${meta.requestId ?? null}::text, ${at}::timestamptz
         ${gate}
         returning id`
     : sql`select null::bigint as id ${gate}`;
   return sql`${options.change ? sql`${change} as (${options.change}),` : sql``}
     ${audit} as (${auditRow}),
     ${outbox} as (
-      insert into outbox_events (audit_id, type, subject_id, actor_id, data, audience, created_at)
+      insert into outbox_events
+        (audit_id, type, subject_id, actor_id, data, audience, created_at, published_at)
       select id, ${event.type}::text, ${event.subjectId}::text, ${actorId}::uuid, ${data}::jsonb,
-        ${audience}::uuid[], ${meta.at.toISOString()}::timestamptz
+        ${audience}::uuid[], ${at}::timestamptz, ${publishedAt}::timestamptz
       from ${audit}
       returning id
     )`;

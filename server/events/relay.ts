@@ -4,6 +4,7 @@ import type { DomainEvent, PublishedEvent } from '../../common/events';
 import type { EventBus } from '../adapters/bus/bus';
 import type { Clock } from '../context';
 import type { DatabaseHandle } from '../db/client';
+import { isRelayed } from './relayed';
 import { outboxEvents, type OutboxEventRow } from './tables';
 
 export interface OutboxRelay {
@@ -44,8 +45,8 @@ const MARK_MS = 100;
  * the relay has been idle for a moment: one round trip a batch under load (issue 17; a
  * transaction held open across the publish cost four). A relay that dies before the mark
  * leaves its claim to expire, and the rows are published again then (at least once). Woken by
- * this process's commits that wrote events (each instance publishes its own; a NOTIFY would wake
- * every instance to race for every row), and by a slow poll.
+ * this process's commits that wrote relayed events (each instance publishes its own; a NOTIFY
+ * would wake every instance to race for every row), and by a slow poll.
  */
 export async function startOutboxRelay(opts: {
   handle: DatabaseHandle;
@@ -199,7 +200,9 @@ export async function startOutboxRelay(opts: {
     gatherTimer.unref();
   });
 
-  const unsubscribe = handle.onCommittedEvent(wake);
+  const unsubscribe = handle.onCommittedEvent((committed) => {
+    if (isRelayed(committed.event.type)) wake();
+  });
   const timer = setInterval(wake, opts.pollMs ?? POLL_MS);
   timer.unref();
   wake();

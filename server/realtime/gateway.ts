@@ -4,6 +4,7 @@ import type { DomainEventType, PublishedEvent } from '../../common/events';
 import { BEARER_PROTOCOL_PREFIX, REALTIME_CLOSE, RealtimeClientFrame } from '../../common/realtime';
 import { resolveViewer } from '../auth/guard';
 import type { Container } from '../container';
+import { isRelayed, type RelayedEventType } from '../events/relayed';
 import { RealtimeConnection } from './connection';
 import type { ClientEventPresenter, RealtimePresenters } from './presenters';
 import { RecentIds } from './recent-ids';
@@ -21,7 +22,7 @@ const RECENT_EVENTS = 10_000;
  * suspension, deletion, a demotion (token version), a password change. Sockets of the subject
  * are checked again at once, so they close within moments, on whichever instance holds them.
  */
-const SESSION_EVENTS: ReadonlySet<DomainEventType> = new Set([
+const SESSION_EVENTS: ReadonlySet<DomainEventType> = new Set<RelayedEventType>([
   'account.signed_out',
   'user.suspended',
   'account.deleted',
@@ -192,6 +193,7 @@ export class RealtimeGateway {
       if (event.type === 'account.signed_out') this.closeToken(event.subjectId, event.data.jti);
       await this.recheck(this.rooms.get(event.subjectId));
     }
+    if (!isRelayed(event.type)) return;
     const presenter = this.presenters[event.type] as ClientEventPresenter | undefined;
     if (!presenter) return;
     const recipients = published.audience.filter((id) => this.rooms.has(id));

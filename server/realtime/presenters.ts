@@ -1,5 +1,6 @@
 import type { DomainEvent, DomainEventType, PublishedEvent } from '../../common/events';
 import type { ClientEvent } from '../../common/realtime';
+import type { RelayedEventType } from '../events/relayed';
 
 /** One client event for one user's sockets. */
 export interface Delivery {
@@ -17,8 +18,11 @@ export type ClientEventPresenter<T extends DomainEventType = DomainEventType> = 
   recipients: readonly string[],
 ) => Promise<Delivery[]>;
 
-/** The presenters of a feature, by the domain event they turn into client events. */
-export type RealtimePresenters = { [T in DomainEventType]?: ClientEventPresenter<T> };
+/**
+ * The presenters of a feature, by the domain event they turn into client events: only relayed
+ * events reach other instances' sockets, so only those may have a presenter.
+ */
+export type RealtimePresenters = { [T in RelayedEventType]?: ClientEventPresenter<T> };
 
 /** The common fields of a client event made from a published domain event. */
 export const clientEventHeader = (published: PublishedEvent) => ({

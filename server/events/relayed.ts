@@ -1,0 +1,35 @@
+import type { DomainEventType } from '../../common/events';
+
+/**
+ * The events another instance acts on, and so the only ones the relay publishes to the bus:
+ * the session cache and the realtime gateway drop or recheck an account's sessions on the
+ * account and moderation ones, and realtime presenters show the others. Every other event is
+ * written to the outbox already published (kept a day for inspection like the rest): a sign-in
+ * or a sale costs no claim, publish and mark that no one hears (issue 17). The session cache,
+ * the gateway and `RealtimePresenters` accept only these types, so a listener for an event
+ * missing here does not compile.
+ */
+export const RELAYED_EVENT_TYPES = [
+  'account.signed_out',
+  'account.password_changed',
+  'account.sessions_ended',
+  'account.password_reset',
+  'account.email_changed',
+  'account.deleted',
+  'account.updated',
+  'user.role_changed',
+  'user.activation_changed',
+  'user.suspended',
+  'user.reactivated',
+  'user.warned',
+  'user.blocked',
+  'user.unblocked',
+  'message.created',
+  'message.read',
+] as const satisfies readonly DomainEventType[];
+
+export type RelayedEventType = (typeof RELAYED_EVENT_TYPES)[number];
+
+const relayed: ReadonlySet<DomainEventType> = new Set(RELAYED_EVENT_TYPES);
+
+export const isRelayed = (type: DomainEventType): type is RelayedEventType => relayed.has(type);
