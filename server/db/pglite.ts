@@ -1,4 +1,5 @@
 import { PGlite, types, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import { clientQuery, transactionQuery } from './pglite-query';
 
 /*
  * drizzle passes PGlite these parsers with every query (dates, times and intervals stay text,
@@ -21,18 +22,29 @@ const DRIZZLE_PARSERS = {
 };
 
 type Query = PGlite['query'];
-const withoutParsers = (query: Query): Query =>
-  ((text: string, params?: unknown[], options?: QueryOptions) =>
-    query(text, params, options?.parsers ? { ...options, parsers: undefined } : options)) as Query;
 
-/** `target` with `query` (and `transaction`'s transactions) dropping per-query parsers. */
-function dropQueryParsers<T extends PGlite | Transaction>(target: T): T {
+const withoutParsers = (options?: QueryOptions) =>
+  options?.parsers ? { ...options, parsers: undefined } : options;
+
+/**
+ * `client` for drizzle: `query` (and its transactions' `query`) through runQuery, without
+ * per-query parsers. drizzle passes its parsers with every query; PGlite merged them into its
+ * whole table on each call, about 140 µs a statement, so the client's own table gets them once
+ * (openPglite) and the copies drizzle sends are dropped.
+ */
+function forDrizzle<T extends PGlite | Transaction>(client: PGlite, target: T): T {
   return new Proxy(target, {
     get(object, key) {
-      if (key === 'query') return withoutParsers(object.query.bind(object) as Query);
+      if (key === 'query') {
+        const query =
+          object === client
+            ? clientQuery(client)
+            : transactionQuery(client, () => (object as Transaction).closed);
+        return ((text, params, options) => query(text, params, withoutParsers(options))) as Query;
+      }
       if (key === 'transaction' && 'transaction' in object) {
         return <R>(work: (tx: Transaction) => Promise<R>) =>
-          object.transaction((tx) => work(dropQueryParsers(tx)));
+          object.transaction((tx) => work(forDrizzle(client, tx)));
       }
       const value: unknown = Reflect.get(object, key, object);
       // PGlite's methods use private fields, so they must run on the client, not the proxy.
@@ -50,5 +62,5 @@ export async function openPglite(dataDir: string | null): Promise<PGlite> {
   return client;
 }
 
-/** The client drizzle gets: `client` without the per-query parsers (see above). */
-export const pgliteForDrizzle = (client: PGlite): PGlite => dropQueryParsers(client);
+/** The client drizzle gets (see forDrizzle). */
+export const pgliteForDrizzle = (client: PGlite): PGlite => forDrizzle(client, client);

@@ -16,11 +16,25 @@ export function identifierHash(key: Buffer, identifier: string): string {
   return createHmac('sha256', key).update(identifier.trim().toLowerCase()).digest('base64url');
 }
 
+/** What a password sign-in reads of an account: its checks, its token and its answer. */
+const candidateColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  role: users.role,
+  status: users.status,
+  passwordHash: users.passwordHash,
+  tokenVersion: users.tokenVersion,
+  profileImage: users.profileImage,
+  avatarUrl: users.avatarUrl,
+};
+export type SignInCandidate = Pick<UserRow, keyof typeof candidateColumns>;
+
 /** signInCandidate's statement, prepared per kind of identifier: a sign-in binds its values. */
 const candidateStatement = preparedPerShape((db: Database, field: 'email' | 'username') =>
   db
     .select({
-      user: users,
+      user: candidateColumns,
       failures: loginFailures.failures,
       lastFailedAt: loginFailures.lastFailedAt,
     })
@@ -46,7 +60,7 @@ export async function signInCandidate(
   db: Database,
   by: { email: string } | { username: string },
   hash: string,
-): Promise<{ user: UserRow | null; retryAt: Date | null; hasFailures: boolean }> {
+): Promise<{ user: SignInCandidate | null; retryAt: Date | null; hasFailures: boolean }> {
   const [row] =
     'email' in by
       ? await candidateStatement(db, 'email').execute({ identifier: by.email, hash })

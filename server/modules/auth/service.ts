@@ -34,7 +34,7 @@ import {
   recordIdentifierFailure,
 } from './login-throttle';
 import { maySignIn } from './policy';
-import { presentAuthUser } from './presenter';
+import { presentAuthUser, type SignedInUser } from './presenter';
 
 export interface AuthDeps {
   db: Database;
@@ -81,7 +81,7 @@ type SignupInput = Omit<SignupRequest, 'newsletter'> & { newsletter: boolean };
  * (issue 16), and the mail is queued in the sign-up's own transaction.
  */
 
-export async function signedIn(deps: AuthDeps, user: UserRow): Promise<LoginResponse> {
+export async function signedIn(deps: AuthDeps, user: SignedInUser): Promise<LoginResponse> {
   return { token: await deps.tokens.issue(user), user: presentAuthUser(user) };
 }
 

@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from './client';
+import { rowsOf } from './rows';
+
+// Issue 17: the embedded database's queries go through pglite-query.ts, which prepares a text
+// seen twice under a name and runs it in one pass; the answers must be PGlite's own.
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = await openDatabase({ kind: 'pglite', dataDir: null });
+  await handle.db.execute(sql`create table pq_things (
+    id int primary key, label text not null, at timestamptz, done boolean, data jsonb,
+    tags text[])`);
+});
+afterAll(() => handle.close());
+
+const prepared = async (fragment: string) =>
+  rowsOf<{ name: string }>(
+    await handle.db.execute(
+      sql`select name from pg_prepared_statements
+          where name like 'aura\_pglite\_%' and statement like ${`%${fragment}%`}`,
+    ),
+  );
+
+describe('PGlite queries through pglite-query', () => {
+  it('prepares a text on its second run, once, and answers every run alike', async () => {
+    const read = (n: number) => handle.db.execute(sql`select ${n}::int * 3 as tripled_pq`);
+    const answers = [];
+    for (const n of [1, 2, 3, 4]) {
+      answers.push(rowsOf(await read(n)));
+      expect(await prepared('tripled_pq')).toHaveLength(n === 1 ? 0 : 1);
+    }
+    expect(answers).toEqual([
+      [{ tripled_pq: 3 }],
+      [{ tripled_pq: 6 }],
+      [{ tripled_pq: 9 }],
+      [{ tripled_pq: 12 }],
+    ]);
+  });
+
+  it('serializes each value by the type PostgreSQL inferred, named or not', async () => {
+    const at = new Date('2026-11-26T10:00:00.000Z');
+    const insert = (id: number) =>
+      handle.db.execute(sql`insert into pq_things (id, label, at, done, data, tags)
+        values (${id}, ${`thing ${id}`}, ${at}, ${id % 2 === 0}, ${JSON.stringify({ id })},
+          ${`{a,b${id}}`}) returning id, label, at, done, data, tags`);
+    const rows = [];
+    for (const id of [1, 2, 3]) rows.push(...rowsOf(await insert(id)));
+    expect(await prepared('insert into pq_things')).toHaveLength(1);
+    expect(rows).toEqual(
+      [1, 2, 3].map((id) => ({
+        id,
+        label: `thing ${id}`,
+        at: expect.stringMatching(/^2026-11-26 10:00:00/),
+        done: id % 2 === 0,
+        data: { id },
+        tags: ['a', `b${id}`],
+      })),
+    );
+  });
+
+  it('rejects a failing named statement with PostgreSQL error, and the session goes on', async () => {
+    const clash = () =>
+      handle.db.execute(sql`insert into pq_things (id, label) values (${1}, 'again')`);
+    for (let i = 0; i < 3; i++) {
+      await expect(clash()).rejects.toMatchObject({ cause: { code: '23505' } });
+    }
+    await expect(
+      handle.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into pq_things (id, label) values (${10}, 'in tx')`);
+        await tx.execute(sql`insert into pq_things (id, label) values (${1}, 'again')`);
+      }),
+    ).rejects.toMatchObject({ cause: { code: '23505' } });
+    const [row] = rowsOf(
+      await handle.db.execute(sql`select count(*)::int as n from pq_things where id = ${10}`),
+    );
+    expect(row).toEqual({ n: 0 });
+  });
+
+  it('rejects a text PostgreSQL cannot parse, and the next query runs', async () => {
+    for (let i = 0; i < 2; i++) {
+      await expect(handle.db.execute(sql`selec ${i}`)).rejects.toMatchObject({
+        cause: { code: '42601' },
+      });
+    }
+    expect(rowsOf(await handle.db.execute(sql`select ${5}::int as five`))).toEqual([{ five: 5 }]);
+  });
+
+  it('keeps a transaction on its statements: a rollback takes them back, a commit keeps them', async () => {
+    const add = (tx: typeof handle.db, id: number) =>
+      tx.execute(sql`insert into pq_things (id, label) values (${id}, 'tx')`);
+    await handle.db
+      .transaction(async (tx) => {
+        await add(tx, 20);
+        await add(tx, 21);
+        tx.rollback();
+      })
+      .catch(() => {});
+    await handle.db.transaction(async (tx) => {
+      await add(tx, 22);
+      await add(tx, 23);
+    });
+    const ids = rowsOf<{ id: number }>(
+      await handle.db.execute(sql`select id from pq_things where id between 20 and 23 order by id`),
+    );
+    expect(ids.map((r) => r.id)).toEqual([22, 23]);
+  });
+});
