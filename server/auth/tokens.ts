@@ -28,6 +28,10 @@ export function createTokenService(opts: {
 }): TokenService {
   const { key } = opts;
   const nowSeconds = () => Math.floor(opts.clock.now().getTime() / 1000);
+  // Tokens whose signature and claims were checked, by their text: a request with a token seen
+  // before skips the HMAC and the JSON (issue 17). Only the expiry can change the answer; logout,
+  // suspension and demotion are the session cache's to check, on every request as before.
+  const verified = new Map<string, VerifiedToken>();
   return {
     async issue(user) {
       const iat = nowSeconds();
@@ -44,10 +48,25 @@ export function createTokenService(opts: {
       );
     },
     async verify(token) {
-      return verifyHs256(token, key, nowSeconds());
+      const now = nowSeconds();
+      const known = verified.get(token);
+      if (known) return known.exp > now ? known : null;
+      const claims = verifyHs256(token, key, now);
+      // Tokens with a start time (nbf) are not remembered: a clock set back must refuse them.
+      if (claims && !hasNotBefore(token)) {
+        if (verified.size >= MAX_REMEMBERED_TOKENS) verified.clear();
+        verified.set(token, Object.freeze(claims));
+      }
+      return claims;
     },
   };
 }
+
+/** How many verified tokens a process remembers (about 400 bytes each) before starting over. */
+const MAX_REMEMBERED_TOKENS = 20_000;
+
+const hasNotBefore = (token: string): boolean =>
+  'nbf' in (jsonPart(token.split('.')[1] ?? '') ?? {});
 
 const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
 

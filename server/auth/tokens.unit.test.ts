@@ -80,6 +80,40 @@ describe('HS256 verification with node:crypto', () => {
     expect(verifyHs256(early, key, now + 61)).not.toBeNull();
   });
 
+  it('answers a token seen before with the same claims until it expires, by the clock', async () => {
+    const at = { seconds: now };
+    const service = createTokenService({
+      key,
+      ttlSeconds: 60,
+      clock: { now: () => new Date(at.seconds * 1000) },
+    });
+    const token = await service.issue(user);
+    const first = await service.verify(token);
+    expect(first).toMatchObject({ id: user.id, role: user.role, ver: user.tokenVersion });
+    expect(await service.verify(token)).toEqual(first);
+    const [h, p, s] = token.split('.') as [string, string, string];
+    expect(await service.verify(`${h}.${p}.${s.slice(0, -2)}AA`)).toBeNull();
+    at.seconds += 61;
+    expect(await service.verify(token)).toBeNull();
+  });
+
+  it('refuses a token with a start time (nbf) again when the clock is set back', async () => {
+    const at = { seconds: now + 61 };
+    const service = createTokenService({
+      key,
+      ttlSeconds: 60,
+      clock: { now: () => new Date(at.seconds * 1000) },
+    });
+    const early = await new SignJWT({ id: user.id, role: 'user', ver: 0, jti: 'x' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setNotBefore(now + 60)
+      .setExpirationTime(now + 3600)
+      .sign(key);
+    expect(await service.verify(early)).not.toBeNull();
+    at.seconds = now;
+    expect(await service.verify(early)).toBeNull();
+  });
+
   it('never accepts a token jose refuses (random mutations of a real token)', async () => {
     const token = await tokens.issue(user);
     await fc.assert(

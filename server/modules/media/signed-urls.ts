@@ -15,6 +15,9 @@ export interface MediaUrls {
   verify(key: string, exp: string | undefined, sig: string | undefined): boolean;
 }
 
+/** Signed URLs a process remembers before starting over. */
+const MAX_REMEMBERED_URLS = 20_000;
+
 /** `key` is the media-urls key derived from the root secret: a media signature is never a token's. */
 export function createMediaUrls(opts: {
   key: Uint8Array;
@@ -26,13 +29,20 @@ export function createMediaUrls(opts: {
     createHmac('sha256', signingKey).update(`${key}\n${exp}`).digest('base64url');
   // Expiry is rounded up to a window so a URL stays the same for a while and browsers can cache.
   const window = Math.max(60, Math.floor(opts.ttlSeconds / 6));
+  // So the server can too: within a window a key's URL is the same, and is signed once (issue 17).
+  const recent = new Map<string, { exp: number; url: string }>();
 
   return {
     plain: mediaPath,
     signed(key) {
       const nowSeconds = Math.floor(opts.now().getTime() / 1000);
       const exp = Math.ceil((nowSeconds + opts.ttlSeconds) / window) * window;
-      return `${mediaPath(key)}?exp=${exp}&sig=${signature(key, exp)}`;
+      const known = recent.get(key);
+      if (known?.exp === exp) return known.url;
+      const url = `${mediaPath(key)}?exp=${exp}&sig=${signature(key, exp)}`;
+      if (recent.size >= MAX_REMEMBERED_URLS) recent.clear();
+      recent.set(key, { exp, url });
+      return url;
     },
     verify(key, exp, sig) {
       if (!exp || !sig || !/^\d{1,12}$/.test(exp)) return false;

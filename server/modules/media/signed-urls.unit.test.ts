@@ -29,6 +29,20 @@ function parts(url: string) {
 }
 
 describe('signed media URLs', () => {
+  it('answers a key the same URL within a window, as a fresh signer would, and a new one after', () => {
+    const clock = { t: Date.UTC(2030, 0, 1) };
+    const urls = signer(clock);
+    const first = urls.signed(key);
+    expect(urls.signed(key)).toBe(first);
+    expect(signer(clock).signed(key)).toBe(first);
+    clock.t += 3600 * 1000;
+    const later = urls.signed(key);
+    expect(later).not.toBe(first);
+    expect(later).toBe(signer(clock).signed(key));
+    const p = parts(later);
+    expect(urls.verify(key, p.exp, p.sig)).toBe(true);
+  });
+
   it('verifies its own URL until it expires, and no longer', () => {
     const clock = { t: Date.UTC(2030, 0, 1) };
     const urls = signer(clock);
