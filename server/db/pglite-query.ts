@@ -7,8 +7,9 @@ import {
   type Results,
 } from '@electric-sql/pglite';
 
-/** PGlite's locks, which its own `query` and `transaction` take (not in its public types). */
+/** PGlite's readiness check and locks, as its own `query` takes them (not in its public types). */
 interface Locks {
+  _checkReady(): Promise<void>;
   _runExclusiveQuery<T>(work: () => Promise<T>): Promise<T>;
   _runExclusiveTransaction<T>(work: () => Promise<T>): Promise<T>;
 }
@@ -147,8 +148,12 @@ type Query = PGlite['query'];
 /** The client's own `query` through runQuery, under the transaction lock as PGlite's. */
 export const clientQuery =
   (client: PGlite): Query =>
-  (text, params, options) =>
-    locksOf(client)._runExclusiveTransaction(() => runQuery(client, false, text, params, options));
+  async (text, params, options) => {
+    await locksOf(client)._checkReady();
+    return locksOf(client)._runExclusiveTransaction(() =>
+      runQuery(client, false, text, params, options),
+    );
+  };
 
 /** A transaction's `query` through runQuery (the transaction holds that lock already). */
 export const transactionQuery =
