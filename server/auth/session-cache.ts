@@ -6,7 +6,7 @@ import type { Clock } from '../context';
 import type { Database } from '../db/client';
 import type { CommittedEvent } from '../db/commit-hooks';
 import { revokedTokens, users } from '../db/schema/index';
-import type { RelayedEventType } from '../events/relayed';
+import { SESSION_EVENT_TYPES } from '../events/relayed';
 
 /** What the guard needs to know of an account to honour its tokens. */
 export interface AccountState {
@@ -19,19 +19,7 @@ export interface AccountState {
 }
 
 /** Events after which an account's cached state is stale (sessions may have ended); relayed. */
-const SESSION_EVENTS: ReadonlySet<DomainEventType> = new Set<RelayedEventType>([
-  'account.signed_out',
-  'account.password_changed',
-  'account.sessions_ended',
-  'account.password_reset',
-  'account.email_changed',
-  'account.deleted',
-  'account.updated',
-  'user.role_changed',
-  'user.activation_changed',
-  'user.suspended',
-  'user.reactivated',
-]);
+const SESSION_EVENTS: ReadonlySet<DomainEventType> = new Set(SESSION_EVENT_TYPES);
 
 export interface SessionCache {
   /** The account's state, from memory when fresh, else from the database (one query). */

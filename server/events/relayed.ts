@@ -9,7 +9,8 @@ import type { DomainEventType } from '../../common/events';
  * the gateway and `RealtimePresenters` accept only these types, so a listener for an event
  * missing here does not compile.
  */
-export const RELAYED_EVENT_TYPES = [
+/** Events after which an account's sessions may have ended (the session cache drops its state). */
+export const SESSION_EVENT_TYPES = [
   'account.signed_out',
   'account.password_changed',
   'account.sessions_ended',
@@ -21,6 +22,10 @@ export const RELAYED_EVENT_TYPES = [
   'user.activation_changed',
   'user.suspended',
   'user.reactivated',
+] as const satisfies readonly DomainEventType[];
+
+export const RELAYED_EVENT_TYPES = [
+  ...SESSION_EVENT_TYPES,
   'user.warned',
   'user.blocked',
   'user.unblocked',
