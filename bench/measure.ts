@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import type { CpuMeter } from './cpu';
 import type { Load, StepContext } from './scenarios/types';
 import { percentile } from './percentile';
 
@@ -8,6 +9,11 @@ export interface Measurement {
   p99Ms: number;
   /** Connection errors, timeouts and non-2xx answers: a run with any is not a valid number. */
   failures: number;
+  /**
+   * CPU ms per answer of the server and of the database (null: not measured, or the database
+   * is not a process of its own here), when the measurement had a CPU meter.
+   */
+  cpuMsPerAnswer?: { server: number; database: number | null };
 }
 
 export interface MeasureOptions {
@@ -83,20 +89,31 @@ export interface Side {
 export interface RoundsOptions extends MeasureOptions {
   /** Rounds the measured seconds of each side are split into (alternating, see below). */
   rounds: number;
+  /** Read before and after every round: each side's CPU per answer (issue 17: where time goes). */
+  cpu?: CpuMeter;
 }
 
-/** One side's responses over all its rounds. */
+/** One side's responses over all its rounds, and the CPU its rounds took. */
 interface Pooled {
   latencies: number[];
   seconds: number;
   failures: number;
+  serverMs: number;
+  databaseMs: number | null;
 }
 
 function pooled(): Pooled {
-  return { latencies: [], seconds: 0, failures: 0 };
+  return { latencies: [], seconds: 0, failures: 0, serverMs: 0, databaseMs: 0 };
 }
 
-async function round(side: Side, seconds: number, connections: number, into: Pooled) {
+async function round(
+  side: Side,
+  seconds: number,
+  connections: number,
+  into: Pooled,
+  cpu?: CpuMeter,
+) {
+  const before = cpu?.();
   const { instance, done } = start(side.url, side.load, seconds, connections);
   instance.on('response', (_client, statusCode, _bytes, ms) => {
     if (statusCode >= 200 && statusCode < 300) into.latencies.push(ms);
@@ -104,14 +121,28 @@ async function round(side: Side, seconds: number, connections: number, into: Poo
   const result = await done;
   into.seconds += result.duration;
   into.failures += result.errors + result.timeouts + result.non2xx;
+  if (!before || !cpu) return;
+  const after = cpu();
+  into.serverMs += after.serverMs - before.serverMs;
+  into.databaseMs =
+    into.databaseMs === null || before.databaseMs === null || after.databaseMs === null
+      ? null
+      : into.databaseMs + after.databaseMs - before.databaseMs;
 }
 
-function summary(side: Pooled): Measurement {
+function summary(side: Pooled, metered: boolean): Measurement {
+  const answers = side.latencies.length;
   return {
-    requestsPerSecond: side.latencies.length / side.seconds,
+    requestsPerSecond: answers / side.seconds,
     p50Ms: percentile(side.latencies, 50),
     p99Ms: percentile(side.latencies, 99),
     failures: side.failures,
+    ...(metered && {
+      cpuMsPerAnswer: {
+        server: side.serverMs / answers,
+        database: side.databaseMs === null ? null : side.databaseMs / answers,
+      },
+    }),
   };
 }
 
@@ -120,7 +151,8 @@ function summary(side: Pooled): Measurement {
  * into rounds taken in turn, in the order A B, B A, A B, ... so that a machine whose load drifts
  * during the measurement (a shared one) weighs on both sides alike instead of on whichever ran
  * second. Requests per second are each side's answers over its measured time; p50 and p99 are
- * taken over all of its answers.
+ * taken over all of its answers; CPU per answer (with `opts.cpu`) is the CPU its rounds took
+ * over its answers (the machine's other work in those seconds counts too: it is shared).
  */
 export async function measureSideBySide(
   a: Side,
@@ -136,8 +168,9 @@ export async function measureSideBySide(
   for (let n = 0; n < rounds; n += 1) {
     const order = n % 2 === 0 ? sides : [...sides].reverse();
     for (const { side, pooled: into } of order) {
-      await round(side, seconds, opts.connections, into);
+      await round(side, seconds, opts.connections, into, opts.cpu);
     }
   }
-  return [summary(sides[0]!.pooled), sides[1] && summary(sides[1].pooled)];
+  const metered = Boolean(opts.cpu);
+  return [summary(sides[0]!.pooled, metered), sides[1] && summary(sides[1].pooled, metered)];
 }

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cpuMeter, cpuMsOfProcessesNamed, isLocalDatabase, processCpuMs } from './cpu';
 import { measureSideBySide } from './measure';
 
 /** Which side each new connection came to, in order: every autocannon run opens its own. */
@@ -71,4 +72,57 @@ describe('measureSideBySide (issue 17: the app and its minimal route take turns)
     expect(b).toBeUndefined();
     expect(a.requestsPerSecond).toBeGreaterThan(0);
   }, 20_000);
+
+  it('divides the CPU its rounds took by its answers, for each side', async () => {
+    // A meter whose server reads 10 ms more at each reading and whose database 30 ms more.
+    let readings = 0;
+    const meter = () => {
+      readings += 1;
+      return { serverMs: readings * 10, databaseMs: readings * 30 };
+    };
+    const [a, b] = await measureSideBySide(
+      { url: fast, load: { path: '/' } },
+      { url: slow, load: { path: '/' } },
+      { seconds: 0.8, connections: 1, rounds: 2, cpu: meter },
+    );
+    // Two readings around each of the four rounds.
+    expect(readings).toBe(8);
+    // Each round is 10 ms of server and 30 ms of database by that meter: 20 and 60 per side,
+    // over its answers. The slow side answers at most 50 a second for 0.8 s (so at least
+    // 0.5 ms an answer), the fast side far more (so far less).
+    expect(b!.cpuMsPerAnswer!.server).toBeGreaterThanOrEqual(0.5);
+    expect(b!.cpuMsPerAnswer!.database! / b!.cpuMsPerAnswer!.server).toBeCloseTo(3, 5);
+    expect(a.cpuMsPerAnswer!.database! / a.cpuMsPerAnswer!.server).toBeCloseTo(3, 5);
+    expect(a.cpuMsPerAnswer!.server).toBeLessThan(b!.cpuMsPerAnswer!.server / 2);
+  }, 20_000);
+
+  it('gives no database figure when the database is not a process of its own here', async () => {
+    const [a] = await measureSideBySide({ url: fast, load: { path: '/' } }, undefined, {
+      seconds: 0.3,
+      connections: 1,
+      rounds: 1,
+      cpu: () => ({ serverMs: 0, databaseMs: null }),
+    });
+    expect(a.cpuMsPerAnswer).toEqual({ server: 0, database: null });
+  }, 20_000);
+});
+
+describe('CPU readings (issue 17)', () => {
+  it.runIf(process.platform === 'linux')('reads a process’s CPU time from /proc', () => {
+    const before = processCpuMs(process.pid);
+    const end = Date.now() + 60;
+    while (Date.now() < end) {
+      // Spin: this process's own time must grow.
+    }
+    expect(processCpuMs(process.pid)).toBeGreaterThan(before);
+    expect(processCpuMs(2 ** 30)).toBeNaN();
+    expect(cpuMsOfProcessesNamed('no-such-process-name')).toBe(0);
+    expect(cpuMeter(process.pid, false)().databaseMs).toBeNull();
+  });
+
+  it('knows which database URLs name this machine', () => {
+    expect(isLocalDatabase('postgres://postgres@127.0.0.1:5432/aura')).toBe(true);
+    expect(isLocalDatabase('postgres://u@localhost/aura')).toBe(true);
+    expect(isLocalDatabase('postgres://u@db.example.com/aura')).toBe(false);
+  });
 });

@@ -27,6 +27,7 @@ import { hashPassword } from '../../server/auth/passwords';
 import { embeddedDatabaseDir, openDatabase, type Database } from '../../server/db/client';
 import { encodeCursor } from '../../server/db/keyset';
 import { acquireDataDirLock } from '../../server/db/lock';
+import { cpuMeter, isLocalDatabase, type CpuMeter } from '../cpu';
 import { measure, measureSideBySide, type Measurement } from '../measure';
 import { startServerProcess, type ServerProcess } from '../process';
 import { buildServer } from '../../scripts/build-server';
@@ -301,8 +302,9 @@ async function measurePair(
   pair: Pair,
   db: Kind,
   items: number,
+  cpu: CpuMeter,
 ): Promise<Result> {
-  const opts = { seconds: SECONDS, connections: pair.connections, rounds: ROUNDS };
+  const opts = { seconds: SECONDS, connections: pair.connections, rounds: ROUNDS, cpu };
   const [app, m] = await measureSideBySide(
     { url: server.urls[0]!, load: pair.app },
     pair.minimal && { url: server.urls[1]!, load: pair.minimal },
@@ -328,7 +330,7 @@ async function measurePair(
   return result;
 }
 
-const widths = [9, 9, 23, 4, 8, 7, 7, 5, 8, 7, 7, 5, 6, 7];
+const widths = [9, 9, 23, 4, 8, 7, 7, 5, 8, 7, 7, 5, 6, 10, 10, 7];
 const line = (cells: string[]) =>
   cells.map((c, i) => (i < 3 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' ');
 
@@ -348,9 +350,19 @@ function printHeader(): void {
       'min p99',
       'sql',
       'ratio',
+      'cpu ms',
+      'min cpu ms',
       'RSS MB',
     ]),
   );
+}
+
+/** CPU ms per answer: the server's, then `+` the database's when it is a process of its own. */
+function cpuCell(m: Measurement): string {
+  const cpu = m.cpuMsPerAnswer;
+  if (!cpu || Number.isNaN(cpu.server)) return '-';
+  const server = fmt(cpu.server, 2);
+  return cpu.database === null ? server : `${server}+${fmt(cpu.database, 2)}`;
 }
 
 function printResult(r: Result): void {
@@ -370,6 +382,8 @@ function printResult(r: Result): void {
       m ? fmt(m.p99Ms, 1) : '-',
       m ? m.statements.join('+') : '-',
       m ? fmt(r.app.requestsPerSecond / m.requestsPerSecond, 2) : '-',
+      cpuCell(r.app),
+      m ? cpuCell(m) : '-',
       fmt(r.rssMb),
     ]) + (r.app.failures || m?.failures ? `  FAILURES ${r.app.failures}/${m?.failures ?? 0}` : ''),
   );
@@ -487,7 +501,9 @@ async function runDataSet(
         await measure(server.urls[0]!, pair.app, warm);
         if (pair.minimal) await measure(server.urls[1]!, pair.minimal, warm);
       }
-      for (const pair of pairs) results.push(await measurePair(server, pair, kind, items));
+      // PostgreSQL's processes can be read when it runs here; PGlite's time is the server's.
+      const cpu = cpuMeter(server.pid, kind === 'postgres' && isLocalDatabase(pgUrl!));
+      for (const pair of pairs) results.push(await measurePair(server, pair, kind, items, cpu));
     } finally {
       await server.stop();
     }
@@ -604,6 +620,10 @@ export async function runHotPathBenchmark(): Promise<boolean> {
     );
     all.push(...verdicts(kind, small, large));
   }
+  console.log(
+    '\ncpu ms: CPU time per answer of the server process, + that of the PostgreSQL processes when ' +
+      'the database runs on this machine (PGlite runs inside the server).',
+  );
   if (ONLY.has('money')) {
     console.log(
       '\ncard checkout+pay: req/s, p50 and p99 are of its two requests (create, then pay) taken ' +
