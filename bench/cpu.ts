@@ -15,7 +15,11 @@ export type CpuMeter = () => CpuReading;
 /** Linux's clock tick: /proc counts CPU time in 1/100 s on every architecture Node runs on. */
 const MS_PER_TICK = 10;
 
-/** A process's name and its user + system CPU time in ms, from /proc/<pid>/stat; null if gone. */
+/**
+ * A process's name and CPU time in ms from /proc/<pid>/stat, null if gone: its user and system
+ * time and that of its children that ended (a PostgreSQL backend that exits moves its time to
+ * the postmaster's, so a pool closing an idle connection takes no time out of the sum).
+ */
 function readStat(pid: string): { name: string; ms: number } | null {
   let stat: string;
   try {
@@ -28,7 +32,7 @@ function readStat(pid: string): { name: string; ms: number } | null {
   const fields = stat.slice(close + 2).split(' ');
   return {
     name: stat.slice(stat.indexOf('(') + 1, close),
-    ms: (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK,
+    ms: fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) * MS_PER_TICK,
   };
 }
 
@@ -39,8 +43,7 @@ export function processCpuMs(pid: number): number {
 
 /**
  * CPU ms of every running process with this name (PostgreSQL's postmaster, its backends and its
- * background workers are all `postgres`). A backend that exits between two readings takes its
- * time with it; the benchmark's pool keeps its backends for the whole run.
+ * background workers are all `postgres`), with their ended children's.
  */
 export function cpuMsOfProcessesNamed(name: string): number {
   let total = 0;
