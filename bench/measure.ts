@@ -152,7 +152,8 @@ function summary(side: Pooled, metered: boolean): Measurement {
  * during the measurement (a shared one) weighs on both sides alike instead of on whichever ran
  * second. Requests per second are each side's answers over its measured time; p50 and p99 are
  * taken over all of its answers; CPU per answer (with `opts.cpu`) is the CPU its rounds took
- * over its answers (the machine's other work in those seconds counts too: it is shared).
+ * over its answers (what the server or PostgreSQL does besides answering in those seconds,
+ * such as the job runner's work or another client's queries, counts too).
  */
 export async function measureSideBySide(
   a: Side,
