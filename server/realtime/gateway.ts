@@ -4,7 +4,7 @@ import type { DomainEventType, PublishedEvent } from '../../common/events';
 import { BEARER_PROTOCOL_PREFIX, REALTIME_CLOSE, RealtimeClientFrame } from '../../common/realtime';
 import { resolveViewer } from '../auth/guard';
 import type { Container } from '../container';
-import { isRelayed, type RelayedEventType } from '../events/relayed';
+import { isRelayed, SESSION_EVENT_TYPES } from '../events/relayed';
 import { RealtimeConnection } from './connection';
 import type { ClientEventPresenter, RealtimePresenters } from './presenters';
 import { RecentIds } from './recent-ids';
@@ -18,18 +18,12 @@ const MAX_AUTH_WAIT_MS = 5000;
 const RECENT_EVENTS = 10_000;
 
 /**
- * Domain events after which a socket's session may be over: logout (`account.signed_out`),
- * suspension, deletion, a demotion (token version), a password change. Sockets of the subject
- * are checked again at once, so they close within moments, on whichever instance holds them.
+ * Domain events after which a socket's session may be over (logout, suspension, deletion, a
+ * demotion, a password change or reset, sessions ended): the same list the session cache
+ * drops its state on. Sockets of the subject are checked again at once, so they close within
+ * moments, on whichever instance holds them.
  */
-const SESSION_EVENTS: ReadonlySet<DomainEventType> = new Set<RelayedEventType>([
-  'account.signed_out',
-  'user.suspended',
-  'account.deleted',
-  'user.role_changed',
-  'user.activation_changed',
-  'account.password_changed',
-]);
+const SESSION_EVENTS: ReadonlySet<DomainEventType> = new Set(SESSION_EVENT_TYPES);
 
 /** The bearer token offered as a subprotocol (`bearer.<token>`), if any. */
 function tokenFromProtocols(request: FastifyRequest): string | null {

@@ -5,7 +5,7 @@ import { outboxEvents, users } from '../db/schema/index';
 import { toPublished } from '../events/relay';
 import { systemMeta } from '../events/record';
 import { sendOk } from '../modules/messages/test-helpers';
-import { changeRole, setAccountStatus } from '../modules/users/index';
+import { changeRole, endAllSessions, setAccountStatus } from '../modules/users/index';
 import { createTestApp, type TestApp } from '../test/app';
 import { createUser } from '../test/factories';
 import { MAX_SOCKETS_PER_USER } from './gateway';
@@ -152,6 +152,33 @@ describe('ending sessions', () => {
       .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
       .where(eq(users.id, user.user.id));
     expect(await socket.closeCode()).toBe(REALTIME_CLOSE.sessionEnded);
+  });
+});
+
+// The default heartbeat (25 s): a socket that closes within the test's 5 s wait was closed by
+// the event, not found by the heartbeat's safety net.
+describe('ending sessions at once, on the event', () => {
+  let slow: TestApp;
+  let slowUrl: string;
+  beforeAll(async () => {
+    slow = await createTestApp();
+    slowUrl = await listen(slow);
+  });
+  afterAll(() => slow.close());
+
+  it('closes every socket of an account whose sessions were all ended', async () => {
+    const user = await createUser(slow);
+    const other = await createUser(slow);
+    const first = await TestSocket.signedIn(slowUrl, user.token);
+    const second = await TestSocket.signedIn(slowUrl, user.token);
+    const kept = await TestSocket.signedIn(slowUrl, other.token);
+    await slow.db.transaction((tx) => endAllSessions(tx, user.user.id, null, 'test', meta()));
+    expect(await first.closeCode()).toBe(REALTIME_CLOSE.sessionEnded);
+    expect(await second.closeCode()).toBe(REALTIME_CLOSE.sessionEnded);
+    kept.send({ type: 'ping' });
+    await kept.waitFor((f) => f.type === 'pong');
+    expect(slow.app.realtime.socketsOf(other.user.id)).toBe(1);
+    kept.close();
   });
 });
 
