@@ -106,3 +106,12 @@ describe('PGlite queries through pglite-query', () => {
     expect(ids.map((r) => r.id)).toEqual([22, 23]);
   });
 });
+
+describe('the embedded server', () => {
+  it('starts with 32 MB of shared buffers, not the 128 MB zeroed at every start', async () => {
+    const [row] = rowsOf<{ shared_buffers: string }>(
+      await handle.db.execute(sql`show shared_buffers`),
+    );
+    expect(row?.shared_buffers).toBe('32MB');
+  });
+});
