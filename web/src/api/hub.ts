@@ -1,4 +1,5 @@
 import {
+  keepPreviousData,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -57,6 +58,8 @@ export function useHubDashboard() {
 export function useHubCreators(q: string, status: CreatorStatusFilter) {
   return useInfiniteQuery({
     queryKey: hubKeys.creators(q, status),
+    // While a new search loads the table stays (rows keep their state, nothing flashes).
+    placeholderData: keepPreviousData,
     initialPageParam: undefined as string | undefined,
     queryFn: async ({ pageParam }) =>
       HubCreatorsPage.parse(
@@ -151,6 +154,8 @@ export async function fetchPayoutRunCsv(runId: string): Promise<Blob> {
 export function useHubUsers(role: RoleFilter, q: string) {
   return useInfiniteQuery({
     queryKey: hubKeys.users(role, q),
+    // While a new search loads the table stays (rows keep their state, nothing flashes).
+    placeholderData: keepPreviousData,
     initialPageParam: undefined as string | undefined,
     queryFn: async ({ pageParam }) =>
       HubUsersPage.parse(

@@ -62,7 +62,13 @@ export function CreatorMappingPanel() {
           </p>
         ) : (
           <>
-            <Table responsive size="sm" className="mb-2" data-testid="hub-creator-table">
+            <Table
+              responsive
+              size="sm"
+              className="mb-2"
+              data-testid="hub-creator-table"
+              aria-busy={creators.isPlaceholderData}
+            >
               <thead>
                 <tr>
                   <th scope="col">{t('masteraxis.creators.columns.name')}</th>

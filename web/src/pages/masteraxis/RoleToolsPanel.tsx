@@ -72,7 +72,13 @@ export function RoleToolsPanel() {
           </p>
         ) : (
           <>
-            <Table responsive size="sm" className="mb-2 align-middle" data-testid="hub-user-table">
+            <Table
+              responsive
+              size="sm"
+              className="mb-2 align-middle"
+              data-testid="hub-user-table"
+              aria-busy={users.isPlaceholderData}
+            >
               <thead>
                 <tr>
                   <th scope="col">{t('masteraxis.roles.columns.name')}</th>
