@@ -106,7 +106,7 @@ export function CreatorMappingPanel() {
                 variant="outline-secondary"
                 size="sm"
                 onClick={() => void creators.fetchNextPage()}
-                disabled={creators.isFetchingNextPage}
+                disabled={creators.isFetchingNextPage || creators.isPlaceholderData}
               >
                 {t('masteraxis.loadMore')}
               </Button>

@@ -103,7 +103,7 @@ export function RoleToolsPanel() {
                 variant="outline-secondary"
                 size="sm"
                 onClick={() => void users.fetchNextPage()}
-                disabled={users.isFetchingNextPage}
+                disabled={users.isFetchingNextPage || users.isPlaceholderData}
               >
                 {t('masteraxis.loadMore')}
               </Button>
