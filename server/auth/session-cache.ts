@@ -1,12 +1,12 @@
 import { and, eq, gt } from 'drizzle-orm';
-import type { DomainEventType, PublishedEvent } from '../../common/events';
+import type { PublishedEvent } from '../../common/events';
 import type { Role } from '../../common/rules/roles';
 import type { UserStatus } from '../../common/schemas/users';
 import type { Clock } from '../context';
 import type { Database } from '../db/client';
 import type { CommittedEvent } from '../db/commit-hooks';
 import { revokedTokens, users } from '../db/schema/index';
-import { SESSION_EVENT_TYPES } from '../events/relayed';
+import { isSessionEvent } from '../events/relayed';
 
 /** What the guard needs to know of an account to honour its tokens. */
 export interface AccountState {
@@ -17,9 +17,6 @@ export interface AccountState {
   /** Tokens of this account ended by logout and not yet expired. */
   revokedJtis: ReadonlySet<string>;
 }
-
-/** Events after which an account's cached state is stale (sessions may have ended); relayed. */
-const SESSION_EVENTS: ReadonlySet<DomainEventType> = new Set(SESSION_EVENT_TYPES);
 
 export interface SessionCache {
   /** The account's state, from memory when fresh, else from the database (one query). */
@@ -88,7 +85,7 @@ export function createSessionCache(opts: {
     },
     forget,
     hear(event) {
-      if (SESSION_EVENTS.has(event.event.type)) forget(event.event.subjectId);
+      if (isSessionEvent(event.event.type)) forget(event.event.subjectId);
     },
   };
 }

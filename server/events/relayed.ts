@@ -34,7 +34,14 @@ export const RELAYED_EVENT_TYPES = [
 ] as const satisfies readonly DomainEventType[];
 
 export type RelayedEventType = (typeof RELAYED_EVENT_TYPES)[number];
+export type SessionEventType = (typeof SESSION_EVENT_TYPES)[number];
 
 const relayed: ReadonlySet<DomainEventType> = new Set(RELAYED_EVENT_TYPES);
 
 export const isRelayed = (type: DomainEventType): type is RelayedEventType => relayed.has(type);
+
+const sessionEvents: ReadonlySet<DomainEventType> = new Set(SESSION_EVENT_TYPES);
+
+/** The one test the session cache and the gateway share, so they cannot drift apart again. */
+export const isSessionEvent = (type: DomainEventType): type is SessionEventType =>
+  sessionEvents.has(type);

@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { DomainEventType, PublishedEvent } from '../../common/events';
+import type { PublishedEvent } from '../../common/events';
 import { BEARER_PROTOCOL_PREFIX, REALTIME_CLOSE, RealtimeClientFrame } from '../../common/realtime';
 import { resolveViewer } from '../auth/guard';
 import type { Container } from '../container';
-import { isRelayed, SESSION_EVENT_TYPES } from '../events/relayed';
+import { isRelayed, isSessionEvent } from '../events/relayed';
 import { RealtimeConnection } from './connection';
 import type { ClientEventPresenter, RealtimePresenters } from './presenters';
 import { RecentIds } from './recent-ids';
@@ -16,14 +16,6 @@ export const MAX_SOCKETS_PER_USER = 10;
 const MAX_AUTH_WAIT_MS = 5000;
 /** Events remembered for dedupe (the bus delivers at least once). */
 const RECENT_EVENTS = 10_000;
-
-/**
- * Domain events after which a socket's session may be over (logout, suspension, deletion, a
- * demotion, a password change or reset, sessions ended): the same list the session cache
- * drops its state on. Sockets of the subject are checked again at once, so they close within
- * moments, on whichever instance holds them.
- */
-const SESSION_EVENTS: ReadonlySet<DomainEventType> = new Set(SESSION_EVENT_TYPES);
 
 /** The bearer token offered as a subprotocol (`bearer.<token>`), if any. */
 function tokenFromProtocols(request: FastifyRequest): string | null {
@@ -183,7 +175,9 @@ export class RealtimeGateway {
 
   private async dispatch(published: PublishedEvent): Promise<void> {
     const { event } = published;
-    if (SESSION_EVENTS.has(event.type)) {
+    // After a logout, suspension, demotion, password change or the like, the subject's sockets
+    // are checked again at once, on whichever instance holds them.
+    if (isSessionEvent(event.type)) {
       if (event.type === 'account.signed_out') this.closeToken(event.subjectId, event.data.jti);
       await this.recheck(this.rooms.get(event.subjectId));
     }
