@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { API_TEST_WORKERS } from './server/test/workers';
 
 export default defineConfig({
   test: {
@@ -20,6 +21,10 @@ export default defineConfig({
           include: ['server/**/*.test.ts'],
           exclude: ['server/**/*.unit.test.ts'],
           globalSetup: ['server/test/global-setup.ts'],
+          setupFiles: ['server/test/worker-setup.ts'],
+          maxWorkers: API_TEST_WORKERS,
+          // Its own group, as its worker count may differ from the unit project's.
+          sequence: { groupOrder: 1 },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,21 +1,27 @@
 import pg from 'pg';
 import { migratePostgres } from '../db/client';
+import { API_TEST_WORKERS, workerDatabaseUrl } from './workers';
 
 /**
- * With TEST_DATABASE_URL the API tests share one real PostgreSQL database: it is reset once per
- * run and migrated, then tests isolate themselves by creating their own users and items.
+ * With TEST_DATABASE_URL each API test worker has a real PostgreSQL database of its own on that
+ * server (`<name>_w1`, `<name>_w2`, ...; worker-setup.ts points the worker at it): created afresh
+ * once per run and migrated, then tests isolate themselves by creating their own users and
+ * items. The database TEST_DATABASE_URL names is only connected to, to create the others.
  */
 export default async function setup(): Promise<void> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return;
+  const workers = Array.from({ length: API_TEST_WORKERS }, (_, i) => workerDatabaseUrl(url, i + 1));
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query('DROP SCHEMA IF EXISTS drizzle CASCADE');
-    await client.query('DROP SCHEMA IF EXISTS public CASCADE');
-    await client.query('CREATE SCHEMA public');
+    for (const workerUrl of workers) {
+      const name = client.escapeIdentifier(new URL(workerUrl).pathname.slice(1));
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.query(`CREATE DATABASE ${name}`);
+    }
   } finally {
     await client.end();
   }
-  await migratePostgres(url);
+  await Promise.all(workers.map((workerUrl) => migratePostgres(workerUrl)));
 }
