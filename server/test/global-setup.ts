@@ -1,4 +1,5 @@
 import pg from 'pg';
+import type { TestProject } from 'vitest/node';
 import { migratePostgres } from '../db/client';
 import { API_TEST_WORKERS, workerDatabaseUrl } from './workers';
 
@@ -6,12 +7,19 @@ import { API_TEST_WORKERS, workerDatabaseUrl } from './workers';
  * With TEST_DATABASE_URL each API test worker has a real PostgreSQL database of its own on that
  * server (`<name>_w1`, `<name>_w2`, ...; worker-setup.ts points the worker at it): created afresh
  * once per run and migrated, then tests isolate themselves by creating their own users and
- * items. The database TEST_DATABASE_URL names is only connected to, to create the others.
+ * items. The database TEST_DATABASE_URL names is only connected to, to create the others (its
+ * user needs the CREATEDB privilege).
  */
-export default async function setup(): Promise<void> {
+export default async function setup(project: TestProject): Promise<void> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return;
-  const workers = Array.from({ length: API_TEST_WORKERS }, (_, i) => workerDatabaseUrl(url, i + 1));
+  // A `--maxWorkers` given on the command line may ask for more workers than the config.
+  const count = Math.max(
+    API_TEST_WORKERS,
+    project.config.maxWorkers,
+    project.vitest.config.maxWorkers,
+  );
+  const workers = Array.from({ length: count }, (_, i) => workerDatabaseUrl(url, i + 1));
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
