@@ -13,11 +13,12 @@ import { API_TEST_WORKERS, workerDatabaseUrl } from './workers';
 export default async function setup(project: TestProject): Promise<void> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return;
-  // A `--maxWorkers` given on the command line may ask for more workers than the config.
+  // A `--maxWorkers` given on the command line may ask for more workers than the config (the
+  // root config's value is undefined without one, whatever its type says).
+  const asked: unknown[] = [project.config.maxWorkers, project.vitest.config.maxWorkers];
   const count = Math.max(
     API_TEST_WORKERS,
-    project.config.maxWorkers,
-    project.vitest.config.maxWorkers,
+    ...asked.filter((n): n is number => typeof n === 'number' && Number.isInteger(n)),
   );
   const workers = Array.from({ length: count }, (_, i) => workerDatabaseUrl(url, i + 1));
   const client = new pg.Client({ connectionString: url });
