@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migratePostgres } from '../db/client';
@@ -21,6 +22,9 @@ export default async function setup(project: TestProject): Promise<void> {
     ...asked.filter((n): n is number => typeof n === 'number' && Number.isInteger(n)),
   );
   const workers = Array.from({ length: count }, (_, i) => workerDatabaseUrl(url, i + 1));
+  // Each database is labelled with this run, so a test can tell it was made afresh for it.
+  const run = `aura api test run ${randomUUID()}`;
+  project.provide('apiTestRun', run);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -28,9 +32,17 @@ export default async function setup(project: TestProject): Promise<void> {
       const name = client.escapeIdentifier(new URL(workerUrl).pathname.slice(1));
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.query(`CREATE DATABASE ${name}`);
+      await client.query(`COMMENT ON DATABASE ${name} IS ${client.escapeLiteral(run)}`);
     }
   } finally {
     await client.end();
   }
   await Promise.all(workers.map((workerUrl) => migratePostgres(workerUrl)));
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The label global-setup.ts gave this run's worker databases (TEST_DATABASE_URL only). */
+    apiTestRun: string;
+  }
 }
