@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { withCommitHooks, type CommittedEvent } from './commit-hooks';
+import { withFastCompile } from './compile-sql';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -83,11 +84,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     await migratePglite(migrating, { migrationsFolder });
     const committed = new Set<(event: CommittedEvent) => void>();
     const db = withCommitHooks(
-      drizzlePglite({
-        client: pgliteForDrizzle(client),
-        schema,
-        logger: queryLogger(target.onQuery),
-      }) as unknown as Database,
+      withFastCompile(
+        drizzlePglite({
+          client: pgliteForDrizzle(client),
+          schema,
+          logger: queryLogger(target.onQuery),
+        }) as unknown as Database,
+      ),
       committed,
     );
     const held = new Set<number>();
@@ -132,7 +135,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   });
   const committed = new Set<(event: CommittedEvent) => void>();
   const db = withCommitHooks(
-    drizzlePg({ client: pool, schema, logger: queryLogger(target.onQuery) }) as unknown as Database,
+    withFastCompile(
+      drizzlePg({
+        client: pool,
+        schema,
+        logger: queryLogger(target.onQuery),
+      }) as unknown as Database,
+    ),
     committed,
   );
   return {
