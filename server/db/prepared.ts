@@ -1,11 +1,13 @@
 import type { SQL } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database, Db } from './client';
+import { withCompiledRows } from './row-mapper';
 
 /**
  * A statement prepared once per database handle and shape (issue 17): drizzle builds its SQL on
- * first use and later requests only bind their values. Keyed by handle, because a prepared
- * statement belongs to the handle that prepared it (tests open many).
+ * first use and later requests only bind their values, and its rows are mapped by a mapper
+ * compiled for it (`withCompiledRows`). Keyed by handle, because a prepared statement belongs to
+ * the handle that prepared it (tests open many).
  */
 export function preparedPerShape<Shape extends string, Statement>(
   build: (db: Database, shape: Shape) => Statement,
@@ -15,7 +17,7 @@ export function preparedPerShape<Shape extends string, Statement>(
     let byShape = byHandle.get(db);
     if (!byShape) byHandle.set(db, (byShape = new Map()));
     let statement = byShape.get(shape);
-    if (!statement) byShape.set(shape, (statement = build(db, shape)));
+    if (!statement) byShape.set(shape, (statement = withCompiledRows(build(db, shape))));
     return statement;
   };
 }
