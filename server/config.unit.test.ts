@@ -54,6 +54,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: url, SEED_DEMO: 'true' }).seedDemo).toBe(true);
   });
 
+  it("takes a PostgreSQL server's Unix socket (README, Scaling out)", () => {
+    const url = 'postgresql:///aura?host=/var/run/postgresql&user=aura';
+    expect(loadConfig({ DATABASE_URL: url }).DATABASE_URL).toBe(url);
+  });
+
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],
