@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { PgDialect, pgEnum } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { countSaleSql } from '../modules/items/index';
 import { creditExpressions, spendExpressions } from '../modules/billing/ledger';
@@ -114,6 +114,7 @@ describe('compileSql', () => {
       sql`select * from ${sub}`,
       sql`select ${sql`count(*)`.as('n')} from x`,
       sql`select ${{ plain: 'object' }}::jsonb`,
+      sql`select 'a'::${pgEnum('mood', ['a', 'b'])}`,
     ];
     for (const statement of statements) {
       const before = counter.calls;
