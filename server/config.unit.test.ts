@@ -54,7 +54,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: url, SEED_DEMO: 'true' }).seedDemo).toBe(true);
   });
 
-  it("takes a PostgreSQL server's Unix socket (README, Scaling out)", () => {
+  it("takes a PostgreSQL server's Unix socket (its directory as the URL's host parameter)", () => {
     const url = 'postgresql:///aura?host=/var/run/postgresql&user=aura';
     expect(loadConfig({ DATABASE_URL: url }).DATABASE_URL).toBe(url);
   });
