@@ -10,7 +10,8 @@
  *   BENCH_LARGE_ITEMS     items of the large data set (default 1000000; 0 skips it)
  *   BENCH_DATABASES       which databases, comma separated (default "pglite,postgres")
  *   BENCH_DATABASE_URL    PostgreSQL database the benchmark may wipe; without it, a database
- *                         "<name>_bench" on the TEST_DATABASE_URL server (created when missing)
+ *                         "<name>_bench" on the TEST_DATABASE_URL server (created when missing);
+ *                         the large data set goes to "<that name>_large" on the same server
  *   BENCH_ONLY            only these groups, comma separated: feed, item, sign-in, money,
  *                         dashboard, restart (default all; the large data set runs with feed)
  *   BENCH_MONEY_ITEMS     paid items each money buyer may buy once (default 5000, 20 buyers)
@@ -80,13 +81,9 @@ interface Target {
   cleanup(): void;
 }
 
-async function postgresUrl(): Promise<string | null> {
-  if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
-  const test = process.env.TEST_DATABASE_URL;
-  if (!test) return null;
-  const url = new URL(test);
-  const name = `${url.pathname.slice(1) || 'aura'}_bench`;
-  const admin = new pg.Client({ connectionString: test });
+/** `url` with its database named `name`, created on that server when missing. */
+async function databaseNamed(url: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
     const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
@@ -94,8 +91,31 @@ async function postgresUrl(): Promise<string | null> {
   } finally {
     await admin.end();
   }
-  url.pathname = `/${name}`;
-  return url.toString();
+  const named = new URL(url);
+  named.pathname = `/${name}`;
+  return named.toString();
+}
+
+const databaseName = (url: string) => decodeURIComponent(new URL(url).pathname.slice(1));
+
+/**
+ * The PostgreSQL databases the benchmark wipes: one for the normal data set and, beside it on the
+ * same server, "<its name>_large" for the large one, so both can be served at once (the large
+ * data set's feed is measured side by side with the normal one's).
+ */
+async function postgresUrls(): Promise<{ normal: string; large: string } | null> {
+  const test = process.env.TEST_DATABASE_URL;
+  const normal = process.env.BENCH_DATABASE_URL
+    ? process.env.BENCH_DATABASE_URL
+    : test
+      ? await databaseNamed(test, `${databaseName(test) || 'aura'}_bench`)
+      : null;
+  if (!normal) return null;
+  const large =
+    LARGE_ITEMS > 0 && ONLY.has('feed')
+      ? await databaseNamed(normal, `${databaseName(normal)}_large`)
+      : normal;
+  return { normal, large };
 }
 
 async function wipePostgres(url: string): Promise<void> {
@@ -414,59 +434,103 @@ async function restartToFirstAnswer(target: Target, jwtSecret: string): Promise<
   }
 }
 
-/** The app's deep feed page against its first page, in alternating rounds of one measurement. */
-interface DeepCost {
+/** Two of the app's own loads, measured against each other in alternating rounds. */
+interface LoadCost {
   scenario: string;
-  firstPerSecond: number;
-  deepPerSecond: number;
+  /** The load judged (the deep page, the large data set's first page), and its reference. */
+  perSecond: number;
+  referencePerSecond: number;
 }
 
 /**
- * The deep page's target compares two of the app's own loads, so they are measured side by side
- * as the app and its minimal route are: taken minutes apart, a drift of the shared machine's
- * load moved the ratio by itself (1.56x and 0.94x in one run, 0.88-0.99x in others).
+ * The deep page's and the large data set's targets compare two of the app's own loads, so they
+ * are measured side by side as the app and its minimal route are: taken minutes apart, a drift of
+ * the shared machine's load moved the ratio by itself (1.56x and 0.94x in one run, 0.88-0.99x in
+ * others, for the deep page).
  */
-async function measureDeepAgainstFirst(
-  server: ServerProcess,
-  first: Load,
-  deep: Load,
-  scenario: string,
-): Promise<DeepCost> {
+async function measureAgainst(
+  reference: { url: string; load: Load },
+  judged: { url: string; load: Load },
+  label: string,
+): Promise<LoadCost> {
   const opts = { seconds: SECONDS, connections: 10, rounds: ROUNDS };
-  const [a, b] = await measureSideBySide(
-    { url: server.urls[0]!, load: first },
-    { url: server.urls[0]!, load: deep },
-    opts,
-  );
+  const [a, b] = await measureSideBySide(reference, judged, opts);
   const cost = {
-    scenario,
-    firstPerSecond: a.requestsPerSecond,
-    deepPerSecond: b!.requestsPerSecond,
+    scenario: label,
+    referencePerSecond: a.requestsPerSecond,
+    perSecond: b!.requestsPerSecond,
   };
   console.log(
-    `  ${scenario} against the first page, side by side at c=10: ` +
-      `${fmt(cost.deepPerSecond)} and ${fmt(cost.firstPerSecond)} req/s, ` +
-      `${fmt(cost.firstPerSecond / cost.deepPerSecond, 2)}x the first page's cost`,
+    `  ${label}, side by side at c=10: ` +
+      `${fmt(cost.perSecond)} and ${fmt(cost.referencePerSecond)} req/s, ` +
+      `${fmt(costOf(cost), 2)}x the cost`,
   );
   return cost;
+}
+
+const costOf = (c: LoadCost) => c.referencePerSecond / c.perSecond;
+
+/** The normal data set, kept for the large one's run: its target and how to read its feed. */
+interface KeptDataSet {
+  target: Target;
+  items: number;
+  jwtSecret: string;
 }
 
 interface DataSetRun {
   results: Result[];
   /** The deep page's cost against the first page's, measured side by side (null: not run). */
-  deep: DeepCost | null;
+  deep: LoadCost | null;
+  /** The large data set's first page against the normal one's, side by side (null: not run). */
+  scale: LoadCost | null;
   /** Null when restart is not among the chosen groups. */
   restartMs: number | null;
+  /** The data set, still there, when the caller asked to keep it (it cleans it up then). */
+  kept: KeptDataSet | null;
+}
+
+const viewerFeed = (token: string, cursor?: string): Load => ({
+  path: `/api/v1/feed?limit=${PAGE}${cursor ? `&cursor=${cursor}` : ''}`,
+  headers: { authorization: `Bearer ${token}` },
+});
+
+/**
+ * The large data set's first feed page against the normal data set's, both served at once (the
+ * normal one by a server started again on its kept data) and measured in alternating rounds.
+ */
+async function measureScale(
+  normal: KeptDataSet,
+  large: { url: string; token: string; items: number },
+): Promise<LoadCost> {
+  const server = await startServerProcess(
+    'bench/hot/server.ts',
+    serverEnv(normal.target, normal.jwtSecret),
+    /^Bench servers at (\S+) (\S+)$/,
+  );
+  try {
+    const viewer = await signIn(server.urls[0]!, 'bench_viewer');
+    const reference = { url: server.urls[0]!, load: viewerFeed(viewer.token) };
+    await measure(reference.url, reference.load, { seconds: SECONDS, connections: 10 });
+    return await measureAgainst(
+      reference,
+      { url: large.url, load: viewerFeed(large.token) },
+      `feed first page at ${fmt(large.items)} items against ${fmt(normal.items)}`,
+    );
+  } finally {
+    await server.stop();
+  }
 }
 
 async function runDataSet(
   kind: Kind,
   pgUrl: string | null,
   items: number,
-  full: boolean,
+  opts: { full: boolean; keep: boolean; against: KeptDataSet | null },
 ): Promise<DataSetRun> {
+  const { full } = opts;
   console.log(`\n${kind}, ${fmt(items)} items:`);
   const target = await freshTarget(kind, pgUrl);
+  let kept: KeptDataSet | null = null;
   try {
     const seeded = await seed(target, items, full);
     const jwtSecret = randomBytes(32).toString('hex');
@@ -476,19 +540,20 @@ async function runDataSet(
       /^Bench servers at (\S+) (\S+)$/,
     );
     const results: Result[] = [];
-    let deep: DeepCost | null = null;
+    let deep: LoadCost | null = null;
+    let scale: LoadCost | null = null;
     try {
       const viewer = await signIn(server.urls[0]!, 'bench_viewer');
       const locked = await signIn(server.urls[0]!, 'bench_locked');
       const auth = (token: string) => ({ authorization: `Bearer ${token}` });
       const feed = (cursor?: string) => `limit=${PAGE}${cursor ? `&cursor=${cursor}` : ''}`;
       let pairs: Pair[] = [];
-      for (const connections of full ? [10, 100] : [10, 100]) {
+      for (const connections of [10, 100]) {
         pairs.push({
           group: 'feed',
           scenario: 'feed first page',
           connections,
-          app: { path: `/api/v1/feed?${feed()}`, headers: auth(viewer.token) },
+          app: viewerFeed(viewer.token),
           minimal: { path: `/min/feed?viewer=${viewer.id}&${feed()}` },
         });
       }
@@ -496,7 +561,7 @@ async function runDataSet(
         group: 'feed',
         scenario: `feed page ${seeded.deepPage}`,
         connections: 10,
-        app: { path: `/api/v1/feed?${feed(seeded.deepCursor)}`, headers: auth(viewer.token) },
+        app: viewerFeed(viewer.token, seeded.deepCursor),
         minimal: { path: `/min/feed?viewer=${viewer.id}&${feed(seeded.deepCursor)}` },
       });
       if (full) {
@@ -547,21 +612,28 @@ async function runDataSet(
       const firstPage = pairs.find((p) => p.scenario === 'feed first page' && p.connections === 10);
       const deepPage = pairs.find((p) => p.scenario.startsWith('feed page '));
       if (firstPage && deepPage) {
-        deep = await measureDeepAgainstFirst(
-          server,
-          firstPage.app,
-          deepPage.app,
-          deepPage.scenario,
+        deep = await measureAgainst(
+          { url: server.urls[0]!, load: firstPage.app },
+          { url: server.urls[0]!, load: deepPage.app },
+          `${deepPage.scenario} against the first page`,
         );
+      }
+      if (firstPage && opts.against) {
+        scale = await measureScale(opts.against, {
+          url: server.urls[0]!,
+          token: viewer.token,
+          items,
+        });
       }
     } finally {
       await server.stop();
     }
     const restartMs = ONLY.has('restart') ? await restartToFirstAnswer(target, jwtSecret) : null;
     if (restartMs !== null) console.log(`  restart to first answer: ${fmt(restartMs)} ms`);
-    return { results, deep, restartMs };
+    if (opts.keep) kept = { target, items, jwtSecret };
+    return { results, deep, scale, restartMs, kept };
   } finally {
-    target.cleanup();
+    if (!kept) target.cleanup();
   }
 }
 
@@ -605,11 +677,10 @@ function verdicts(kind: Kind, small: DataSetRun, large: DataSetRun | null): Verd
     if (!run) continue;
     const { deep } = run;
     if (deep) {
-      const cost = deep.firstPerSecond / deep.deepPerSecond;
       out.push({
-        target: `${kind} ${fmt(run.results[0]?.items ?? 0)} ${deep.scenario} <= 1.25x first page`,
-        value: `${fmt(cost, 2)}x`,
-        pass: cost <= 1.25,
+        target: `${kind} ${fmt(run.results[0]?.items ?? 0)} ${deep.scenario} <= 1.25x`,
+        value: `${fmt(costOf(deep), 2)}x`,
+        pass: costOf(deep) <= 1.25,
       });
     }
     if (run.restartMs !== null) {
@@ -620,28 +691,22 @@ function verdicts(kind: Kind, small: DataSetRun, large: DataSetRun | null): Verd
       });
     }
   }
-  if (large) {
-    const firstOf = (run: DataSetRun) =>
-      run.results.find((r) => r.scenario === 'feed first page' && r.connections === 10);
-    const a = firstOf(small);
-    const b = firstOf(large);
-    if (a && b) {
-      const cost = a.app.requestsPerSecond / b.app.requestsPerSecond;
-      out.push({
-        target: `${kind} feed at ${fmt(b.items)} <= 1.25x at ${fmt(a.items)}`,
-        value: `${fmt(cost, 2)}x`,
-        pass: cost <= 1.25,
-      });
-    }
+  if (large?.scale) {
+    const cost = costOf(large.scale);
+    out.push({
+      target: `${kind} ${large.scale.scenario} <= 1.25x`,
+      value: `${fmt(cost, 2)}x`,
+      pass: cost <= 1.25,
+    });
   }
   return out;
 }
 
 export async function runHotPathBenchmark(): Promise<boolean> {
   const wanted = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',').map((s) => s.trim());
-  const pgUrl = wanted.includes('postgres') ? await postgresUrl() : null;
+  const pgUrls = wanted.includes('postgres') ? await postgresUrls() : null;
   const kinds = (['pglite', 'postgres'] as const).filter(
-    (k) => wanted.includes(k) && (k === 'pglite' || pgUrl),
+    (k) => wanted.includes(k) && (k === 'pglite' || pgUrls),
   );
   console.log(
     `Aura hot paths against their minimal implementations (issue 17): ${SECONDS} s of each ` +
@@ -652,18 +717,31 @@ export async function runHotPathBenchmark(): Promise<boolean> {
         .map((l) => fmt(l, 2))
         .join(' ')}`,
   );
-  if (wanted.includes('postgres') && !pgUrl) {
+  if (wanted.includes('postgres') && !pgUrls) {
     console.log('PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL.');
   }
   printHeader();
   const all: Verdict[] = [];
   let failures = false;
   for (const kind of kinds) {
-    const small = await runDataSet(kind, pgUrl, ITEMS, true);
-    const large =
-      LARGE_ITEMS > 0 && ONLY.has('feed')
-        ? await runDataSet(kind, pgUrl, LARGE_ITEMS, false)
-        : null;
+    const withLarge = LARGE_ITEMS > 0 && ONLY.has('feed');
+    const small = await runDataSet(kind, pgUrls?.normal ?? null, ITEMS, {
+      full: true,
+      keep: withLarge,
+      against: null,
+    });
+    let large: DataSetRun | null = null;
+    try {
+      if (withLarge) {
+        large = await runDataSet(kind, pgUrls?.large ?? null, LARGE_ITEMS, {
+          full: false,
+          keep: false,
+          against: small.kept,
+        });
+      }
+    } finally {
+      small.kept?.target.cleanup();
+    }
     failures ||= [...small.results, ...(large?.results ?? [])].some(
       (r) => r.app.failures > 0 || (r.minimal?.failures ?? 0) > 0,
     );
