@@ -31,7 +31,7 @@ import { acquireDataDirLock } from '../../server/db/lock';
 import { cpuMeter, isLocalDatabase, type CpuMeter } from '../cpu';
 import { measure, measureSideBySide, type Measurement } from '../measure';
 import { startServerProcess, type ServerProcess } from '../process';
-import { buildServer } from '../../scripts/build-server';
+import { buildBenchServer, buildServer } from '../../scripts/build-server';
 import { seedFeedItems } from '../seed-items';
 import type { Load } from '../scenarios/types';
 import { DASHBOARD_CREATOR, dashboardPairs, seedCreatorSales } from './dashboard';
@@ -72,6 +72,10 @@ function selectedGroups(): Set<Group> {
   return new Set(names as Group[]);
 }
 const ONLY = selectedGroups();
+
+/** The measured server process, bundled once per run (see buildBenchServer). */
+let benchServerScript: Promise<string> | null = null;
+const benchServer = () => (benchServerScript ??= buildBenchServer());
 
 interface Target {
   kind: Kind;
@@ -503,7 +507,7 @@ async function measureScale(
   large: { url: string; token: string; items: number },
 ): Promise<LoadCost> {
   const server = await startServerProcess(
-    'bench/hot/server.ts',
+    await benchServer(),
     serverEnv(normal.target, normal.jwtSecret),
     /^Bench servers at (\S+) (\S+)$/,
   );
@@ -535,7 +539,7 @@ async function runDataSet(
     const seeded = await seed(target, items, full);
     const jwtSecret = randomBytes(32).toString('hex');
     const server = await startServerProcess(
-      'bench/hot/server.ts',
+      await benchServer(),
       serverEnv(target, jwtSecret),
       /^Bench servers at (\S+) (\S+)$/,
     );
