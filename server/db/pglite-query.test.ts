@@ -114,4 +114,26 @@ describe('the embedded server', () => {
     );
     expect(row?.shared_buffers).toBe('32MB');
   });
+
+  it("walks a small table's index for an item's latest comments, as on a disk cache", async () => {
+    // Shaped as item_comments and its (item_id, created_at, id) index; with PostgreSQL's default
+    // random_page_cost of 4 this plan reads the matching rows through a bitmap and sorts them.
+    await handle.db.execute(sql`
+      create table pq_notes (id serial primary key, item_id int not null,
+        author_id uuid not null default gen_random_uuid(), text text not null,
+        created_at timestamptz not null, updated_at timestamptz not null default now())`);
+    await handle.db.execute(
+      sql`create index pq_notes_item_idx on pq_notes (item_id, created_at, id)`,
+    );
+    await handle.db.execute(sql`
+      insert into pq_notes (item_id, created_at, text)
+      select n % 50, now() - n * interval '1 minute', 'Comment number ' || n || ', a sentence long.'
+      from generate_series(1, 200) n`);
+    const plan = rowsOf<{ 'QUERY PLAN': string }>(
+      await handle.db.execute(sql`
+        explain select * from pq_notes where item_id = 7
+        order by created_at desc, id desc limit 3`),
+    ).map((r) => r['QUERY PLAN']);
+    expect(plan.join('\n')).toContain('Index Scan Backward using pq_notes_item_idx');
+  });
 });
