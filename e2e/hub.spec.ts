@@ -91,7 +91,11 @@ test('a superadmin filters creators, edits a payout, changes a role and deactiva
   // Role tools: a promotion, then a deactivation that ends the person's session.
   const roles = page.getByTestId('hub-roles');
   const search = roles.getByRole('textbox', { name: 'Search by name or email' });
+  // Each change waits for its search's list to be shown, so no list read before the change can
+  // land after it.
+  const table = roles.getByTestId('hub-user-table');
   await search.fill(riser.email);
+  await expect(table.locator('tbody tr')).toHaveCount(1);
   const riserRow = roles.getByTestId(`role-row-${riser.email}`);
   await riserRow
     .getByRole('combobox', { name: `Role of ${riser.username}` })
@@ -102,6 +106,7 @@ test('a superadmin filters creators, edits a payout, changes a role and deactiva
   await roles.getByRole('button', { name: 'Clear search' }).click();
   await expect(search).toHaveValue('');
   await search.fill(leaver.email);
+  await expect(table.locator('tbody tr')).toHaveCount(1);
   const leaverRow = roles.getByTestId(`role-row-${leaver.email}`);
   await leaverRow.getByRole('switch', { name: `${leaver.username} is active` }).click();
   await expect(leaverRow.getByRole('status')).toHaveText('Saved. Their sessions were ended.');
