@@ -490,8 +490,11 @@ interface DataSetRun {
   restartMs: number | null;
 }
 
+/** A feed page's query string: the page size, and the cursor of a later page. */
+const feedQuery = (cursor?: string) => `limit=${PAGE}${cursor ? `&cursor=${cursor}` : ''}`;
+
 const viewerFeed = (token: string, cursor?: string): Load => ({
-  path: `/api/v1/feed?limit=${PAGE}${cursor ? `&cursor=${cursor}` : ''}`,
+  path: `/api/v1/feed?${feedQuery(cursor)}`,
   headers: { authorization: `Bearer ${token}` },
 });
 
@@ -556,7 +559,6 @@ async function runDataSet(
       const viewer = await signIn(server.urls[0]!, 'bench_viewer');
       const locked = await signIn(server.urls[0]!, 'bench_locked');
       const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-      const feed = (cursor?: string) => `limit=${PAGE}${cursor ? `&cursor=${cursor}` : ''}`;
       let pairs: Pair[] = [];
       for (const connections of [10, 100]) {
         pairs.push({
@@ -564,7 +566,7 @@ async function runDataSet(
           scenario: 'feed first page',
           connections,
           app: viewerFeed(viewer.token),
-          minimal: { path: `/min/feed?viewer=${viewer.id}&${feed()}` },
+          minimal: { path: `/min/feed?viewer=${viewer.id}&${feedQuery()}` },
         });
       }
       pairs.push({
@@ -572,7 +574,7 @@ async function runDataSet(
         scenario: `feed page ${seeded.deepPage}`,
         connections: 10,
         app: viewerFeed(viewer.token, seeded.deepCursor),
-        minimal: { path: `/min/feed?viewer=${viewer.id}&${feed(seeded.deepCursor)}` },
+        minimal: { path: `/min/feed?viewer=${viewer.id}&${feedQuery(seeded.deepCursor)}` },
       });
       if (full) {
         for (const [name, who] of [
