@@ -5,12 +5,14 @@ import {
   useQuery,
   useQueryClient,
   type InfiniteData,
+  type QueryClient,
 } from '@tanstack/react-query';
 import {
   HubCreatorsPage,
   HubDashboardResponse,
   HubUsersPage,
   HubUserUpdateResponse,
+  type HubUserRow,
   type HubUserUpdateRequest,
 } from '../../../common/schemas/hub';
 import {
@@ -151,21 +153,69 @@ export async function fetchPayoutRunCsv(runId: string): Promise<Blob> {
   return res.blob();
 }
 
+/*
+ * Rows this viewer saved, with when each answer came. A list read that started before a save
+ * answered may have been read before the change, and landing after the save it would put the
+ * old row back on screen: such a read shows the saved row instead.
+ */
+type SavedRow = { row: HubUserRow; at: number };
+const SAVED_ROW_KEPT_MS = 10 * 60_000;
+const savedUserRows = new WeakMap<QueryClient, Map<string, SavedRow>>();
+
+function savedRowsOf(queryClient: QueryClient): Map<string, SavedRow> {
+  let rows = savedUserRows.get(queryClient);
+  if (!rows) {
+    rows = new Map();
+    savedUserRows.set(queryClient, rows);
+  }
+  return rows;
+}
+
+function rememberSavedRow(queryClient: QueryClient, row: HubUserRow) {
+  const rows = savedRowsOf(queryClient);
+  const now = performance.now();
+  for (const [id, saved] of rows) if (now - saved.at > SAVED_ROW_KEPT_MS) rows.delete(id);
+  rows.set(row.id, { row, at: now });
+}
+
+function withRowsSavedSince(
+  queryClient: QueryClient,
+  page: HubUsersPage,
+  readStarted: number,
+): HubUsersPage {
+  const rows = savedRowsOf(queryClient);
+  if (rows.size === 0) return page;
+  return {
+    ...page,
+    users: page.users.map((row) => {
+      const saved = rows.get(row.id);
+      return saved && saved.at > readStarted ? saved.row : row;
+    }),
+  };
+}
+
 export function useHubUsers(role: RoleFilter, q: string) {
+  const queryClient = useQueryClient();
   return useInfiniteQuery({
     queryKey: hubKeys.users(role, q),
     // While a new search loads the table stays (rows keep their state, nothing flashes).
     placeholderData: keepPreviousData,
     initialPageParam: undefined as string | undefined,
-    queryFn: async ({ pageParam }) =>
-      HubUsersPage.parse(
+    queryFn: async ({ pageParam }) => {
+      const readStarted = performance.now();
+      const page = HubUsersPage.parse(
         await request(`/api/v1/hub/users${query({ role, q, cursor: pageParam })}`),
-      ),
+      );
+      return withRowsSavedSince(queryClient, page, readStarted);
+    },
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 
-/** PATCH /api/v1/hub/users/{id}: the answered row replaces the cached one in every list. */
+/**
+ * PATCH /api/v1/hub/users/{id}: the answered row replaces the cached one in every list, and in
+ * the answers of list reads already under way.
+ */
 export function useUpdateHubUser() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -177,6 +227,7 @@ export function useUpdateHubUser() {
         }),
       ),
     onSuccess: ({ user }) => {
+      rememberSavedRow(queryClient, user);
       queryClient.setQueriesData<InfiniteData<HubUsersPage>>(
         { queryKey: hubKeys.usersAll },
         (data) =>
