@@ -6,7 +6,9 @@ import type { Database } from '../server/db/client';
  * tables: a million items through the API would take hours, this takes a minute or two on PGlite.
  * The shape follows the demo data: a few creators, a mix of free and paid items across tiers,
  * likes on every 10th item and a comment on every 50th, so the feed's per-post look-ups (likes,
- * latest comments, entitlements) find real rows.
+ * latest comments, entitlements) find real rows. Likes and comments are spread over the fans in
+ * turn (a fan per hundred items by default), as on a live site: the planner's estimates follow
+ * how many rows each user has.
  */
 export interface FeedSeed {
   items: number;
@@ -19,7 +21,7 @@ const BATCH = 100_000;
 
 export async function seedFeedItems(db: Database, seed: FeedSeed): Promise<void> {
   const creators = seed.creators ?? 12;
-  const fans = seed.fans ?? 10;
+  const fans = seed.fans ?? Math.max(10, Math.floor(seed.items / 100));
 
   await db.execute(sql`
     INSERT INTO users (username, email, role, display_name)
@@ -70,7 +72,7 @@ export async function seedFeedItems(db: Database, seed: FeedSeed): Promise<void>
       SELECT array_agg(id ORDER BY username) AS ids FROM users WHERE username LIKE 'bench_fan_%'
     ), r AS ${itemRange}
     INSERT INTO item_likes (item_id, user_id)
-    SELECT i.id, f.ids[1 + (i.id - r.lo) % ${fans}::int]
+    SELECT i.id, f.ids[1 + ((i.id - r.lo) / 10) % ${fans}::int]
     FROM items i, f, r
     WHERE i.likes_count = 1`);
   await db.execute(sql`
@@ -78,7 +80,7 @@ export async function seedFeedItems(db: Database, seed: FeedSeed): Promise<void>
       SELECT array_agg(id ORDER BY username) AS ids FROM users WHERE username LIKE 'bench_fan_%'
     ), r AS ${itemRange}
     INSERT INTO item_comments (item_id, author_id, text, created_at)
-    SELECT i.id, f.ids[1 + (i.id - r.lo) % ${fans}::int], 'Love this one!', i.created_at
+    SELECT i.id, f.ids[1 + ((i.id - r.lo) / 50) % ${fans}::int], 'Love this one!', i.created_at
     FROM items i, f, r
     WHERE i.comments_count = 1`);
   // Fresh statistics, as autovacuum would have gathered on a live server by now.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FEED_PAGE_DEFAULT, FEED_PAGE_MAX } from '../rules/feed';
 import { TIERS } from '../rules/tiers';
 
 /*
@@ -11,8 +12,7 @@ import { TIERS } from '../rules/tiers';
  *     the item (owner, buyer, member of the required tier, admin, or a free item); null otherwise.
  */
 
-export const FEED_PAGE_DEFAULT = 20;
-export const FEED_PAGE_MAX = 50;
+export { FEED_PAGE_DEFAULT, FEED_PAGE_MAX };
 /** Latest comments carried inside each post (SPEC §3 `comments`); the full list is paged. */
 export const FEED_POST_COMMENTS = 3;
 

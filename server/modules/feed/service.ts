@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { FEED_PAGE_DEFAULT, FEED_SHOWCASE_SIZE } from '../../../common/rules/feed';
 import type { FeedPage, FeedQuery, SpotlightResponse } from '../../../common/schemas/feed';
 import type { Clock } from '../../context';
 import type { Database } from '../../db/client';
@@ -22,6 +23,7 @@ import {
   microsOf,
   newestFirst,
   olderThanPlaceholders,
+  writtenLimit,
 } from '../../db/keyset';
 
 export interface FeedDeps {
@@ -47,7 +49,8 @@ export async function feedPage(
 ): Promise<FeedPage> {
   const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
   if (query.cursor !== undefined && !after) throw fail('invalid_cursor');
-  const shape: FeedShape = `${viewer ? 'viewer' : 'anonymous'}_${after ? 'after' : 'first'}`;
+  const size = SIZES_OF_THEIR_OWN.has(query.limit) ? query.limit : 'bound';
+  const shape: FeedShape = `${viewer ? 'viewer' : 'anonymous'}_${after ? 'after' : 'first'}_${size}`;
   const rows = await feedStatement(deps.db, shape).execute({
     viewer: viewer?.id,
     now: deps.clock.now().toISOString(),
@@ -66,31 +69,43 @@ export async function feedPage(
   };
 }
 
-type FeedShape = `${'viewer' | 'anonymous'}_${'after' | 'first'}`;
+/**
+ * The page sizes the web asks for (the discover feed's and the landing page's) have statements
+ * with the size written in (`writtenLimit`), which PostgreSQL plans once per connection; other
+ * sizes share one statement that binds it and is planned on every run. A statement per size
+ * would let a client fill each connection with fifty plans.
+ */
+const SIZES_OF_THEIR_OWN = new Set([FEED_PAGE_DEFAULT, FEED_SHOWCASE_SIZE]);
+
+type FeedShape = `${'viewer' | 'anonymous'}_${'after' | 'first'}_${number | 'bound'}`;
 
 /**
  * The feed page as one statement (issue 17): the page's items, their creators and the viewer's
  * likes, entitlements and latest comments (pinned by feed-statements.test.ts). Prepared once per
- * shape (signed in or not, first page or later), so a request only binds its values.
+ * shape (signed in or not, first page or later, page size), so a request only binds its values.
  */
 const feedStatement = preparedPerShape((db: Database, shape: FeedShape) => {
-  const viewer = shape.startsWith('viewer') ? { id: sql.placeholder('viewer') } : null;
-  return db
-    .select({
-      ...itemViewColumns(viewer, sql.placeholder('now')),
-      micros: microsOf(items.createdAt),
-    })
-    .from(items)
-    .innerJoin(users, eq(users.id, items.creatorId))
-    .where(
-      and(
-        listedInFeed(),
-        shape.endsWith('after') ? olderThanPlaceholders(items.createdAt, items.id) : undefined,
-      ),
-    )
-    .orderBy(...newestFirst(items.createdAt, items.id))
-    .limit(sql.placeholder('limit'))
-    .prepare(`feed_page_${shape}`);
+  const [who, where, size] = shape.split('_');
+  const viewer = who === 'viewer' ? { id: sql.placeholder('viewer') } : null;
+  return (
+    db
+      .select({
+        ...itemViewColumns(viewer, sql.placeholder('now')),
+        micros: microsOf(items.createdAt),
+      })
+      .from(items)
+      .innerJoin(users, eq(users.id, items.creatorId))
+      .where(
+        and(
+          listedInFeed(),
+          where === 'after' ? olderThanPlaceholders(items.createdAt, items.id) : undefined,
+        ),
+      )
+      .orderBy(...newestFirst(items.createdAt, items.id))
+      // One more row than the page, to tell whether another page follows.
+      .limit(size === 'bound' ? sql.placeholder('limit') : writtenLimit(Number(size) + 1))
+      .prepare(`feed_page_${shape}`)
+  );
 });
 
 /**

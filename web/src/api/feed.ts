@@ -4,11 +4,12 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
+import { FEED_PAGE_DEFAULT } from '../../../common/rules/feed';
 import { FeedPage, SpotlightResponse, type FeedPost } from '../../../common/schemas/feed';
 import { request } from './request';
 
 /** Posts per feed page; the server pages by keyset, so page 1,000 costs what page 1 costs. */
-export const FEED_PAGE_SIZE = 20;
+export const FEED_PAGE_SIZE = FEED_PAGE_DEFAULT;
 
 export const feedKeys = {
   all: ['feed'] as const,

@@ -5,10 +5,11 @@ import type {
   SpotlightCreator,
   SpotlightResponse,
 } from '../../../common/schemas/feed';
+import { FEED_SHOWCASE_SIZE } from '../../../common/rules/feed';
 import { request } from './request';
 
 /** Items the landing page shows. */
-export const SHOWCASE_ITEM_COUNT = 6;
+export const SHOWCASE_ITEM_COUNT = FEED_SHOWCASE_SIZE;
 
 export interface Showcase {
   creators: SpotlightCreator[];

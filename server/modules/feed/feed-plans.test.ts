@@ -1,0 +1,142 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FEED_PAGE_DEFAULT, FEED_SHOWCASE_SIZE } from '../../../common/rules/feed';
+import type { FeedPage } from '../../../common/schemas/feed';
+import { migratePostgres, openDatabase, type DatabaseHandle } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { createMediaUrls } from '../media/index';
+import { feedPage, type FeedDeps } from './service';
+
+/*
+ * Issue 17: a prepared feed statement is planned once per connection, not on every page. The
+ * planner's choice follows the data's statistics, so this runs on a database of its own with
+ * known contents (a few hundred items, likes and comments spread over many fans, as on a live
+ * site), and on a PostgreSQL server only: PGlite's driver prepares nothing by name.
+ */
+const serverUrl = process.env.TEST_DATABASE_URL ?? '';
+
+describe.runIf(serverUrl)('the feed statement on a PostgreSQL server', () => {
+  let url: string;
+  let handle: DatabaseHandle;
+  let deps: FeedDeps;
+  let viewer: { id: string; role: 'user' };
+
+  async function onServer(statement: string) {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  }
+
+  beforeAll(async () => {
+    const parsed = new URL(serverUrl);
+    const name = `${parsed.pathname.slice(1)}_plans`;
+    parsed.pathname = `/${name}`;
+    url = parsed.toString();
+    await onServer(`drop database if exists "${name}" with (force)`);
+    await onServer(`create database "${name}"`);
+    await migratePostgres(url);
+    // One connection: prepared statements and their plans belong to the session.
+    handle = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
+    await handle.db.execute(sql`
+      insert into users (username, email, role)
+      select 'plan_' || kind || n, 'plan_' || kind || n || '@plans.test',
+             case kind when 'creator' then 'creator' else 'user' end
+      from (values ('creator', 8), ('fan', 200)) as k(kind, total), generate_series(1, total) n`);
+    await handle.db.execute(sql`
+      with c as (select array_agg(id order by username) ids from users where role = 'creator')
+      insert into items (creator_id, title, description, price_cents, image_key, category,
+                         subcategory, tier_required, status, hidden, created_at)
+      select c.ids[1 + n % 8], 'Planned ' || n, 'd', (array[0, 500, 0])[1 + n % 3],
+             'plans/' || n || '.jpg', 'Music', 'Loops',
+             (array['Aura', 'Aura', 'Hypr'])[1 + n % 3],
+             (array['available', 'available', 'available', 'unavailable', 'deleted'])[1 + n % 5],
+             n % 9 = 0, now() - make_interval(secs => n)
+      from generate_series(1, 600) n, c`);
+    // Some creators suspended or gone, as on a live site.
+    await handle.db.execute(sql`update users set status = case username
+        when 'plan_creator1' then 'suspended' else 'deleted' end
+      where username in ('plan_creator1', 'plan_creator2')`);
+    await handle.db.execute(sql`
+      with f as (select array_agg(id order by username) ids from users where role = 'user'),
+           i as (select id, row_number() over (order by id) n from items)
+      insert into item_likes (item_id, user_id)
+      select i.id, f.ids[1 + (i.n * 7 + k) % 200] from i, f, generate_series(0, 2) k`);
+    await handle.db.execute(sql`
+      with f as (select array_agg(id order by username) ids from users where role = 'user'),
+           i as (select id, row_number() over (order by id) n from items)
+      insert into item_comments (item_id, author_id, text)
+      select i.id, f.ids[1 + i.n % 200], 'nice' from i, f where i.n % 4 = 0`);
+    await handle.db.execute(sql`analyze`);
+    // A fan who liked the newest listed item, so the first page carries likes of the viewer.
+    const [fan] = rowsOf<{ id: string }>(
+      await handle.db.execute(sql`select user_id as id from item_likes where item_id = (
+          select i.id from items i join users u on u.id = i.creator_id
+          where i.status = 'available' and not i.hidden and u.status = 'active'
+          order by i.created_at desc limit 1)
+        limit 1`),
+    );
+    viewer = { id: fan!.id, role: 'user' };
+    deps = {
+      db: handle.db,
+      clock: { now: () => new Date() },
+      urls: createMediaUrls({ key: randomBytes(32), ttlSeconds: 600, now: () => new Date() }),
+    };
+  }, 60_000);
+
+  afterAll(async () => {
+    await handle?.close();
+    if (url) await onServer(`drop database if exists "${new URL(url).pathname.slice(1)}"`);
+  });
+
+  const plansOf = async () =>
+    rowsOf<{ name: string; generic_plans: string; custom_plans: string }>(
+      await handle.db.execute(
+        sql`select name, generic_plans, custom_plans from pg_prepared_statements
+            where name like 'feed\_page\_%'`,
+      ),
+    );
+
+  it('is planned once per connection for the page sizes the web asks, signed in or out, first page or later', async () => {
+    const sizes = [FEED_PAGE_DEFAULT, FEED_SHOWCASE_SIZE];
+    for (const size of sizes) {
+      for (const who of [viewer, null]) {
+        const first = await feedPage(deps, who, { limit: size });
+        expect(first.posts).toHaveLength(size);
+        // PostgreSQL tries plans for the given values five times before it settles on one.
+        for (let run = 0; run < 8; run++) {
+          expect(await feedPage(deps, who, { limit: size })).toEqual(first);
+          const later = await feedPage(deps, who, { limit: size, cursor: first.nextCursor! });
+          expect(later.posts).toHaveLength(size);
+          expect(later.posts[0]!.id).not.toBe(first.posts[0]!.id);
+        }
+      }
+    }
+    const plans = await plansOf();
+    const names = sizes.flatMap((size) =>
+      ['viewer', 'anonymous'].flatMap((who) =>
+        ['first', 'after'].map((where) => `feed_page_${who}_${where}_${size}`),
+      ),
+    );
+    expect(plans.map((p) => p.name).sort()).toEqual([...names].sort());
+    for (const plan of plans) expect(Number(plan.generic_plans), plan.name).toBeGreaterThan(0);
+  });
+
+  it('answers the same pages whether the size is written into the statement or bound', async () => {
+    const written: FeedPage = await feedPage(deps, viewer, { limit: FEED_PAGE_DEFAULT });
+    const bound = await feedPage(deps, viewer, { limit: FEED_PAGE_DEFAULT + 1 });
+    expect(bound.posts.slice(0, FEED_PAGE_DEFAULT)).toEqual(written.posts);
+    const next = await feedPage(deps, viewer, {
+      limit: FEED_PAGE_DEFAULT,
+      cursor: written.nextCursor!,
+    });
+    expect(next.posts[0]).toEqual(bound.posts[FEED_PAGE_DEFAULT]);
+    expect(written.posts.some((p) => p.likedByMe)).toBe(true);
+    expect(written.posts.some((p) => p.comments.length > 0)).toBe(true);
+  });
+});
