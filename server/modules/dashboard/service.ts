@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DashboardResponse } from '../../../common/schemas/dashboard';
 import type { Clock } from '../../context';
 import type { Database } from '../../db/client';
@@ -38,11 +38,14 @@ const dashboardStatement = preparedPerShape((db: Database, _shape: 'creator') =>
     .from(items)
     .where(eq(items.creatorId, creator))
     .as('figures');
-  // Deleted items are kept for their buyers; the owner finds them under "My items".
+  // Deleted items are kept for their buyers; the owner finds them under "My items". The status
+  // is written into the text, not bound: a bound one is guessed from the column's number of
+  // distinct values, and where no item was ever deleted that guess lost to the plan for the
+  // given values on every request, so the statement was planned anew each time (issue 17).
   const recent = db
     .select()
     .from(items)
-    .where(and(eq(items.creatorId, creator), ne(items.status, 'deleted')))
+    .where(and(eq(items.creatorId, creator), sql`${items.status} <> 'deleted'`))
     .orderBy(...newestFirst(items.createdAt, items.id))
     .limit(RECENT_CONTENT_SIZE)
     .as('recent');

@@ -1,12 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEED_PAGE_DEFAULT, FEED_SHOWCASE_SIZE } from '../../../common/rules/feed';
 import type { FeedPage } from '../../../common/schemas/feed';
-import { migratePostgres, openDatabase, type DatabaseHandle } from '../../db/client';
+import type { DatabaseHandle } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { createMediaUrls } from '../media/index';
+import { ownPostgresDatabase, preparedPlans, readDeps } from '../../test/own-postgres';
 import { feedPage, type FeedDeps } from './service';
 
 /*
@@ -18,31 +16,13 @@ import { feedPage, type FeedDeps } from './service';
 const serverUrl = process.env.TEST_DATABASE_URL ?? '';
 
 describe.runIf(serverUrl)('the feed statement on a PostgreSQL server', () => {
-  let url: string;
   let handle: DatabaseHandle;
+  let drop: () => Promise<void>;
   let deps: FeedDeps;
   let viewer: { id: string; role: 'user' };
 
-  async function onServer(statement: string) {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  }
-
   beforeAll(async () => {
-    const parsed = new URL(serverUrl);
-    const name = `${parsed.pathname.slice(1)}_plans`;
-    parsed.pathname = `/${name}`;
-    url = parsed.toString();
-    await onServer(`drop database if exists "${name}" with (force)`);
-    await onServer(`create database "${name}"`);
-    await migratePostgres(url);
-    // One connection: prepared statements and their plans belong to the session.
-    handle = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
+    ({ handle, drop } = await ownPostgresDatabase(serverUrl, 'feed_plans'));
     await handle.db.execute(sql`
       insert into users (username, email, role)
       select 'plan_' || kind || n, 'plan_' || kind || n || '@plans.test',
@@ -82,25 +62,10 @@ describe.runIf(serverUrl)('the feed statement on a PostgreSQL server', () => {
         limit 1`),
     );
     viewer = { id: fan!.id, role: 'user' };
-    deps = {
-      db: handle.db,
-      clock: { now: () => new Date() },
-      urls: createMediaUrls({ key: randomBytes(32), ttlSeconds: 600, now: () => new Date() }),
-    };
+    deps = readDeps(handle);
   }, 60_000);
 
-  afterAll(async () => {
-    await handle?.close();
-    if (url) await onServer(`drop database if exists "${new URL(url).pathname.slice(1)}"`);
-  });
-
-  const plansOf = async () =>
-    rowsOf<{ name: string; generic_plans: string; custom_plans: string }>(
-      await handle.db.execute(
-        sql`select name, generic_plans, custom_plans from pg_prepared_statements
-            where name like 'feed\_page\_%'`,
-      ),
-    );
+  afterAll(() => drop?.());
 
   it('is planned once per connection for the page sizes the web asks, signed in or out, first page or later', async () => {
     const sizes = [FEED_PAGE_DEFAULT, FEED_SHOWCASE_SIZE];
@@ -117,14 +82,14 @@ describe.runIf(serverUrl)('the feed statement on a PostgreSQL server', () => {
         }
       }
     }
-    const plans = await plansOf();
+    const plans = await preparedPlans(handle, 'feed\\_page\\_%');
     const names = sizes.flatMap((size) =>
       ['viewer', 'anonymous'].flatMap((who) =>
         ['first', 'after'].map((where) => `feed_page_${who}_${where}_${size}`),
       ),
     );
     expect(plans.map((p) => p.name).sort()).toEqual([...names].sort());
-    for (const plan of plans) expect(Number(plan.generic_plans), plan.name).toBeGreaterThan(0);
+    for (const plan of plans) expect(plan.genericPlans, plan.name).toBeGreaterThan(0);
   });
 
   it('answers the same pages whether the size is written into the statement or bound', async () => {
