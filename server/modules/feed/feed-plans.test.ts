@@ -92,6 +92,30 @@ describe.runIf(serverUrl)('the feed statement on a PostgreSQL server', () => {
     for (const plan of plans) expect(plan.genericPlans, plan.name).toBeGreaterThan(0);
   });
 
+  it('keeps a plan that looks up the viewer’s likes post by post, however many they have', async () => {
+    // The plan PostgreSQL keeps (the generic one, shown with $n for the values) serves every
+    // viewer: reading all of the viewer's likes once per page would read 100,000 for some.
+    const name = `feed_page_viewer_first_${FEED_PAGE_DEFAULT}`;
+    const [statement] = rowsOf<{ types: string[] }>(
+      await handle.db.execute(
+        sql`select parameter_types::text[] as types from pg_prepared_statements
+            where name = ${name}`,
+      ),
+    );
+    const values = statement!.types.map((type) =>
+      type === 'uuid' ? `'${viewer.id}'` : `'${new Date().toISOString()}'::${type}`,
+    );
+    const plan = rowsOf<{ 'QUERY PLAN': string }>(
+      await handle.db.execute(sql.raw(`explain execute ${name}(${values.join(', ')})`)),
+    )
+      .map((row) => row['QUERY PLAN'])
+      .join('\n');
+    expect(plan).toMatch(
+      /on item_likes .*\n\s+Index Cond: \(\(item_id = items\.id\) AND \(user_id = \$\d+\)\)/,
+    );
+    expect(plan).not.toMatch(/hashed SubPlan/i);
+  });
+
   it('answers the same pages whether the size is written into the statement or bound', async () => {
     const written: FeedPage = await feedPage(deps, viewer, { limit: FEED_PAGE_DEFAULT });
     const bound = await feedPage(deps, viewer, { limit: FEED_PAGE_DEFAULT + 1 });
