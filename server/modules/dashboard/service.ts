@@ -26,7 +26,11 @@ export const RECENT_CONTENT_SIZE = 6;
  * binds the user and the moment.
  */
 const dashboardStatement = preparedPerShape((db: Database, _shape: 'creator') => {
-  const creator = sql`${sql.placeholder('userId')}::uuid`;
+  // The creator as a subquery's answer, which the planner does not know when it plans: every
+  // plan is then made for a creator with the average number of items, and the one it keeps
+  // after five runs serves all. With the value itself, a creator with far fewer items than the
+  // average got a plan of its own on every request (0.35 ms of planning, more than the rest).
+  const creator = sql`(select ${sql.placeholder('userId')}::uuid)`;
   const now = sql`${sql.placeholder('now')}::timestamptz`;
   const figures = db
     .select({
