@@ -7,7 +7,7 @@ import { dashboardOf, RECENT_CONTENT_SIZE, type DashboardDeps } from './service'
 
 /*
  * Issue 17: the dashboard's prepared statement is planned once per connection, not on every
- * request. On a database of its own with known contents: four creators with about 500 items each
+ * request. On a database of its own with known contents: four creators with about 2,000 items each
  * and one with 8, none deleted (a site where nobody deleted anything yet: with the status bound,
  * that is where the plan for the given values always won, as it did for the creator with few
  * items while the creator was bound). On a PostgreSQL server only: PGlite's driver prepares
@@ -31,10 +31,10 @@ describe.runIf(serverUrl)('the dashboard statement on a PostgreSQL server', () =
       with c as (select array_agg(id order by username) ids from users)
       insert into items (creator_id, title, description, price_cents, image_key, category,
                          subcategory, status, likes_count, visitors_count, created_at)
-      select c.ids[case when n % 250 = 0 then 5 else 1 + n % 4 end], 'Dash ' || n, 'd', 0, 'dash/' || n || '.jpg', 'Music', 'Loops',
+      select c.ids[case when n % 1000 = 0 then 5 else 1 + n % 4 end], 'Dash ' || n, 'd', 0, 'dash/' || n || '.jpg', 'Music', 'Loops',
              'available',
              n % 3, n % 7, now() - make_interval(secs => n)
-      from generate_series(1, 2000) n, c`);
+      from generate_series(1, 8000) n, c`);
     await handle.db.execute(sql`analyze`);
     creators = rowsOf<{ id: string }>(
       await handle.db.execute(sql`select id from users order by username`),
@@ -53,7 +53,7 @@ describe.runIf(serverUrl)('the dashboard statement on a PostgreSQL server', () =
     ).map((r) => Number(r.id));
 
   it('is planned once per connection, also for a creator with far fewer items than most', async () => {
-    const few = creators[4]!; // 8 items, where the others have about 500
+    const few = creators[4]!; // 8 items, where the others have about 2,000
     // PostgreSQL tries plans for the given values five times before it settles on one.
     for (let run = 0; run < 8; run++) {
       const dashboard = await dashboardOf(deps, few);
