@@ -10,8 +10,9 @@ import { dashboardOf, RECENT_CONTENT_SIZE, type DashboardDeps } from './service'
  * request. On a database of its own with known contents: four creators with about 2,000 items each
  * and one with 8, none deleted (a site where nobody deleted anything yet: with the status bound,
  * that is where the plan for the given values always won, as it did for the creator with few
- * items while the creator was bound). On a PostgreSQL server only: PGlite's driver prepares
- * nothing by name. dashboard.test.ts shows deleted items stay off the dashboard.
+ * items while the creator was bound). On a PostgreSQL server only: on PGlite, statements are
+ * prepared under names of server/db/pglite-query.ts's own, not drizzle's. dashboard.test.ts
+ * shows deleted items stay off the dashboard.
  */
 const serverUrl = process.env.TEST_DATABASE_URL ?? '';
 
@@ -31,9 +32,9 @@ describe.runIf(serverUrl)('the dashboard statement on a PostgreSQL server', () =
       with c as (select array_agg(id order by username) ids from users)
       insert into items (creator_id, title, description, price_cents, image_key, category,
                          subcategory, status, likes_count, visitors_count, created_at)
-      select c.ids[case when n % 1000 = 0 then 5 else 1 + n % 4 end], 'Dash ' || n, 'd', 0, 'dash/' || n || '.jpg', 'Music', 'Loops',
-             'available',
-             n % 3, n % 7, now() - make_interval(secs => n)
+      select c.ids[case when n % 1000 = 0 then 5 else 1 + n % 4 end], 'Dash ' || n, 'd', 0,
+             'dash/' || n || '.jpg', 'Music', 'Loops', 'available', n % 3, n % 7,
+             now() - make_interval(secs => n)
       from generate_series(1, 8000) n, c`);
     await handle.db.execute(sql`analyze`);
     creators = rowsOf<{ id: string }>(

@@ -11,7 +11,8 @@ import { feedPage, type FeedDeps } from './service';
  * Issue 17: a prepared feed statement is planned once per connection, not on every page. The
  * planner's choice follows the data's statistics, so this runs on a database of its own with
  * known contents (a few hundred items, likes and comments spread over many fans, as on a live
- * site), and on a PostgreSQL server only: PGlite's driver prepares nothing by name.
+ * site), and on a PostgreSQL server only: on PGlite, statements are prepared under names of
+ * server/db/pglite-query.ts's own, not drizzle's.
  */
 const serverUrl = process.env.TEST_DATABASE_URL ?? '';
 
