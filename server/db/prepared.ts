@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database, Db } from './client';
 import { withCompiledRows } from './row-mapper';
@@ -38,4 +38,16 @@ export function executePrepared(db: Db, statement: SQL): Promise<unknown> {
   let name = statementNames.get(query.sql);
   if (!name) statementNames.set(query.sql, (name = `aura_${statementNames.size + 1}`));
   return db._.session.prepareQuery(query, undefined, name, false).execute();
+}
+
+/**
+ * A page's LIMIT written into a prepared statement's text instead of bound (issue 17).
+ * PostgreSQL's generic plan, the one it keeps after five runs of a prepared statement, guesses a
+ * bound LIMIT at a tenth of the rows; against the plan for the actual number it always lost, so
+ * the feed's statement was planned again on every page (0.6 ms of its 1.4 ms in the database).
+ */
+export function writtenLimit(rows: number): number {
+  if (!Number.isSafeInteger(rows) || rows < 0) throw new RangeError(`limit ${rows}`);
+  // drizzle's types take a number or a placeholder; any SQL part is written as it is.
+  return sql.raw(String(rows)) as unknown as number;
 }

@@ -5,7 +5,7 @@ import type { Clock } from '../../context';
 import type { Database } from '../../db/client';
 import { items, users } from '../../db/schema/index';
 import { fail } from '../../http/errors';
-import { preparedPerShape } from '../../db/prepared';
+import { preparedPerShape, writtenLimit } from '../../db/prepared';
 import {
   creatorColumns,
   creatorImage,
@@ -23,7 +23,6 @@ import {
   microsOf,
   newestFirst,
   olderThanPlaceholders,
-  writtenLimit,
 } from '../../db/keyset';
 
 export interface FeedDeps {

@@ -8,9 +8,6 @@ import { FEED_PAGE_DEFAULT } from '../../../common/rules/feed';
 import { FeedPage, SpotlightResponse, type FeedPost } from '../../../common/schemas/feed';
 import { request } from './request';
 
-/** Posts per feed page; the server pages by keyset, so page 1,000 costs what page 1 costs. */
-export const FEED_PAGE_SIZE = FEED_PAGE_DEFAULT;
-
 export const feedKeys = {
   all: ['feed'] as const,
   posts: ['feed', 'posts'] as const,
@@ -18,7 +15,7 @@ export const feedKeys = {
 };
 
 export async function fetchFeedPage(cursor: string | null): Promise<FeedPage> {
-  const query = new URLSearchParams({ limit: String(FEED_PAGE_SIZE) });
+  const query = new URLSearchParams({ limit: String(FEED_PAGE_DEFAULT) });
   if (cursor) query.set('cursor', cursor);
   return FeedPage.parse(await request(`/api/v1/feed?${query.toString()}`));
 }

@@ -8,9 +8,6 @@ import type {
 import { FEED_SHOWCASE_SIZE } from '../../../common/rules/feed';
 import { request } from './request';
 
-/** Items the landing page shows. */
-export const SHOWCASE_ITEM_COUNT = FEED_SHOWCASE_SIZE;
-
 export interface Showcase {
   creators: SpotlightCreator[];
   posts: FeedPost[];
@@ -22,7 +19,7 @@ export type ShowcaseState =
 async function fetchShowcase(signal: AbortSignal): Promise<Showcase> {
   const [spotlight, feed] = await Promise.all([
     request<SpotlightResponse>('/api/v1/creators/spotlight', { signal }),
-    request<FeedPage>(`/api/v1/feed?limit=${SHOWCASE_ITEM_COUNT}`, { signal }),
+    request<FeedPage>(`/api/v1/feed?limit=${FEED_SHOWCASE_SIZE}`, { signal }),
   ]);
   return { creators: spotlight.creators, posts: feed.posts };
 }

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FEED_SHOWCASE_SIZE } from '../../../../common/rules/feed';
 import type { FeedPost, SpotlightCreator } from '../../../../common/schemas/feed';
 import type { ShowcaseState } from '../../api/showcase';
-import { SHOWCASE_ITEM_COUNT } from '../../api/showcase';
 import { LockIcon } from '../../components/billing/LockIcon';
 import { TierBadge } from '../../components/billing/TierBadge';
 import { Avatar } from '../../components/content/Avatar';
@@ -54,7 +54,7 @@ export function LandingShowcase({ state }: { state: ShowcaseState }) {
                   <ItemCard post={post} />
                 </li>
               ))
-            : Array.from({ length: SHOWCASE_ITEM_COUNT }, (_, i) => (
+            : Array.from({ length: FEED_SHOWCASE_SIZE }, (_, i) => (
                 <li key={i} className="col" aria-hidden="true">
                   <div className="card overflow-hidden">
                     <div className="aura-media-frame" />
