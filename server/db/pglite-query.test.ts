@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from './client';
+import { openPglite } from './pglite';
+import { clientQuery } from './pglite-query';
 import { rowsOf } from './rows';
 
 // Issue 17: the embedded database's queries go through pglite-query.ts, which prepares a text
@@ -104,6 +106,68 @@ describe('PGlite queries through pglite-query', () => {
       await handle.db.execute(sql`select id from pq_things where id between 20 and 23 order by id`),
     );
     expect(ids.map((r) => r.id)).toEqual([22, 23]);
+  });
+});
+
+describe('the rows of a prepared text', () => {
+  // A client of its own, whose calls into the embedded server are watched.
+  const watched = async () => {
+    const client = await openPglite(null);
+    const calls: string[][] = [];
+    const send = client.execProtocolStream.bind(client);
+    client.execProtocolStream = async (...args: Parameters<typeof send>) => {
+      const messages = await send(...args);
+      calls.push(messages.map((message) => message.name));
+      return messages;
+    };
+    return { client, calls, query: clientQuery(client) };
+  };
+
+  it('are described once, when the text is parsed, and every run answers with their names and types', async () => {
+    const { client, calls, query } = await watched();
+    try {
+      for (const n of [1, 2, 3, 4]) {
+        const result = await query<{ n: number; label: string }>(
+          `select $1::int as n, 'thing ' || $1::int as label`,
+          [n],
+        );
+        expect(result.rows).toEqual([{ n, label: `thing ${n}` }]);
+        expect(result.fields).toEqual([
+          { name: 'n', dataTypeID: 23 },
+          { name: 'label', dataTypeID: 25 },
+        ]);
+      }
+      // Runs 1 and 2 parse (unnamed, then under a name) with a description; no run asks again.
+      const described = calls.filter((names) => names.includes('rowDescription'));
+      expect(described).toHaveLength(2);
+      for (const names of described) expect(names).toContain('parameterDescription');
+      expect(calls.filter((names) => names.includes('dataRow'))).toHaveLength(4);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('answer nothing for a text without rows, and a text whose rows change shape fails instead of answering under old names', async () => {
+    const { client, query } = await watched();
+    try {
+      await query(`create table pq_shapes (a int)`);
+      for (const a of [1, 2, 3]) {
+        const inserted = await query(`insert into pq_shapes (a) values ($1)`, [a]);
+        expect(inserted).toMatchObject({ rows: [], fields: [], affectedRows: 1 });
+      }
+      for (let i = 0; i < 3; i++) {
+        expect((await query(`select * from pq_shapes order by a`)).rows).toHaveLength(3);
+      }
+      await query(`alter table pq_shapes add column b text default 'new'`);
+      await expect(query(`select * from pq_shapes order by a`)).rejects.toMatchObject({
+        code: '0A000',
+      });
+      expect((await query(`select a, b from pq_shapes order by a limit 1`)).rows).toEqual([
+        { a: 1, b: 'new' },
+      ]);
+    } finally {
+      await client.close();
+    }
   });
 });
 

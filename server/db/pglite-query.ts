@@ -30,10 +30,14 @@ const join = (parts: Uint8Array[]): Uint8Array => {
   return out;
 };
 
-/** A text prepared under a name on the client's session, with its parameters' types. */
+/**
+ * A text prepared under a name on the client's session, with its parameters' types and the
+ * description of the rows it answers (null: it answers none).
+ */
 interface Named {
   name: string;
   paramTypes: number[];
+  rows: Message | null;
 }
 /** Per client (its session holds the names; enum type ids differ between databases). */
 interface Statements {
@@ -82,9 +86,13 @@ function serializeValues(
  * 17). PGlite sends Parse, Describe, Bind, Describe, Execute and Sync one call each, and parses
  * and plans every statement afresh; on a small statement that costs more than running it. Here
  * a text seen a second time is prepared under a name, once per session (as the PostgreSQL
- * driver's named statements are), and from then on runs as one call: Bind, Describe, Execute,
- * Sync. Other texts take two calls: Parse with Describe, which gives the parameter types that
- * pick each value's serializer, then the rest. `inTransaction`: the caller holds a transaction
+ * driver's named statements are), and from then on runs as one call: Bind, Execute, Sync.
+ * Other texts take two calls: Parse with Describe, which gives the parameter types that pick
+ * each value's serializer and the description of the rows, then the rest. The rows are not
+ * described again at each run: PGlite's protocol reader takes a few microseconds per column to
+ * read a description (a byte at a time), a tenth of a wide item page's time on the server, and
+ * a prepared statement whose rows would change shape fails instead of answering (PostgreSQL's
+ * "cached plan must not change result type"). `inTransaction`: the caller holds a transaction
  * (then there is no sync to disk, as in PGlite).
  */
 async function runQuery<T>(
@@ -97,39 +105,39 @@ async function runQuery<T>(
   return locksOf(client)._runExclusiveQuery(async () => {
     const statements = statementsOf(client);
     let named = statements.named.get(text);
-    const messages: Message[] = [];
+    let messages: Message[];
     let synced = false;
     try {
       if (!named) {
         const name = options?.paramTypes ? null : nameToPrepare(statements, text);
         const statement = name ?? '';
-        messages.push(
-          ...(await client.execProtocolStream(
-            join([
-              serialize.parse({ text, name: statement, types: options?.paramTypes }),
-              serialize.describe({ type: 'S', name: statement }),
-            ]),
-            NO_SYNC_TO_FS,
-          )),
+        const described = await client.execProtocolStream(
+          join([
+            serialize.parse({ text, name: statement, types: options?.paramTypes }),
+            serialize.describe({ type: 'S', name: statement }),
+          ]),
+          NO_SYNC_TO_FS,
         );
-        named = { name: statement, paramTypes: parse.parseDescribeStatementResults(messages) };
+        named = {
+          name: statement,
+          paramTypes: parse.parseDescribeStatementResults(described),
+          rows: described.find((message) => message.name === 'rowDescription') ?? null,
+        };
         if (name) statements.named.set(text, named);
       }
       synced = true;
-      messages.push(
-        ...(await client.execProtocolStream(
-          join([
-            serialize.bind({
-              statement: named.name,
-              values: serializeValues(client, params, named.paramTypes, options),
-            }),
-            serialize.describe({ type: 'P' }),
-            serialize.execute({}),
-            SYNC,
-          ]),
-          NO_SYNC_TO_FS,
-        )),
+      const ran = await client.execProtocolStream(
+        join([
+          serialize.bind({
+            statement: named.name,
+            values: serializeValues(client, params, named.paramTypes, options),
+          }),
+          serialize.execute({}),
+          SYNC,
+        ]),
+        NO_SYNC_TO_FS,
       );
+      messages = named.rows ? [named.rows, ...ran] : ran;
     } catch (error) {
       // After an error PostgreSQL skips to the next Sync: one must follow, as in PGlite.
       if (!synced) await client.execProtocolStream(SYNC, NO_SYNC_TO_FS).catch(() => {});
