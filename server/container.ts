@@ -14,6 +14,11 @@ import { createTokenService, type TokenService } from './auth/tokens';
 import type { Config } from './config';
 import { systemClock, type Clock } from './context';
 import type { Database, DatabaseHandle, DatabaseKind } from './db/client';
+import {
+  EMBEDDED_MAINTENANCE_JOB,
+  EMBEDDED_MAINTENANCE_MS,
+  maintainEmbeddedDatabase,
+} from './db/embedded-maintenance';
 import { prunePublishedOutbox, startOutboxRelay, type OutboxRelay } from './events/relay';
 import { refundableRateLimit, type RefundableRateLimit } from './http/rate-limit-refund';
 import { createJobRunner, type JobRunner } from './jobs/runner';
@@ -124,6 +129,12 @@ export async function createContainer(options: {
   bus.subscribe((event) => sessions.hear(event));
   const jobs = createJobRunner({ handle: database, clock, onError: reportError });
   jobs.every('outbox-prune', 3600_000, (now) => prunePublishedOutbox(database, now));
+  // A PostgreSQL server's autovacuum keeps its tables' statistics and free space; PGlite has none.
+  if (database.kind === 'pglite') {
+    jobs.every(EMBEDDED_MAINTENANCE_JOB, EMBEDDED_MAINTENANCE_MS, () =>
+      maintainEmbeddedDatabase(database.db),
+    );
+  }
 
   let relay: OutboxRelay | null = null;
   const container: Container = {
