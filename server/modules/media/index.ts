@@ -1,5 +1,5 @@
 // What other modules may use of media; the media_objects table is written only here.
-export { itemMediaUrls, type ItemMediaSubject } from './item-urls';
+export { itemMediaUrls, type ItemMediaSubject, type ItemMediaUrls } from './item-urls';
 export { keyFromMediaUrl, mediaPath } from './keys';
 export {
   resolveOwnUploads,
