@@ -60,27 +60,21 @@ type EnqueueOptions = { key: string; at: Date; runAt?: Date; maxAttempts?: numbe
 
 /**
  * The insert that queues a job, at most once per key, returning the new job's id (no row when
- * the key was already queued): for a caller that runs it inside a larger statement.
+ * the key was already queued): for a caller that runs it inside a larger statement. Written out
+ * rather than built with drizzle's insert builder: a sale queues two inside its statement, and
+ * building and compiling one took 19.5 µs that way against 4.7 µs (issue 17).
  */
 export function enqueueJobSql(
-  db: Db,
   kind: string,
   payload: Record<string, unknown>,
   options: EnqueueOptions,
 ): SQL {
-  return db
-    .insert(jobs)
-    .values({
-      kind,
-      payload,
-      idempotencyKey: options.key,
-      runAt: options.runAt ?? options.at,
-      maxAttempts: options.maxAttempts ?? 5,
-      createdAt: options.at,
-    })
-    .onConflictDoNothing({ target: jobs.idempotencyKey })
-    .returning({ id: jobs.id })
-    .getSQL();
+  const runAt = (options.runAt ?? options.at).toISOString();
+  return sql`insert into ${jobs} (kind, payload, idempotency_key, run_at, max_attempts, created_at)
+    values (${kind}::text, ${JSON.stringify(payload)}::jsonb, ${options.key}::text,
+      ${runAt}::timestamptz, ${options.maxAttempts ?? 5}::int, ${options.at.toISOString()}::timestamptz)
+    on conflict (idempotency_key) do nothing
+    returning id`;
 }
 
 /**
@@ -93,7 +87,7 @@ export async function enqueueJob(
   payload: Record<string, unknown>,
   options: EnqueueOptions,
 ): Promise<boolean> {
-  const result = await tx.execute(enqueueJobSql(tx, kind, payload, options));
+  const result = await tx.execute(enqueueJobSql(kind, payload, options));
   return rowsOf(result).length > 0;
 }
 

@@ -117,5 +117,5 @@ export function noticesOf(event: DomainEvent, meta: EventMeta): Notice[] {
 }
 
 /** The writes that queue an event's notices (the transactional consumer defineMailJob registers). */
-export const noticeWrites = (db: Db, event: DomainEvent, meta: EventMeta): EventWrite[] =>
-  noticesOf(event, meta).map((notice) => mailWrite(db, notice.mail, notice.key, meta));
+export const noticeWrites = (_db: Db, event: DomainEvent, meta: EventMeta): EventWrite[] =>
+  noticesOf(event, meta).map((notice) => mailWrite(notice.mail, notice.key, meta));

@@ -26,9 +26,8 @@ export interface MailJobPayload {
  * webhook queues nothing new, and records nothing): for the statement of the event that causes
  * the mail (a transactional consumer's write).
  */
-export function mailWrite(db: Db, mail: MailJobPayload, key: string, meta: EventMeta): EventWrite {
+export function mailWrite(mail: MailJobPayload, key: string, meta: EventMeta): EventWrite {
   const job = enqueueJobSql(
-    db,
     MAIL_JOB,
     { ...mail },
     { key: `mail:${key}`, at: meta.at, maxAttempts: MAIL_MAX_ATTEMPTS },
@@ -55,6 +54,6 @@ export async function queueMail(
   key: string,
   meta: EventMeta,
 ): Promise<boolean> {
-  const { actor, event, options } = mailWrite(tx, mail, key, meta);
+  const { actor, event, options } = mailWrite(mail, key, meta);
   return recordEvent(tx, actor, event, meta, options);
 }
