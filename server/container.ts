@@ -21,6 +21,7 @@ import {
 } from './db/embedded-maintenance';
 import { prunePublishedOutbox, startOutboxRelay, type OutboxRelay } from './events/relay';
 import { refundableRateLimit, type RefundableRateLimit } from './http/rate-limit-refund';
+import { JOBS_PRUNE_JOB, pruneDoneJobs } from './jobs/prune';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 import { deriveKeys, type Keys } from './keys';
 import { createOutboxMailer } from './modules/mail/index';
@@ -129,6 +130,7 @@ export async function createContainer(options: {
   bus.subscribe((event) => sessions.hear(event));
   const jobs = createJobRunner({ handle: database, clock, onError: reportError });
   jobs.every('outbox-prune', 3600_000, (now) => prunePublishedOutbox(database, now));
+  jobs.every(JOBS_PRUNE_JOB, 3600_000, (now) => pruneDoneJobs(database.db, now));
   // A PostgreSQL server's autovacuum keeps its tables' statistics and free space; PGlite has none.
   if (database.kind === 'pglite') {
     jobs.every(EMBEDDED_MAINTENANCE_JOB, EMBEDDED_MAINTENANCE_MS, () =>
