@@ -16,6 +16,7 @@
  *                         dashboard, restart (default all; the large data set runs with feed)
  *   BENCH_MONEY_ITEMS     paid items each money buyer may buy once (default 5000, 20 buyers)
  *   BENCH_SALES           sales of the dashboard's creator (default 10000)
+ *   BENCH_RESTARTS        restarts measured per database, judged by their median (default 5)
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -28,6 +29,7 @@ import { hashPassword } from '../../server/auth/passwords';
 import { embeddedDatabaseDir, openDatabase, type Database } from '../../server/db/client';
 import { encodeCursor } from '../../server/db/keyset';
 import { acquireDataDirLock } from '../../server/db/lock';
+import { percentile } from '../percentile';
 import { RANDOM_PAGE_COST } from '../../server/db/pglite';
 import { cpuMeter, isLocalDatabase, type CpuMeter } from '../cpu';
 import { measure, measureSideBySide, type Measurement } from '../measure';
@@ -60,6 +62,7 @@ const DEEP_PAGES = 500;
 const MONEY_ITEMS = count('BENCH_MONEY_ITEMS', 5000);
 const SALES = count('BENCH_SALES', 10_000);
 const MONEY_BUYERS = 20;
+const RESTARTS = count('BENCH_RESTARTS', 5);
 
 function selectedGroups(): Set<Group> {
   const raw = process.env.BENCH_ONLY?.trim();
@@ -422,27 +425,33 @@ function printResult(r: Result): void {
 
 /**
  * Milliseconds from starting the server as `npm start` does (the bundle `npm run build` makes,
- * rebuilt here so it is the code under test) on the data set to its first answer.
+ * rebuilt here so it is the code under test) on the data set to its first answer, `RESTARTS`
+ * times in a row. One start is a single sample of a shared machine: the same build took 1.5 to
+ * 1.9 s in runs minutes apart, and 3.1 s once under someone else's load.
  */
-async function restartToFirstAnswer(target: Target, jwtSecret: string): Promise<number> {
+async function restartsToFirstAnswer(target: Target, jwtSecret: string): Promise<number[]> {
   await buildServer();
-  const started = performance.now();
-  const server = await startServerProcess(
-    'dist/server/main.js',
-    serverEnv(target, jwtSecret),
-    /^Aura is running at (http:\/\/\S+)$/,
-  );
-  try {
-    const url = server.url.replace('localhost', '127.0.0.1');
-    for (;;) {
-      const res = await fetch(new URL('/api/v1/health', url)).catch(() => null);
-      if (res?.ok) break;
-      await new Promise((resolve) => setTimeout(resolve, 5));
+  const samples: number[] = [];
+  for (let n = 0; n < RESTARTS; n += 1) {
+    const started = performance.now();
+    const server = await startServerProcess(
+      'dist/server/main.js',
+      serverEnv(target, jwtSecret),
+      /^Aura is running at (http:\/\/\S+)$/,
+    );
+    try {
+      const url = server.url.replace('localhost', '127.0.0.1');
+      for (;;) {
+        const res = await fetch(new URL('/api/v1/health', url)).catch(() => null);
+        if (res?.ok) break;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      samples.push(performance.now() - started);
+    } finally {
+      await server.stop();
     }
-    return performance.now() - started;
-  } finally {
-    await server.stop();
   }
+  return samples;
 }
 
 /** Two of the app's own loads, measured against each other in alternating rounds. */
@@ -647,8 +656,14 @@ async function runDataSet(
     } finally {
       await server.stop();
     }
-    const restartMs = ONLY.has('restart') ? await restartToFirstAnswer(target, jwtSecret) : null;
-    if (restartMs !== null) console.log(`  restart to first answer: ${fmt(restartMs)} ms`);
+    const restarts = ONLY.has('restart') ? await restartsToFirstAnswer(target, jwtSecret) : null;
+    const restartMs = restarts && percentile(restarts, 50);
+    if (restarts) {
+      console.log(
+        `  restart to first answer: median ${fmt(restartMs!)} ms of ${restarts.length} ` +
+          `(${restarts.map((ms) => fmt(ms)).join(', ')})`,
+      );
+    }
     return { results, deep, scale, restartMs };
   } finally {
     target.cleanup();
@@ -703,7 +718,7 @@ function verdicts(kind: Kind, small: DataSetRun, large: DataSetRun | null): Verd
     }
     if (run.restartMs !== null) {
       out.push({
-        target: `${kind} ${fmt(run.results[0]?.items ?? 0)} restart to first answer <= 2 s`,
+        target: `${kind} ${fmt(run.results[0]?.items ?? 0)} restart to first answer <= 2 s (median)`,
         value: `${fmt(run.restartMs)} ms`,
         pass: run.restartMs <= 2000,
       });
