@@ -1,17 +1,18 @@
-import { dictionary } from '@zxcvbn-ts/language-common';
 import { PASSWORD_MIN_LENGTH, passwordShapeProblem, type PasswordFloorProblem } from './password';
 
-let commonPasswords: ReadonlySet<string> | null = null;
+let commonPasswords: Promise<ReadonlySet<string>> | null = null;
 
 /**
  * The most common passwords of zxcvbn-ts's maintained list (about 49,000 from breach corpora),
- * those long enough to pass the length floor; built on first use.
+ * those long enough to pass the length floor; loaded on first use. The package unpacks all its
+ * dictionaries when it loads (about 30 ms), which a server start need not wait for (issue 17).
  */
-function isCommonPassword(password: string): boolean {
-  commonPasswords ??= new Set(
-    dictionary['passwords-common'].filter((p) => p.length >= PASSWORD_MIN_LENGTH),
+async function isCommonPassword(password: string): Promise<boolean> {
+  commonPasswords ??= import('@zxcvbn-ts/language-common').then(
+    ({ dictionary }) =>
+      new Set(dictionary['passwords-common'].filter((p) => p.length >= PASSWORD_MIN_LENGTH)),
   );
-  return commonPasswords.has(password.toLowerCase());
+  return (await commonPasswords).has(password.toLowerCase());
 }
 
 /**
@@ -19,6 +20,8 @@ function isCommonPassword(password: string): boolean {
  * the common-password list. Checked by the server on every path that sets a password; forms
  * check the shape only and show the server's refusal for a common one.
  */
-export function passwordFloorProblem(password: string): PasswordFloorProblem | null {
-  return passwordShapeProblem(password) ?? (isCommonPassword(password) ? 'passwordCommon' : null);
+export async function passwordFloorProblem(password: string): Promise<PasswordFloorProblem | null> {
+  const shape = passwordShapeProblem(password);
+  if (shape) return shape;
+  return (await isCommonPassword(password)) ? 'passwordCommon' : null;
 }

@@ -16,36 +16,36 @@ describe('passwordFloorProblem (issue 18, ASVS 5.0 V6)', () => {
     ['zzzzzzzzzzzz', 'passwordCommon'],
     ['kqzwvbx7', null],
     ['Aura-Accounts-2025!', null],
-  ])('%j: %s', (password, problem) => {
-    expect(passwordFloorProblem(password)).toBe(problem);
+  ])('%j: %s', async (password, problem) => {
+    expect(await passwordFloorProblem(password)).toBe(problem);
   });
 
-  it('counts characters, not UTF-16 units', () => {
-    expect(passwordFloorProblem('😀😀😀😀')).toBe('passwordFloorLength');
-    expect(passwordFloorProblem('😀😀😀😀a1b2')).toBeNull();
+  it('counts characters, not UTF-16 units', async () => {
+    expect(await passwordFloorProblem('😀😀😀😀')).toBe('passwordFloorLength');
+    expect(await passwordFloorProblem('😀😀😀😀a1b2')).toBeNull();
   });
 
-  it('refuses every password under 8 characters, whatever its SPEC §5 score', () => {
-    fc.assert(
-      fc.property(fc.string({ maxLength: PASSWORD_MIN_LENGTH - 1 }), (password) => {
+  it('refuses every password under 8 characters, whatever its SPEC §5 score', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: PASSWORD_MIN_LENGTH - 1 }), async (password) => {
         if ([...password].length < PASSWORD_MIN_LENGTH) {
-          expect(passwordFloorProblem(password)).toBe('passwordFloorLength');
+          expect(await passwordFloorProblem(password)).toBe('passwordFloorLength');
         }
       }),
     );
   });
 
-  it('leaves the SPEC §5 weak rule above the floor as it was', () => {
-    expect(passwordFloorProblem('abcdefgh')).toBeNull();
+  it('leaves the SPEC §5 weak rule above the floor as it was', async () => {
+    expect(await passwordFloorProblem('abcdefgh')).toBeNull();
     expect(isWeakPassword('abcdefgh')).toBe(true);
   });
 });
 
 describe('passwordShapeProblem (what a form checks as one types)', () => {
-  it('is the floor without the common-password list', () => {
+  it('is the floor without the common-password list', async () => {
     expect(passwordShapeProblem('a!')).toBe('passwordFloorLength');
     expect(passwordShapeProblem('!!!!!!!!')).toBe('passwordCommon');
     expect(passwordShapeProblem('password')).toBeNull();
-    expect(passwordFloorProblem('password')).toBe('passwordCommon');
+    expect(await passwordFloorProblem('password')).toBe('passwordCommon');
   });
 });

@@ -3,10 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { openPglite, pgliteForDrizzle } from './pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import { withCommitHooks, type CommittedEvent } from './commit-hooks';
 import { withFastCompile } from './compile-sql';
 import * as schema from './schema/index';
@@ -45,12 +42,6 @@ export const migrationsFolder = path.join(
   'migrations',
 );
 
-/** How long a new connection to a PostgreSQL server may take before the request fails. */
-const CONNECT_TIMEOUT_MS = 5000;
-
-// Any constant works; it only has to be the same for every instance migrating one database.
-const MIGRATION_LOCK_KEY = 741_852_963;
-
 /** Where the embedded database lives inside DATA_DIR (beside the lock file and secrets). */
 export const embeddedDatabaseDir = (dataDir: string) => path.join(dataDir, 'pglite');
 
@@ -65,10 +56,13 @@ export type DatabaseTarget = (
   onQuery?: (statement: string) => void;
 };
 
-const queryLogger = (onQuery: ((statement: string) => void) | undefined) =>
+export type QueryLogger = { logQuery(statement: string): void } | false;
+
+const queryLogger = (onQuery: ((statement: string) => void) | undefined): QueryLogger =>
   onQuery ? { logQuery: (statement: string) => onQuery(statement) } : false;
 
-function subscribe<T>(set: Set<T>, item: T): () => void {
+/** Adds `item` to `set`; the answer removes it (a handle's `onCommittedEvent`). */
+export function subscribe<T>(set: Set<T>, item: T): () => void {
   set.add(item);
   return () => set.delete(item);
 }
@@ -115,93 +109,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       close: () => client.close(),
     };
   }
-  await migratePostgres(target.url);
-  const pool = new pg.Pool({
-    connectionString: target.url,
-    max: target.poolSize ?? 10,
-    // While the server is unreachable a request fails within this bound (503, issue 18)
-    // instead of waiting for the operating system to give up on the connection.
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-  });
-  // An idle pooled connection that the server drops (restart, failover) emits 'error' on the
-  // pool; unhandled, that would end the process. The pool replaces it on the next checkout.
-  pool.on('error', () => {});
-  // A checked-out connection has no pool listener: one that drops between two queries of a
-  // transaction (or while it holds an advisory lock) would emit an unhandled 'error' too. The
-  // query in flight fails on its own, and the pool discards the client when it is released.
-  pool.on('connect', (client) => {
-    client.on('error', () => {});
-    releaseWhenBeginFails(client);
-  });
-  const committed = new Set<(event: CommittedEvent) => void>();
-  const db = withCommitHooks(
-    withFastCompile(
-      drizzlePg({
-        client: pool,
-        schema,
-        logger: queryLogger(target.onQuery),
-      }) as unknown as Database,
-    ),
-    committed,
-  );
-  return {
-    db,
-    kind: 'postgres',
-    dumpDataDir: null,
-    onCommittedEvent: (listener) => subscribe(committed, listener),
-    async withAdvisoryLock(key, work) {
-      const client = await pool.connect();
-      try {
-        const { rows } = await client.query<{ ok: boolean }>(
-          'select pg_try_advisory_lock($1) as ok',
-          [key],
-        );
-        if (!rows[0]?.ok) return { ran: false };
-        try {
-          return { ran: true, value: await work() };
-        } finally {
-          await client.query('select pg_advisory_unlock($1)', [key]).catch(() => {});
-        }
-      } finally {
-        client.release();
-      }
-    },
-    close: () => pool.end(),
-  };
-}
-
-/**
- * drizzle's node-postgres transaction() checks a client out and sends BEGIN before its
- * try/finally, so a BEGIN that fails (the connection died while idle in the pool) never gives
- * the client back: each outage would leak one, until the pool is exhausted for good and service
- * never resumes (issue 18). This hands such a client back to the pool, which drops it.
- */
-function releaseWhenBeginFails(client: pg.PoolClient): void {
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  const guarded = (...args: unknown[]): unknown => {
-    const first = args[0] as string | { text?: unknown } | undefined;
-    const text = typeof first === 'string' ? first : first?.text;
-    const result = query(...args);
-    if (typeof text === 'string' && /^\s*begin\b/i.test(text) && result instanceof Promise) {
-      return result.catch((err: unknown) => {
-        client.release(err instanceof Error ? err : true);
-        throw err;
-      });
-    }
-    return result;
-  };
-  client.query = guarded as typeof client.query;
+  // Loaded only for a PostgreSQL server: on Node 20 loading pg alone took about 30 ms of the
+  // embedded database's start-up (issue 17: restart to first answer), probing for a Cloudflare
+  // Worker through a fetch Response, which loads Node's fetch implementation.
+  const { openPostgres } = await import('./postgres');
+  return openPostgres(target, queryLogger(target.onQuery));
 }
 
 /** Several app instances may start at once against one server: an advisory lock serialises them. */
 export async function migratePostgres(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
-  } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
-    await client.end();
-  }
+  const postgres = await import('./postgres');
+  await postgres.migratePostgres(url);
 }

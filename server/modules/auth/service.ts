@@ -97,7 +97,7 @@ export async function signup(
   meta: EventMeta,
   locale: MailLocale = 'en',
 ): Promise<SignupResponse> {
-  const floor = passwordFloorProblem(body.password);
+  const floor = await passwordFloorProblem(body.password);
   if (floor) throw badRequest(floor, { field: 'password' });
   const mayAcceptWeak = form === 'register' && body.acceptWeakPassword === true;
   if (isWeakPassword(body.password) && !mayAcceptWeak) {

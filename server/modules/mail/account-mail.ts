@@ -254,7 +254,7 @@ export async function resetPassword(
   body: ResetPasswordRequest,
   meta: EventMeta,
 ): Promise<{ message: string }> {
-  const floor = passwordFloorProblem(body.password);
+  const floor = await passwordFloorProblem(body.password);
   if (floor) throw badRequest(floor, { field: 'password' });
   if (isWeakPassword(body.password)) throw badRequest('passwordWeakAccept', { field: 'password' });
   const passwordHash = await hashPassword(body.password);

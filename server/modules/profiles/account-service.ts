@@ -130,7 +130,7 @@ export async function changeOwnPassword(
   authorize(viewer, 'account.edit', { ownerId: viewer.id });
   const user = await accountOf(deps.db, viewer);
   await confirmPassword(user, body.currentPassword, 'currentPassword');
-  const floor = passwordFloorProblem(body.newPassword);
+  const floor = await passwordFloorProblem(body.newPassword);
   if (floor) throw badRequest(floor, { field: 'newPassword' });
   // SPEC §5: a weak password needs its acceptance, as on /register.
   if (isWeakPassword(body.newPassword) && body.acceptWeakPassword !== true) {
