@@ -1,5 +1,7 @@
 import { PASSWORD_MIN_LENGTH, passwordShapeProblem, type PasswordFloorProblem } from './password';
 
+type LanguageCommon = typeof import('@zxcvbn-ts/language-common');
+
 let commonPasswords: Promise<ReadonlySet<string>> | null = null;
 
 /**
@@ -8,10 +10,13 @@ let commonPasswords: Promise<ReadonlySet<string>> | null = null;
  * dictionaries when it loads (about 30 ms), which a server start need not wait for (issue 17).
  */
 async function isCommonPassword(password: string): Promise<boolean> {
-  commonPasswords ??= import('@zxcvbn-ts/language-common').then(
-    ({ dictionary }) =>
-      new Set(dictionary['passwords-common'].filter((p) => p.length >= PASSWORD_MIN_LENGTH)),
-  );
+  commonPasswords ??= import('@zxcvbn-ts/language-common').then((loaded) => {
+    // Node loads the package's ES module (named exports); the server bundle its CommonJS build,
+    // whose exports esbuild hands a dynamic import as the default export only.
+    const { dictionary } =
+      (loaded as LanguageCommon & { default?: LanguageCommon }).default ?? loaded;
+    return new Set(dictionary['passwords-common'].filter((p) => p.length >= PASSWORD_MIN_LENGTH));
+  });
   return (await commonPasswords).has(password.toLowerCase());
 }
 
