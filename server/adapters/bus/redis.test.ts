@@ -52,7 +52,9 @@ describe.runIf(redisUrl)('the Redis event bus', () => {
     };
 
     await one.bus.publish(event);
+    // Each subscriber has a connection of its own, so either may hear it first.
     await expect.poll(() => two.heard.length).toBe(1);
+    await expect.poll(() => one.heard.length).toBe(1);
     expect(two.heard[0]).toEqual(event);
     expect(one.heard).toEqual([event]);
     // Its own publish arrives too; by then the other deployment would have had ours.
