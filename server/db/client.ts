@@ -109,9 +109,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       close: () => client.close(),
     };
   }
-  // Loaded only for a PostgreSQL server: on Node 20 loading pg alone took about 30 ms of the
-  // embedded database's start-up (issue 17: restart to first answer), probing for a Cloudflare
-  // Worker through a fetch Response, which loads Node's fetch implementation.
+  // Loaded only for a PostgreSQL server, so an embedded database's start-up does not read and
+  // run pg's code (issue 17: restart to first answer). On Node 20 its first load also makes a
+  // fetch Response to probe for a Cloudflare Worker, which loads Node's fetch implementation;
+  // that load now comes with the first answer instead (@fastify/compress checks for a Response).
   const { openPostgres } = await import('./postgres');
   return openPostgres(target, queryLogger(target.onQuery));
 }
