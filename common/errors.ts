@@ -39,6 +39,7 @@ export const ERROR_CATALOGUE = {
     503,
     'The database cannot be reached right now. Please try again in a moment.',
   ),
+  server_busy: entry(503, 'The server is busy right now. Please try again in a moment.'),
   storage_full: entry(
     507,
     'storage full: the server has no space left to store this. Please try again later.',

@@ -24,7 +24,6 @@ const SOCKET_CODES = new Set([
 // What node-postgres says when a connection ends under it or cannot be made in time.
 const PG_CONNECTION_MESSAGES = [
   /^Connection terminated/,
-  /timeout exceeded when trying to connect/,
   /Client has encountered a connection error and is not queryable/,
   /Client was closed and is not queryable/,
   /Cannot use a pool after calling end on the pool/,
@@ -39,6 +38,24 @@ function* causes(err: unknown): Generator<unknown> {
     if (current instanceof AggregateError) for (const inner of current.errors) yield* causes(inner);
     current = (current as { cause?: unknown }).cause;
   }
+}
+
+// What pg-pool says when every pooled connection stayed busy for the whole wait (its wording
+// says "connect", but no connection was attempted: a new connection's timeout ends with
+// "Connection terminated due to connection timeout").
+const POOL_WAIT_MESSAGE = /^timeout exceeded when trying to connect$/;
+
+/**
+ * True when `err` (or anything in its `cause` chain) is a request that waited for a pooled
+ * connection for the whole of the pool's wait while every connection was working: the server is
+ * overloaded, not the database lost.
+ */
+export function isDatabasePoolExhausted(err: unknown): boolean {
+  for (const e of causes(err)) {
+    const { message } = e as { message?: unknown };
+    if (typeof message === 'string' && POOL_WAIT_MESSAGE.test(message)) return true;
+  }
+  return false;
 }
 
 /** True when `err` (or anything in its `cause` chain) says the database could not be reached. */

@@ -47,7 +47,14 @@ export const embeddedDatabaseDir = (dataDir: string) => path.join(dataDir, 'pgli
 
 export type DatabaseTarget = (
   | { kind: 'pglite'; dataDir: string | null } // null: in memory (tests)
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** Bounds in ms (tests shorten them): a new connection's set-up, a wait for a pooled one. */
+      connectTimeoutMs?: number;
+      poolWaitMs?: number;
+    }
 ) & {
   /**
    * Called with the text of every SQL statement the app sends, as it is sent (tests and the

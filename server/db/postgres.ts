@@ -21,8 +21,28 @@ import * as schema from './schema/index';
 /** How long a new connection to a PostgreSQL server may take before the request fails. */
 const CONNECT_TIMEOUT_MS = 5000;
 
+/**
+ * How long a request may wait for a pooled connection while every one is working. Longer than
+ * the connect bound on purpose: a burst (a hundred fans paying at once) queues behind busy
+ * connections to a reachable server and should be served, not refused after 5 s; past this the
+ * server is overloaded and answers 503 `server_busy` (server/http/errors.ts).
+ */
+const POOL_WAIT_MS = 30_000;
+
 // Any constant works; it only has to be the same for every instance migrating one database.
 const MIGRATION_LOCK_KEY = 741_852_963;
+
+/**
+ * pg's client with its own connect bound: while the server is unreachable a request fails
+ * within it (503, issue 18) instead of waiting for the operating system to give up.
+ */
+function clientConnectingWithin(ms: number): typeof pg.Client {
+  return class extends pg.Client {
+    constructor(config: pg.ClientConfig) {
+      super({ ...config, connectionTimeoutMillis: ms });
+    }
+  };
+}
 
 /** Opens a pool on the server and brings its schema up to date. */
 export async function openPostgres(
@@ -30,12 +50,15 @@ export async function openPostgres(
   logger: QueryLogger,
 ): Promise<DatabaseHandle> {
   await migratePostgres(target.url);
+  const connectTimeoutMs = target.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
   const pool = new pg.Pool({
     connectionString: target.url,
     max: target.poolSize ?? 10,
-    // While the server is unreachable a request fails within this bound (503, issue 18)
-    // instead of waiting for the operating system to give up on the connection.
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // pg-pool bounds both the wait for a free connection and a new connection's set-up by this
+    // one option, and hands its options to every client it makes: the client class below puts
+    // the shorter connect bound back for the set-up.
+    connectionTimeoutMillis: target.poolWaitMs ?? POOL_WAIT_MS,
+    Client: clientConnectingWithin(connectTimeoutMs),
   });
   // An idle pooled connection that the server drops (restart, failover) emits 'error' on the
   // pool; unhandled, that would end the process. The pool replaces it on the next checkout.

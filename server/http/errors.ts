@@ -8,7 +8,7 @@ import {
   type ErrorCode,
   type ErrorParams,
 } from '../../common/errors';
-import { isDatabaseUnavailable } from '../db/availability';
+import { isDatabasePoolExhausted, isDatabaseUnavailable } from '../db/availability';
 import { loggableError } from './loggable-error';
 
 /** A refusal the client caused: answered with its status and `{ error }`, never logged as a fault. */
@@ -96,7 +96,10 @@ export function isStorageFull(err: unknown): boolean {
 
 const outageAnswers = new WeakSet<FastifyRequest>();
 
-/** Whether `request` was answered 503 `database_unavailable` (its rate-limit count is refunded). */
+/**
+ * Whether `request` was answered 503 `database_unavailable` or `server_busy`: the caller did
+ * nothing wrong, so its rate-limit count is refunded.
+ */
 export const answeredDatabaseOutage = (request: FastifyRequest): boolean =>
   outageAnswers.has(request);
 
@@ -143,17 +146,24 @@ export function registerErrorHandling(
       // Fastify's own refusals (bad JSON, body too large, rate limit, unsupported media type).
       return reply.status(status).send({ error: err.message, code: genericCodeOf(status) });
     }
+    // Both 503s say "try again shortly" and are not charged to the caller's rate limit.
+    const retryLater = (code: 'server_busy' | 'database_unavailable', why: string) => {
+      outageAnswers.add(request);
+      request.log.warn({ reqId: request.id }, why);
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ error: errorText(code), code });
+    };
+    // Every pooled connection stayed busy for the pool's whole wait: an overload, not an internal
+    // error. No reachability probe: it would queue for the same busy pool.
+    if (isDatabasePoolExhausted(err)) return retryLater('server_busy', 'database pool busy');
     if (
       isDatabaseUnavailable(err) &&
       !(await (options.databaseReachable?.() ?? Promise.resolve(false)))
     ) {
       // The database is away (restart, network): a retry will work once it is back (issue 18).
-      outageAnswers.add(request);
-      request.log.warn({ reqId: request.id }, 'database unavailable');
-      return reply
-        .status(503)
-        .header('retry-after', '5')
-        .send({ error: errorText('database_unavailable'), code: 'database_unavailable' });
+      return retryLater('database_unavailable', 'database unavailable');
     }
     request.log.error({ err: loggableError(err), reqId: request.id }, 'request failed');
     return reply

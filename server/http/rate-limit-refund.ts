@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
  * locked out once it ends. @fastify/rate-limit counts a request before its handler runs and
  * has no way to give a count back, so its stores are wrapped here: every route's store is
  * remembered by route, each counted request keeps its key, and `refund(request)` takes the
- * count back when the answer was a `database_unavailable` 503.
+ * count back when the answer was a `database_unavailable` or `server_busy` 503.
  */
 
 // The plugin's own stores (CommonJS, no types of their own).
@@ -113,7 +113,7 @@ export function refundableRateLimit(base: {
   };
 }
 
-/** Refunds every request answered `database_unavailable` (see server/http/errors.ts). */
+/** Refunds every request answered `database_unavailable` or `server_busy` (server/http/errors.ts). */
 export function refundOnDatabaseOutage(
   app: FastifyInstance,
   limits: RefundableRateLimit,

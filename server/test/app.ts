@@ -37,6 +37,8 @@ export async function createTestApp(
     onQuery?: (statement: string) => void;
     /** Another way to TEST_DATABASE_URL's server (e.g. through a proxy the test can cut). */
     databaseUrl?: string;
+    /** The PostgreSQL pool's size and bounds in ms (default: 5 connections, the app's bounds). */
+    pool?: { size?: number; connectTimeoutMs?: number; waitMs?: number };
     /** Free bytes under DATA_DIR as the health check sees them (a full disk). */
     freeBytes?: (dir: string) => Promise<number>;
   } = {},
@@ -54,7 +56,14 @@ export async function createTestApp(
   });
   const handle =
     url && !options.ownDatabase
-      ? await openDatabase({ kind: 'postgres', url, poolSize: 5, onQuery: options.onQuery })
+      ? await openDatabase({
+          kind: 'postgres',
+          url,
+          poolSize: options.pool?.size ?? 5,
+          connectTimeoutMs: options.pool?.connectTimeoutMs,
+          poolWaitMs: options.pool?.waitMs,
+          onQuery: options.onQuery,
+        })
       : await openDatabase({ kind: 'pglite', dataDir: null, onQuery: options.onQuery });
   const app = await buildApp({
     config,

@@ -3,17 +3,19 @@ import net from 'node:net';
 /**
  * A loopback TCP proxy a test can cut and restore, as a database restart or a network outage
  * looks to the app: `cut()` drops every open connection and refuses new ones (accepts, then
- * closes at once); `restore()` lets connections through again.
+ * closes at once); `stall()` drops them too but then accepts new ones and never answers, as a
+ * server behind a dropped route looks; `restore()` lets connections through again.
  */
 export interface TcpProxy {
   port: number;
   cut(): void;
+  stall(): void;
   restore(): void;
   close(): Promise<void>;
 }
 
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
-  let open = true;
+  let mode: 'open' | 'cut' | 'stalled' = 'open';
   const sockets = new Set<net.Socket>();
   const track = (socket: net.Socket) => {
     sockets.add(socket);
@@ -22,10 +24,11 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   };
   const server = net.createServer((client) => {
     track(client);
-    if (!open) {
+    if (mode === 'cut') {
       client.destroy();
       return;
     }
+    if (mode === 'stalled') return;
     const upstream = net.connect(target.port, target.host);
     track(upstream);
     client.pipe(upstream);
@@ -39,11 +42,15 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   return {
     port: address.port,
     cut() {
-      open = false;
+      mode = 'cut';
+      for (const socket of sockets) socket.destroy();
+    },
+    stall() {
+      mode = 'stalled';
       for (const socket of sockets) socket.destroy();
     },
     restore() {
-      open = true;
+      mode = 'open';
     },
     async close() {
       for (const socket of sockets) socket.destroy();
