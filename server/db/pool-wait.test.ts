@@ -85,6 +85,8 @@ describe.runIf(databaseUrl)('the PostgreSQL pool under load', () => {
     expect(res.statusCode, res.body).toBe(503);
     expect(res.json()).toMatchObject({ code: 'database_unavailable' });
     proxy.restore();
-    await expect.poll(async () => (await checkUsername(app)).statusCode).toBe(200);
+    await expect
+      .poll(async () => (await checkUsername(app)).statusCode, { timeout: 20_000 })
+      .toBe(200);
   });
 });

@@ -11,6 +11,9 @@ import { createUser } from '../test/factories';
 import { consumeInTransaction, recordChange, recordEvent, systemMeta } from './record';
 import { startOutboxRelay } from './relay';
 
+// Relay deliveries take milliseconds; a loaded CI machine may stretch them past vitest's 1 s default.
+const SOON = { timeout: 10_000 };
+
 let t: TestApp;
 const heard: PublishedEvent[] = [];
 const statements: string[] = [];
@@ -303,12 +306,12 @@ describe('outbox relay marks (issue 17: one round trip a batch under load)', () 
       r.statements.filter((s) => /outbox_events/.test(s) && !/insert into outbox_events/.test(s));
     try {
       await r.record('first');
-      await vi.waitFor(() => expect(r.published).toEqual(['first']));
+      await vi.waitFor(() => expect(r.published).toEqual(['first']), SOON);
       expect(await publishedAt('first')).toBeNull();
 
       r.statements.length = 0;
       await r.record('second');
-      await vi.waitFor(() => expect(r.published).toHaveLength(2));
+      await vi.waitFor(() => expect(r.published).toHaveLength(2), SOON);
       const [claim, ...more] = relayStatements();
       expect(more).toEqual([]);
       expect(claim).toMatch(/^with "marked" as \(update "outbox_events" set "published_at"/);
@@ -330,13 +333,13 @@ describe('outbox relay wake-ups (issue 17: each instance publishes its own commi
     const r = await relayOnFreshDatabase({ gatherMs: 0 });
     try {
       await r.record('in a transaction');
-      await vi.waitFor(() => expect(r.published).toEqual(['in a transaction']));
+      await vi.waitFor(() => expect(r.published).toEqual(['in a transaction']), SOON);
       await recordChange(r.handle.db, null, r.event('one statement'), systemMeta(new Date()), {
         change: sql`select 1`,
       });
-      await vi.waitFor(() => expect(r.published).toContain('one statement'));
+      await vi.waitFor(() => expect(r.published).toContain('one statement'), SOON);
       await recordEvent(r.handle.db, null, r.event('database itself'), systemMeta(new Date()));
-      await vi.waitFor(() => expect(r.published).toContain('database itself'));
+      await vi.waitFor(() => expect(r.published).toContain('database itself'), SOON);
       expect(r.errors).toEqual([]);
     } finally {
       await r.close();
@@ -354,7 +357,7 @@ describe('outbox relay wake-ups (issue 17: each instance publishes its own commi
       };
       await r.handle.db.transaction((tx) => recordEvent(tx, null, liked, systemMeta(new Date())));
       await r.record('relayed');
-      await vi.waitFor(() => expect(r.published).toEqual(['relayed']));
+      await vi.waitFor(() => expect(r.published).toEqual(['relayed']), SOON);
       expect(r.claims() - before).toBe(1);
     } finally {
       await r.close();

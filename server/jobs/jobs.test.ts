@@ -197,7 +197,7 @@ describe('periodic jobs run once per cluster', () => {
     });
     const first = t.container.jobs.runPeriodic(name);
     // Give the first run time to take its lock before the second asks.
-    await expect.poll(() => runs).toBe(1);
+    await expect.poll(() => runs, { timeout: 10_000 }).toBe(1);
     expect(await t.container.jobs.runPeriodic(name)).toEqual({ ran: false });
     release();
     expect(await first).toEqual({ ran: true });

@@ -14,6 +14,9 @@ import { manualClock, payLocal, startCheckout } from '../billing/test-helpers';
 import { bookEarningsEntry } from '../billing/test-helpers';
 import { creatorWithItem, validPayoutBody } from '../hub/test-helpers';
 
+// The jobs' work takes milliseconds; a loaded CI machine may stretch it past vitest's 1 s default.
+const SOON = { timeout: 10_000 };
+
 /*
  * Payout runs (issue 15): each due creator's payable balance (earnings minus payouts) is booked
  * once per currency and run; a repeated Idempotency-Key books nothing and answers the same
@@ -158,7 +161,7 @@ describe('POST /api/v1/hub/payouts/run', () => {
         ['sent', 'po_local_'],
         ['sent', 'po_local_'],
       ]);
-    });
+    }, SOON);
     const [booked] = await t.db
       .select({ data: auditEvents.data, actorId: auditEvents.actorId })
       .from(auditEvents)
@@ -307,7 +310,7 @@ describe('a payout the provider refuses', () => {
         await f.container.jobs.runDue();
         clock.advanceDays(1);
       }
-      await vi.waitFor(async () => expect((await transfer()).status).toBe('failed'));
+      await vi.waitFor(async () => expect((await transfer()).status).toBe('failed'), SOON);
       expect((await transfer()).lastError).toBe('destination account closed');
 
       const entries = await f.db
