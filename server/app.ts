@@ -27,7 +27,7 @@ import { warnOnForwardedHeaders } from './http/production-safety';
 import { loggableError } from './http/loggable-error';
 import { registerRequestLog } from './http/request-log';
 import { registerConnectionHandling, serverWithTimeouts, type Lifecycle } from './http/shutdown';
-import { securityHeaders } from './http/security';
+import { apiSecurityHeaders, securityHeaders, takesApiHeaders } from './http/security';
 import { registerSpa } from './http/spa';
 import { scheduleMembershipRenewals } from './jobs/membership-renewals';
 import { adminRealtimePresenters, adminRoutes } from './modules/admin/index';
@@ -117,9 +117,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerRequestLog(app);
   warnOnForwardedHeaders(app, config);
   app.addHook('preValidation', refuseNulText);
-  const headers = securityHeaders(config);
+  const pageHeaders = securityHeaders(config);
+  const apiHeaders = apiSecurityHeaders(config);
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headers);
+    reply.headers(takesApiHeaders(request.url) ? apiHeaders : pageHeaders);
     reply.header('x-request-id', request.id);
     done();
   });

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import type { Config } from '../config';
+import { isApiPath } from './errors';
 
 /**
  * Google Identity Services' origins for its button, popup and styles
@@ -75,3 +76,24 @@ export function securityHeaders(config: Config): Record<string, string> {
   });
   return headers;
 }
+
+/**
+ * The headers of API answers (JSON, uploaded media, exports), which no page of ours is ever
+ * rendered from: a policy that allows nothing and no framing, as OWASP's REST guidance has it,
+ * without helmet's headers that only a document reads (about 200 bytes instead of 800 on every
+ * answer, issue 17). An uploaded file opened on its own can run no script under it either.
+ */
+export function apiSecurityHeaders(config: Config): Record<string, string> {
+  const page = securityHeaders(config);
+  const kept = ['cross-origin-resource-policy', 'strict-transport-security'] as const;
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    ...Object.fromEntries(kept.flatMap((name) => (page[name] ? [[name, page[name]]] : []))),
+  };
+}
+
+/** Whether `url` is answered with the API's headers: every API path but the API docs' pages. */
+export const takesApiHeaders = (url: string) =>
+  isApiPath(url) && !/^\/api\/docs(\/|$|\?)/.test(url);

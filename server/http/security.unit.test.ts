@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { contentSecurityPolicy, strictTransportSecurity } from './security';
+import {
+  apiSecurityHeaders,
+  contentSecurityPolicy,
+  strictTransportSecurity,
+  takesApiHeaders,
+} from './security';
 
 const GSI = 'https://accounts.google.com/gsi/';
 
@@ -46,5 +51,44 @@ describe('transport security follows PUBLIC_URL (issue 10)', () => {
       includeSubDomains: true,
     });
     expect(contentSecurityPolicy(config).upgradeInsecureRequests).toEqual([]);
+  });
+});
+
+describe("the API's headers", () => {
+  it('allow nothing and no framing, with HSTS only for an https public address', () => {
+    expect(apiSecurityHeaders(loadConfig({}))).toEqual({
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'cross-origin-resource-policy': 'same-origin',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+    });
+    expect(
+      apiSecurityHeaders(loadConfig({ PUBLIC_URL: 'https://aura.example.org' })),
+    ).toMatchObject({
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+    });
+  });
+
+  it('go to every API path but the API docs, whose pages run scripts', () => {
+    for (const url of [
+      '/api/v1/items/1',
+      '/api/v1/media/k?x=1',
+      '/v1/auth/login',
+      '/api',
+      '/api/documents',
+    ]) {
+      expect(takesApiHeaders(url), url).toBe(true);
+    }
+    for (const url of [
+      '/',
+      '/feed',
+      '/api/docs',
+      '/api/docs/',
+      '/api/docs/json',
+      '/api/docs?x',
+      '/apis',
+    ]) {
+      expect(takesApiHeaders(url), url).toBe(false);
+    }
   });
 });

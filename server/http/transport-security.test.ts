@@ -17,11 +17,14 @@ afterAll(async () => {
   await https?.close();
 });
 
+/** HSTS of an API answer and of a page (the same), and the page's policy. */
 async function headersOf(t: TestApp) {
-  const res = await t.app.inject({ url: '/api/v1/health' });
+  const api = await t.app.inject({ url: '/api/v1/health' });
+  const page = await t.app.inject({ url: '/' });
+  expect(api.headers['strict-transport-security']).toBe(page.headers['strict-transport-security']);
   return {
-    hsts: res.headers['strict-transport-security'],
-    csp: String(res.headers['content-security-policy'] ?? ''),
+    hsts: api.headers['strict-transport-security'],
+    csp: String(page.headers['content-security-policy'] ?? ''),
   };
 }
 

@@ -19,14 +19,33 @@ describe('GET /api/v1/health', () => {
     expect(body.database.roundTripMs).toBeGreaterThanOrEqual(0);
   });
 
-  it('sends security headers', async () => {
+  it("sends the API's security headers, and none that only a page reads", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
-    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
     // The default PUBLIC_URL is plain http: no HSTS (issue 10; https is tested beside security.ts).
     expect(res.headers['strict-transport-security']).toBeUndefined();
-    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['x-request-id']).toBeTruthy();
+    for (const pageOnly of [
+      'referrer-policy',
+      'cross-origin-opener-policy',
+      'x-dns-prefetch-control',
+    ]) {
+      expect(res.headers[pageOnly], pageOnly).toBeUndefined();
+    }
+  });
+
+  it("sends the pages' security headers to everything else, the API docs' pages included", async () => {
+    for (const url of ['/', '/some/page', '/api/docs/']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toContain("script-src 'self'");
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+    }
   });
 });
 
