@@ -7,6 +7,12 @@ export interface Measurement {
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
+  /**
+   * p99 over the answers after each connection's first in its round (side by side only): every
+   * round opens its connections afresh, and a busy Node 20 server accepts one new connection per
+   * event-loop turn, so at c=100 the first answers wait their turn to be accepted.
+   */
+  p99AfterFirstMs?: number;
   /** Connection errors, timeouts and non-2xx answers: a run with any is not a valid number. */
   failures: number;
   /**
@@ -96,6 +102,7 @@ export interface RoundsOptions extends MeasureOptions {
 /** One side's responses over all its rounds, and the CPU its rounds took. */
 interface Pooled {
   latencies: number[];
+  afterFirst: number[];
   seconds: number;
   failures: number;
   serverMs: number;
@@ -103,7 +110,7 @@ interface Pooled {
 }
 
 function pooled(): Pooled {
-  return { latencies: [], seconds: 0, failures: 0, serverMs: 0, databaseMs: 0 };
+  return { latencies: [], afterFirst: [], seconds: 0, failures: 0, serverMs: 0, databaseMs: 0 };
 }
 
 async function round(
@@ -115,8 +122,12 @@ async function round(
 ) {
   const before = cpu?.();
   const { instance, done } = start(side.url, side.load, seconds, connections);
-  instance.on('response', (_client, statusCode, _bytes, ms) => {
-    if (statusCode >= 200 && statusCode < 300) into.latencies.push(ms);
+  const answered = new Set<unknown>();
+  instance.on('response', (client, statusCode, _bytes, ms) => {
+    const ok = statusCode >= 200 && statusCode < 300;
+    if (ok) into.latencies.push(ms);
+    if (ok && answered.has(client)) into.afterFirst.push(ms);
+    answered.add(client);
   });
   const result = await done;
   into.seconds += result.duration;
@@ -136,6 +147,7 @@ function summary(side: Pooled, metered: boolean): Measurement {
     requestsPerSecond: answers / side.seconds,
     p50Ms: percentile(side.latencies, 50),
     p99Ms: percentile(side.latencies, 99),
+    p99AfterFirstMs: percentile(side.afterFirst, 99),
     failures: side.failures,
     ...(metered && {
       cpuMsPerAnswer: {

@@ -421,6 +421,14 @@ function printResult(r: Result): void {
       fmt(r.rssMb),
     ]) + (r.app.failures || m?.failures ? `  FAILURES ${r.app.failures}/${m?.failures ?? 0}` : ''),
   );
+  // Not judged (the target is over every answer): how much of the c=100 p99 is the accepting.
+  if (r.connections >= 100) {
+    console.log(
+      `  c=${r.connections} without each connection's first answer: p99 ` +
+        `${fmt(r.app.p99AfterFirstMs ?? Number.NaN, 1)} ms` +
+        (m ? `, minimal ${fmt(m.p99AfterFirstMs ?? Number.NaN, 1)} ms` : ''),
+    );
+  }
 }
 
 /**
