@@ -10,9 +10,7 @@ import { createTestApp, type TestApp } from '../test/app';
 import { createUser } from '../test/factories';
 import { consumeInTransaction, recordChange, recordEvent, systemMeta } from './record';
 import { startOutboxRelay } from './relay';
-
-// Relay deliveries take milliseconds; a loaded CI machine may stretch them past vitest's 1 s default.
-const SOON = { timeout: 10_000 };
+import { SOON } from '../test/waits';
 
 let t: TestApp;
 const heard: PublishedEvent[] = [];

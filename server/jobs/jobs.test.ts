@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobs } from '../db/schema/index';
 import { createTestApp, uniqueName, type TestApp } from '../test/app';
 import { backoffMs } from './runner';
+import { SOON } from '../test/waits';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -197,7 +198,7 @@ describe('periodic jobs run once per cluster', () => {
     });
     const first = t.container.jobs.runPeriodic(name);
     // Give the first run time to take its lock before the second asks.
-    await expect.poll(() => runs, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => runs, SOON).toBe(1);
     expect(await t.container.jobs.runPeriodic(name)).toEqual({ ran: false });
     release();
     expect(await first).toEqual({ ran: true });

@@ -13,9 +13,7 @@ import { createUser, type TestUser } from '../../test/factories';
 import { manualClock, payLocal, startCheckout } from '../billing/test-helpers';
 import { bookEarningsEntry } from '../billing/test-helpers';
 import { creatorWithItem, validPayoutBody } from '../hub/test-helpers';
-
-// The jobs' work takes milliseconds; a loaded CI machine may stretch it past vitest's 1 s default.
-const SOON = { timeout: 10_000 };
+import { SOON } from '../../test/waits';
 
 /*
  * Payout runs (issue 15): each due creator's payable balance (earnings minus payouts) is booked
