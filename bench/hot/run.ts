@@ -231,7 +231,7 @@ async function seed(target: Target, items: number, full: boolean): Promise<Seede
       await seedCreatorSales(db, { sales: SALES, passwordHash });
       extras.push(`${fmt(SALES)} sales`);
     }
-    if (extras.length > 0) await db.execute(sql`ANALYZE`);
+    if (extras.length > 0) await db.execute(sql`VACUUM ANALYZE`);
     console.log(
       `  seeded ${[`${items.toLocaleString('en-US')} items`, ...extras].join(', ')} in ` +
         `${fmt((Date.now() - started) / 1000, 1)} s`,
