@@ -21,10 +21,16 @@ async function flushStatistics() {
 }
 
 async function statisticsOf(table: string) {
-  const [row] = rowsOf<{ analyzed: boolean; changed: number; dead: number; rows: number }>(
+  const [row] = rowsOf<{
+    analyzed: boolean;
+    changed: number;
+    dead: number;
+    rows: number;
+    allVisible: number;
+  }>(
     await handle.db.execute(sql`
       select s.last_analyze is not null as analyzed, s.n_mod_since_analyze::int as changed,
-        s.n_dead_tup::int as dead, c.reltuples::int as rows
+        s.n_dead_tup::int as dead, c.reltuples::int as rows, c.relallvisible::int as "allVisible"
       from pg_stat_user_tables s join pg_class c on c.oid = s.relid
       where s.relname = ${table}`),
   );
@@ -69,6 +75,27 @@ describe('the embedded database maintenance', () => {
     expect(pass.vacuumed).toContain('public.pm_churn');
     expect(pass.analyzed).not.toContain('public.pm_churn');
     expect(await statisticsOf('pm_churn')).toMatchObject({ dead: 0, changed: 0, rows: 1000 });
+  });
+
+  it('vacuums a table that only grew once its new rows passed 1,000 + a fifth of its rows', async () => {
+    await run('create table pm_appended (id int primary key, label text)');
+    await run(`insert into pm_appended select n, 'row ' || n from generate_series(1, 2000) n`);
+    await flushStatistics();
+    expect(await statisticsOf('pm_appended')).toMatchObject({ dead: 0, allVisible: 0 });
+
+    const pass = await maintainEmbeddedDatabase(handle.db);
+    expect(pass.vacuumed).toContain('public.pm_appended');
+    // The visibility map is what the vacuum is for: an index-only scan now skips the table.
+    const after = await statisticsOf('pm_appended');
+    expect(after).toMatchObject({ analyzed: true, changed: 0, rows: 2000 });
+    expect(after?.allVisible).toBeGreaterThan(0);
+
+    // 1,300 more rows are below 1,000 + a fifth of 2,000; they still get analyzed.
+    await run(`insert into pm_appended select n, 'row ' || n from generate_series(2001, 3300) n`);
+    await flushStatistics();
+    const next = await maintainEmbeddedDatabase(handle.db);
+    expect(next.vacuumed).not.toContain('public.pm_appended');
+    expect(next.analyzed).toContain('public.pm_appended');
   });
 
   it('runs as a periodic job of an app on the embedded database', async () => {

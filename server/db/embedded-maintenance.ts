@@ -10,7 +10,9 @@ import { rowsOf } from './rows';
  * each wallet and counter row once a sale) are never reclaimed. This job does what autovacuum
  * does on a PostgreSQL server, with its default thresholds: a table is analyzed once the rows
  * changed since its last analysis pass 50 + 10% of its rows, and vacuumed once its dead rows
- * pass 50 + 20%. ANALYZE invalidates the plans that read the table, so they are made again.
+ * pass 50 + 20%, or the rows inserted since its last vacuum pass 1,000 + 20% (a table that only
+ * grows, as the ledger and the audit log do, has no dead rows, but until it is vacuumed its
+ * pages are not marked all-visible, so an index-only scan still reads the table). ANALYZE invalidates the plans that read the table, so they are made again.
  * Each table's pass is one statement, so requests run between them.
  */
 
@@ -22,6 +24,8 @@ const ANALYZE_THRESHOLD = 50;
 const ANALYZE_SCALE = 0.1;
 const VACUUM_THRESHOLD = 50;
 const VACUUM_SCALE = 0.2;
+const INSERT_VACUUM_THRESHOLD = 1000;
+const INSERT_VACUUM_SCALE = 0.2;
 
 export interface MaintenancePass {
   /** Tables vacuumed (and analyzed with it), as quoted names. */
@@ -36,7 +40,10 @@ export async function maintainEmbeddedDatabase(db: Database): Promise<Maintenanc
   const due = rowsOf<{ name: string; vacuum: boolean; analyze: boolean }>(
     await db.execute(sql`
       select format('%I.%I', s.schemaname, s.relname) as name,
-        s.n_dead_tup > ${VACUUM_THRESHOLD} + ${VACUUM_SCALE} * greatest(c.reltuples, 0) as vacuum,
+        (s.n_dead_tup > ${VACUUM_THRESHOLD} + ${VACUUM_SCALE} * greatest(c.reltuples, 0)
+          or s.n_ins_since_vacuum >
+            ${INSERT_VACUUM_THRESHOLD} + ${INSERT_VACUUM_SCALE} * greatest(c.reltuples, 0))
+          as vacuum,
         s.n_mod_since_analyze > ${ANALYZE_THRESHOLD} + ${ANALYZE_SCALE} * greatest(c.reltuples, 0)
           as analyze
       from pg_stat_user_tables s join pg_class c on c.oid = s.relid
