@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { withJwtSecret } from './config-secrets';
 import { embeddedDatabaseDir, openDatabase, type DatabaseHandle } from './db/client';
 import { acquireDataDirLock, DataDirLockedError } from './db/lock';
+import { databaseWarnings } from './db/server-settings';
 import { mediaTempDir } from './adapters/storage/index';
 import { startupWarnings } from './http/production-safety';
 import { drainAndExit, removeLeftoverUploads } from './http/shutdown';
@@ -39,7 +40,9 @@ async function main(): Promise<void> {
   const { handle, unlock } = await open(loaded);
   const config = await withRootSecret(loaded, handle);
   const app = await buildApp({ config, db: handle, webRoot });
-  for (const warning of startupWarnings(config)) app.log.warn(warning);
+  for (const warning of [...startupWarnings(config), ...(await databaseWarnings(handle))]) {
+    app.log.warn(warning);
+  }
 
   let closing = false;
   const shutdown = (signal: string) => {
