@@ -83,8 +83,9 @@ export async function seedFeedItems(db: Database, seed: FeedSeed): Promise<void>
     SELECT i.id, f.ids[1 + ((i.id - r.lo) / 50) % ${fans}::int], 'Love this one!', i.created_at
     FROM items i, f, r
     WHERE i.comments_count = 1`);
-  // Vacuumed and analyzed, as autovacuum would have left a live server's tables by now: left to
-  // PostgreSQL's autovacuum, the insert-driven vacuum of a million fresh rows ran in the middle
-  // of the measurements, on whichever side's round was running.
+  // Vacuumed and analyzed, as autovacuum would have left a live server's tables by now. Not
+  // vacuumed (PGlite has no autovacuum, the test machines' PostgreSQL runs with it off), fresh rows
+  // have no visibility map and their hint bits are set by the measured reads; with autovacuum
+  // on, its insert-driven vacuum would run in the middle of the measurements instead.
   await db.execute(sql`VACUUM ANALYZE`);
 }

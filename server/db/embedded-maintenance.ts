@@ -12,8 +12,9 @@ import { rowsOf } from './rows';
  * changed since its last analysis pass 50 + 10% of its rows, and vacuumed once its dead rows
  * pass 50 + 20%, or the rows inserted since its last vacuum pass 1,000 + 20% (a table that only
  * grows, as the ledger and the audit log do, has no dead rows, but until it is vacuumed its
- * pages are not marked all-visible, so an index-only scan still reads the table). ANALYZE invalidates the plans that read the table, so they are made again.
- * Each table's pass is one statement, so requests run between them.
+ * pages are not marked all-visible, so an index-only scan still reads the table). ANALYZE
+ * invalidates the plans that read the table, so they are made again. Each table's pass is one
+ * statement, so requests run between them.
  */
 
 export const EMBEDDED_MAINTENANCE_JOB = 'embedded-maintenance';
