@@ -23,11 +23,18 @@ export function settingWarnings(settings: ServerSettings): string[] {
   return warnings;
 }
 
-/** None on the embedded database, whose maintenance is a job of the app. */
+/**
+ * None on the embedded database, whose maintenance is a job of the app. A server that will not
+ * say (a restricted managed service) gets none either: a warning is no reason to refuse a start.
+ */
 export async function databaseWarnings(handle: DatabaseHandle): Promise<string[]> {
   if (handle.kind !== 'postgres') return [];
-  const [settings] = rowsOf<ServerSettings>(
-    await handle.db.execute(sql`select current_setting('autovacuum') as autovacuum`),
-  );
-  return settings ? settingWarnings(settings) : [];
+  try {
+    const [settings] = rowsOf<ServerSettings>(
+      await handle.db.execute(sql`select current_setting('autovacuum') as autovacuum`),
+    );
+    return settings ? settingWarnings(settings) : [];
+  } catch {
+    return [];
+  }
 }

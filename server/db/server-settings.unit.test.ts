@@ -22,4 +22,12 @@ describe('settingWarnings (README "Scaling out")', () => {
     const handle = { kind: 'pglite', db: untouched } as DatabaseHandle;
     expect(await databaseWarnings(handle)).toEqual([]);
   });
+
+  it('says nothing, and does not refuse the start, when the server will not tell', async () => {
+    const refusing = {
+      execute: () => Promise.reject(new Error('permission denied')),
+    } as unknown as DatabaseHandle['db'];
+    const handle = { kind: 'postgres', db: refusing } as DatabaseHandle;
+    expect(await databaseWarnings(handle)).toEqual([]);
+  });
 });
