@@ -40,7 +40,8 @@ async function main(): Promise<void> {
   const { handle, unlock } = await open(loaded);
   const config = await withRootSecret(loaded, handle);
   const app = await buildApp({ config, db: handle, webRoot });
-  for (const warning of [...startupWarnings(config), ...(await databaseWarnings(handle))]) {
+  // The environment's own config: whether JWT_SECRET came from outside the database matters.
+  for (const warning of [...startupWarnings(loaded), ...(await databaseWarnings(handle))]) {
     app.log.warn(warning);
   }
 

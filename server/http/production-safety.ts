@@ -3,10 +3,21 @@ import type { Config } from '../config';
 
 /**
  * The start log's warnings about setups that work but are unsafe (issue 18); the README's
- * "Production safety" section lists each rule. Pure, so each rule is unit-tested.
+ * "Production safety" section lists each rule. Pure, so each rule is unit-tested. `config` is
+ * the configuration as the environment gave it, before a generated root secret fills JWT_SECRET.
  */
 export function startupWarnings(config: Config): string[] {
   const warnings: string[] = [];
+  if (config.DATABASE_URL && !config.JWT_SECRET && !config.isProduction) {
+    // Whoever holds a copy of the database then holds the key of everything it protects: session
+    // signatures, mail links and, without PAYOUT_KEY, the sealed payout numbers.
+    warnings.push(
+      'JWT_SECRET is not set while DATABASE_URL is: the generated root secret is kept in the ' +
+        'database itself, beside the payout numbers it seals and the sessions it signs, so a ' +
+        'copy of the database opens them. Set JWT_SECRET (at least 32 characters) outside the ' +
+        'database.',
+    );
+  }
   if (config.paymentsProvider === 'none') {
     warnings.push(
       'Payments are off: NODE_ENV=production without STRIPE_SECRET_KEY, and PAYMENTS_PROVIDER=local ' +

@@ -27,8 +27,19 @@ describe('startupWarnings (README "Production safety")', () => {
   });
 
   it('warns about local-disk media while DATABASE_URL is set', () => {
-    const warnings = startupWarnings(loadConfig({ DATABASE_URL: 'postgres://db/aura' }));
+    const warnings = startupWarnings(
+      loadConfig({ DATABASE_URL: 'postgres://db/aura', JWT_SECRET: 'x'.repeat(32) }),
+    );
     expect(warnings).toEqual([expect.stringMatching(/local disk.*DATABASE_URL.*S3_BUCKET/)]);
+  });
+
+  it('warns that the root secret sits in the database with DATABASE_URL and no JWT_SECRET', () => {
+    const inDatabase = /JWT_SECRET is not set while DATABASE_URL is.*payout numbers/;
+    const env = { DATABASE_URL: 'postgres://db/aura', S3_BUCKET: 'b' };
+    expect(startupWarnings(loadConfig(env))).toEqual([expect.stringMatching(inDatabase)]);
+    expect(startupWarnings(loadConfig({ ...env, JWT_SECRET: 'x'.repeat(32) }))).toEqual([]);
+    // The embedded default keeps its generated secret in a file under DATA_DIR, not in the data.
+    expect(startupWarnings(loadConfig({}))).toEqual([]);
   });
 
   it('warns about API docs served in production', () => {

@@ -136,6 +136,7 @@ export async function verifyEmail(
     if (used.purpose === 'change-email') {
       const changed = await changeEmail(tx, used.userId, used.email, { id: used.userId }, meta);
       if (!changed) throw fail('mail_link_invalid');
+      await endResetLinks(tx, used.userId, meta.at);
     }
     const [user] = await tx
       .select({ email: users.email, verifiedAt: users.emailVerifiedAt, status: users.status })
@@ -147,6 +148,15 @@ export async function verifyEmail(
     await markEmailVerified(tx, used.userId, used.email, meta);
     return { message: 'E-mail address verified', email: user.email };
   });
+}
+
+/**
+ * Ends every open password reset link of an account: a password change or an e-mail change
+ * must not leave behind a link that undoes it (a reset link mailed to the old address, or one
+ * an intruder asked for before the owner changed the password).
+ */
+export async function endResetLinks(tx: Db, userId: string, at: Date): Promise<void> {
+  await voidMailTokens(tx, userId, ['reset-password'], at);
 }
 
 /** POST /api/v1/auth/resend-verification: a fresh link, a few times an hour (issue 16). */
@@ -267,7 +277,7 @@ export async function resetPassword(
       .where(eq(users.id, used.userId));
     if (!user || user.status === 'deleted') throw fail('mail_link_invalid');
     await changePassword(tx, used.userId, passwordHash, { id: used.userId }, meta);
-    await voidMailTokens(tx, used.userId, ['reset-password'], meta.at);
+    await endResetLinks(tx, used.userId, meta.at);
     await markEmailVerified(tx, used.userId, used.email, meta);
     await recordEvent(
       tx,

@@ -1,5 +1,5 @@
 // What other modules may use of e-mail (issue 16). The mail tables are written only here.
-export { queueVerificationMail, requestEmailChange } from './account-mail';
+export { endResetLinks, queueVerificationMail, requestEmailChange } from './account-mail';
 export { defineMailJob } from './delivery';
 export { scheduleDigests } from './digest';
 export { createOutboxMailer } from './outbox';

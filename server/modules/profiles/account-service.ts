@@ -21,7 +21,7 @@ import type { EventMeta } from '../../events/record';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { presentAuthUser } from '../auth/index';
 import { cancelMembershipsOfClosedAccount } from '../billing/index';
-import { requestEmailChange } from '../mail/index';
+import { endResetLinks, requestEmailChange } from '../mail/index';
 import { mediaPath, resolveOwnUploads } from '../media/index';
 import {
   isEmailTaken,
@@ -117,7 +117,7 @@ export async function updateOwnAccount(
 
 /**
  * POST /api/v1/users/password. Every session of the account ends (the token version moves on),
- * the caller's too, and the answer hands the caller a fresh token: a revocation list could
+ * the caller's too, and so does every open reset link, and the answer hands the caller a fresh token: a revocation list could
  * only end the tokens whose ids it was told, and the server does not keep a list of issued
  * tokens, so the version is what reaches all of them.
  */
@@ -137,9 +137,11 @@ export async function changeOwnPassword(
     throw badRequest('passwordWeakAccept', { field: 'newPassword' });
   }
   const passwordHash = await hashPassword(body.newPassword);
-  const updated = await deps.db.transaction((tx) =>
-    changePassword(tx, viewer.id, passwordHash, viewer, meta),
-  );
+  const updated = await deps.db.transaction(async (tx) => {
+    const changed = await changePassword(tx, viewer.id, passwordHash, viewer, meta);
+    await endResetLinks(tx, viewer.id, meta.at);
+    return changed;
+  });
   if (!updated) throw notFound('User not found');
   return { token: await deps.tokens.issue(updated), user: presentAuthUser(updated) };
 }

@@ -308,6 +308,51 @@ describe('POST /api/v1/users/email', () => {
   });
 });
 
+describe('open password reset links', () => {
+  const NEW_PASSWORD = 'New-Password-2030!';
+  /** A reset link mailed to the account's address, not used yet. */
+  async function openResetLink(me: TestUser): Promise<string> {
+    const forgot = await call('POST', '/api/v1/auth/forgot-password', null, {
+      email: me.user.email,
+    });
+    expect(forgot.statusCode).toBe(202);
+    return tokenOf(await lastMail(t, me.user.email, 'reset-password'));
+  }
+  const resetWith = (token: string) =>
+    call('POST', '/api/v1/auth/reset-password', null, {
+      token,
+      password: 'Reset-Password-2030!',
+      confirmPassword: 'Reset-Password-2030!',
+    });
+
+  it('end when the password is changed in the settings', async () => {
+    const me = await userWithPassword();
+    const link = await openResetLink(me);
+    const res = await changePassword(me, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD });
+    expect(res.statusCode, res.body).toBe(200);
+    const reset = await resetWith(link);
+    expect(reset.statusCode).toBe(400);
+    expect(reset.json()).toMatchObject({ code: 'mail_link_invalid' });
+    expect((await login({ username: me.user.username }, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('end when a new e-mail address takes effect', async () => {
+    const me = await userWithPassword();
+    const link = await openResetLink(me);
+    const address = `moved-${me.user.username.toLowerCase()}@example.test`;
+    expect((await changeEmail(me, { email: address, password: PASSWORD })).statusCode).toBe(200);
+    const confirm = await lastMail(t, address, 'change-email');
+    const verified = await call('POST', '/api/v1/auth/verify-email', null, {
+      token: tokenOf(confirm),
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+    const reset = await resetWith(link);
+    expect(reset.statusCode).toBe(400);
+    expect(reset.json()).toMatchObject({ code: 'mail_link_invalid' });
+    expect((await login({ email: address }, PASSWORD)).statusCode).toBe(200);
+  });
+});
+
 describe('DELETE /api/v1/users/profile', () => {
   it('needs the password', async () => {
     const me = await userWithPassword();
