@@ -9,6 +9,7 @@ import { databaseWarnings } from './db/server-settings';
 import { mediaTempDir } from './adapters/storage/index';
 import { startupWarnings } from './http/production-safety';
 import { drainAndExit, removeLeftoverUploads } from './http/shutdown';
+import { refuseActiveDemoAccounts } from './seed/demo-accounts-safety';
 import { withRootSecret } from './secrets/root-secret';
 
 // With a shared DATA_DIR another instance may be writing an upload: only older files are leftovers.
@@ -33,12 +34,23 @@ async function open(config: Config): Promise<{ handle: DatabaseHandle; unlock: (
   }
 }
 
+/** The root secret; in production, a database with usable demo accounts is refused (issue 18). */
+async function startableConfig(loaded: Config, handle: DatabaseHandle) {
+  const config = await withRootSecret(loaded, handle);
+  if (config.isProduction) await refuseActiveDemoAccounts(handle.db);
+  return config;
+}
+
 async function main(): Promise<void> {
   const loaded = loadConfig();
   // On the embedded database the generated secret is a file; refuse a bad one before opening.
   if (!loaded.DATABASE_URL) withJwtSecret(loaded);
   const { handle, unlock } = await open(loaded);
-  const config = await withRootSecret(loaded, handle);
+  const config = await startableConfig(loaded, handle).catch(async (err: unknown) => {
+    await handle.close();
+    unlock();
+    throw err;
+  });
   const app = await buildApp({ config, db: handle, webRoot });
   // The environment's own config: whether JWT_SECRET came from outside the database matters.
   for (const warning of [...startupWarnings(loaded), ...(await databaseWarnings(handle))]) {

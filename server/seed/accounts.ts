@@ -37,7 +37,10 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = ROLES.map((role) => ({
 }));
 
 /** Seeds the demo accounts and reports their sign-in details (printed on the first start). */
-export async function seedAccounts(ctx: SeedContext, report: SeedReport): Promise<void> {
+export async function seedAccounts(
+  ctx: Pick<SeedContext, 'db' | 'clock'>,
+  report: SeedReport,
+): Promise<void> {
   const now = ctx.clock.now();
   const rows = await Promise.all(
     DEMO_ACCOUNTS.map(async (account) => ({
