@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: the hot paths against their minimal implementations on both databases
- * (bench/hot/run.ts, issue 17; the README's "Performance" section).
+ * (bench/hot/run.ts, issue 17; docs/performance.md).
  *
  * `npm run bench -- <scenario> ...`: load benchmarks on loopback. Every scenario gets a fresh
  * embedded database and its own server process; a bare Fastify process is measured first in the

@@ -6,7 +6,7 @@ import { E2E_PORT } from './support/env';
  * STYLE.md "Size is watched": what a first-time visitor of the landing page downloads, counted
  * as compressed bytes on the wire (issue 10). Browsers get brotli, which must stay within
  * 100 KiB of JavaScript and 30 KiB of CSS; a client that only takes gzip gets at most 108 KiB
- * of JavaScript. React DOM, React Router and i18next alone are about 94 KB gzip (README,
+ * of JavaScript. React DOM, React Router and i18next alone are about 94 KB gzip (docs/architecture.md,
  * "Page weight"), so the 100 KiB the issue asked for holds for brotli, not for gzip. Routes,
  * the query client, the signed-in header, the drawer, charts, forms and zod load on demand; the
  * CSS is the lean Bootstrap build plus the one theme in use. Raise a budget only deliberately.

@@ -19,7 +19,7 @@ test('two people exchange messages live, with the unread badge, history and sear
 }) => {
   const baseURL = test.info().project.use.baseURL;
   const creator = await signUpViaApi(request, { prefix: 'maker' });
-  // Publishing the first item makes an account a creator (README).
+  // Publishing the first item makes an account a creator (docs/features.md).
   await createLockedItem(request, creator, '4.00');
   const fan = await signUpViaApi(request, { prefix: 'writer' });
 

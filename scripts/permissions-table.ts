@@ -1,8 +1,8 @@
-// Writes the README's permission table from common/rules/permissions.ts.
+// Writes the permission table of docs/permissions.md from common/rules/permissions.ts.
 import fs from 'node:fs';
 import path from 'node:path';
 import { withPermissionsTable } from '../common/rules/permissions-table';
 
-const readme = path.resolve(import.meta.dirname, '../README.md');
-fs.writeFileSync(readme, withPermissionsTable(fs.readFileSync(readme, 'utf8')));
-console.log('README.md permission table updated');
+const doc = path.resolve(import.meta.dirname, '../docs/permissions.md');
+fs.writeFileSync(doc, withPermissionsTable(fs.readFileSync(doc, 'utf8')));
+console.log('docs/permissions.md permission table updated');

@@ -7,8 +7,8 @@ const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' |
 const operatorText = (max: number) => z.string().trim().min(1).max(max).optional();
 
 /**
- * Every environment variable the server reads. One line each says what it is for; the README
- * table is checked against this list by server/config.unit.test.ts.
+ * Every environment variable the server reads. One line each says what it is for; the table of
+ * docs/operations.md is checked against this list by server/config.unit.test.ts.
  */
 export const ConfigEnv = z.object({
   /** development | production | test. Production refuses unsafe defaults. */

@@ -3,6 +3,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigEnv, ConfigError, loadConfig } from './config';
 
+const operations = fs.readFileSync(
+  path.resolve(import.meta.dirname, '../docs/operations.md'),
+  'utf8',
+);
 const readme = fs.readFileSync(path.resolve(import.meta.dirname, '../README.md'), 'utf8');
 
 function configErrorOf(env: Record<string, string>): string {
@@ -142,27 +146,33 @@ describe('loadConfig', () => {
   });
 });
 
-/** The rows of the README "Configuration" table: the backticked name in the first cell. */
-function readmeConfigRows(): string[] {
-  const section = /^## Configuration\n([\s\S]*?)(?=^## )/m.exec(readme);
-  if (!section) throw new Error('README.md has no "## Configuration" section');
+/** The variables of a document's `## <heading>` table: the backticked name in the first cell. */
+function configRows(doc: string, heading: string): string[] {
+  const section = new RegExp(`^## ${heading}\\n([\\s\\S]*?)(?=^## )`, 'm').exec(doc);
+  if (!section) throw new Error(`no "## ${heading}" section`);
   const rows = section[1]!.split('\n').filter((line) => line.startsWith('|'));
   expect(rows[0]).toMatch(/^\|\s*variable\s*\|\s*default\s*\|\s*meaning\s*\|$/);
   return rows.slice(2).map((row) => {
     const cells = row.split('|').map((c) => c.trim());
     const name = /^`([A-Z][A-Z0-9_]*)`$/.exec(cells[1] ?? '');
-    if (!name) throw new Error(`README configuration row without a variable name: ${row}`);
+    if (!name) throw new Error(`configuration row without a variable name: ${row}`);
     expect(cells.length, `row ${row} must have three cells`).toBe(5);
     return name[1]!;
   });
 }
 
-describe('README configuration table', () => {
-  it('documents every variable of ConfigEnv exactly once, and nothing else', () => {
-    const documented = readmeConfigRows();
+describe('configuration tables', () => {
+  it('docs/operations.md documents every variable of ConfigEnv exactly once, and nothing else', () => {
+    const documented = configRows(operations, 'Configuration');
     const variables = Object.keys(ConfigEnv.shape);
     expect(documented.filter((n, i) => documented.indexOf(n) !== i)).toEqual([]);
     expect(variables.filter((n) => !documented.includes(n))).toEqual([]);
     expect(documented.filter((n) => !variables.includes(n))).toEqual([]);
+  });
+
+  it("README's main settings are variables of ConfigEnv", () => {
+    const main = configRows(readme, 'Main settings');
+    expect(main.length).toBeGreaterThan(5);
+    expect(main.filter((n) => !Object.keys(ConfigEnv.shape).includes(n))).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Issue 17: every hot path against its own minimal implementation, in the same run, on the same
- * data, on both databases. See the README "Performance" section for the knobs and the figures.
+ * data, on both databases. See docs/performance.md for the method and targets.
  *
  *   BENCH_SECONDS         measured seconds of each side of a measurement (default 5; a 1 s
  *                         warm-up of each side first)

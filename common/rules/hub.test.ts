@@ -70,7 +70,7 @@ describe('the role tools’ rails', () => {
 });
 
 describe('statuses of the hub', () => {
-  it('maps creators and auras as the README says', () => {
+  it('maps creators and auras as docs/features.md says', () => {
     expect(creatorStatus('active', 2)).toBe('active');
     expect(creatorStatus('active', 0)).toBe('pending');
     expect(creatorStatus('suspended', 3)).toBe('suspended');

@@ -26,7 +26,7 @@ export function adminStatusVariant(status: string): string {
 }
 
 /**
- * README "Control Hub": a creator whose account is suspended is `suspended`; one with at least
+ * docs/features.md "Control Hub": a creator whose account is suspended is `suspended`; one with at least
  * one listed item is `active`; one with none yet is `pending`.
  */
 export function creatorStatus(accountStatus: string, listedItems: number): AdminStatus {
@@ -35,7 +35,7 @@ export function creatorStatus(accountStatus: string, listedItems: number): Admin
 }
 
 /**
- * README "Control Hub": an aura (item) is `active` while listed, `pending` while its creator
+ * docs/features.md "Control Hub": an aura (item) is `active` while listed, `pending` while its creator
  * keeps it unavailable, and `suspended` while its creator's account is suspended.
  */
 export function auraStatus(

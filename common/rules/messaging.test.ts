@@ -63,7 +63,7 @@ describe('sendRefusal (who may message whom)', () => {
     );
   });
 
-  it('never allows without one of the reasons the README names', () => {
+  it('never allows without one of the reasons docs/features.md names', () => {
     fc.assert(
       fc.property(relation, (r) => {
         const isAllowed = sendRefusal(r) === null;

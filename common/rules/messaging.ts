@@ -2,7 +2,7 @@ import type { SendRefusal } from '../schemas/messages';
 import type { Role } from './roles';
 
 /*
- * Who may message whom (README "Direct messages", issue 11). The server decides with this rule
+ * Who may message whom (docs/features.md "Direct messages", issue 11). The server decides with this rule
  * for every send and for the search of people to message (in SQL, server/modules/messages/
  * policy.ts); the chat panel shows the server's answer, never its own guess.
  */

@@ -1,7 +1,7 @@
 /*
  * Payout settings (issue 15): the rules the server enforces and the edit dialog shows, in one
  * place. SPEC §4 says the dialog has no field validation; that is a weakness, so the server
- * checks every field (README "Deviations from the specification").
+ * checks every field (docs/deviations.md).
  */
 
 /** SPEC §3 payout statuses; SPEC §4 badges: active success, pending warning, inactive secondary. */

@@ -1,7 +1,7 @@
 import { PERMISSIONS, grantOf } from './permissions';
 import { ROLES } from './roles';
 
-/** The README's permission table, generated from the permission map (`npm run docs:permissions`). */
+/** The table of docs/permissions.md, generated from the permission map (`npm run docs:permissions`). */
 export function permissionsTableMarkdown(): string {
   const header = `| permission | ${ROLES.join(' | ')} |`;
   const rule = `| --- | ${ROLES.map(() => '---').join(' | ')} |`;
@@ -15,10 +15,10 @@ export function permissionsTableMarkdown(): string {
 export const PERMISSIONS_TABLE_START = '<!-- permissions-table:start -->';
 export const PERMISSIONS_TABLE_END = '<!-- permissions-table:end -->';
 
-/** The README text with the table between its markers replaced by the generated one. */
-export function withPermissionsTable(readme: string): string {
-  const start = readme.indexOf(PERMISSIONS_TABLE_START);
-  const end = readme.indexOf(PERMISSIONS_TABLE_END);
-  if (start < 0 || end < start) throw new Error('README.md lacks the permissions table markers');
-  return `${readme.slice(0, start + PERMISSIONS_TABLE_START.length)}\n${permissionsTableMarkdown()}\n${readme.slice(end)}`;
+/** The document with the table between its markers replaced by the generated one. */
+export function withPermissionsTable(doc: string): string {
+  const start = doc.indexOf(PERMISSIONS_TABLE_START);
+  const end = doc.indexOf(PERMISSIONS_TABLE_END);
+  if (start < 0 || end < start) throw new Error('docs/permissions.md lacks the table markers');
+  return `${doc.slice(0, start + PERMISSIONS_TABLE_START.length)}\n${permissionsTableMarkdown()}\n${doc.slice(end)}`;
 }

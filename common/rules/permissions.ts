@@ -4,8 +4,8 @@ import { ROLES, type Role } from './roles';
  * The one authorization model (issue 9): each role maps to named permissions, each granted
  * either on the actor's own resources (`own`) or on anyone's (`any`). The server checks every
  * protected call with `authorize(actor, permission, resource)`; presenters turn the same table
- * into `abilities` so the web shows only what the server would allow. The README's permission
- * table is checked against this file by its unit test.
+ * into `abilities` so the web shows only what the server would allow. The table of
+ * docs/permissions.md is checked against this file by its unit test.
  */
 
 export const PERMISSIONS = [

@@ -45,7 +45,7 @@ export const HubDashboardResponse = z.object({
   kpis: z.object({
     /** Listed items: available, by an active creator. */
     totalAuras: z.number().int(),
-    /** Creators in status active (README "Control Hub"). */
+    /** Creators in status active (docs/features.md "Control Hub"). */
     activeCreators: z.number().int(),
     /** Gross revenue of today (hub time zone), per currency. */
     revenueToday: z.array(CurrencyAmount),
@@ -85,7 +85,7 @@ export const HubCreatorRow = z.object({
   status: AdminStatus,
   /** Followers with an active account. */
   followers: z.number().int(),
-  /** Likes and comments of the last 30 days per listed item, one decimal (README). */
+  /** Likes and comments of the last 30 days per listed item, one decimal (docs/features.md). */
   engagement: z.number(),
 });
 export type HubCreatorRow = z.infer<typeof HubCreatorRow>;

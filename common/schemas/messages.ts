@@ -84,7 +84,7 @@ export type ConversationAbilities = z.infer<typeof ConversationAbilities>;
 
 /**
  * Why sending is refused, for the panel's notice: the viewer blocked them, they blocked the
- * viewer, or the who-may-message rule (README) does not allow it. Null when sending is allowed.
+ * viewer, or the who-may-message rule (docs/features.md) does not allow it. Null when sending is allowed.
  */
 export const SEND_REFUSALS = ['blockedByMe', 'blockedMe', 'notAllowed'] as const;
 export type SendRefusal = (typeof SEND_REFUSALS)[number];

@@ -67,7 +67,7 @@ const SHARED_BUFFERS = '32MB';
  * buffers or the operating system's cache, where 1.1 is the usual setting. With 4, each post of
  * a feed page read a small comments table whole for its latest comments instead of walking the
  * comments index, which in WebAssembly cost more than the model said: on 10,000 items the feed
- * statement ran in 0.59-0.89 ms with 1.1 against 1.0-1.3 ms with 4 (issue 17). The README's
+ * statement ran in 0.59-0.89 ms with 1.1 against 1.0-1.3 ms with 4 (issue 17). docs/operations.md
  * "Scaling out" recommends the same for a PostgreSQL server on SSDs, and the benchmark sets it.
  */
 export const RANDOM_PAGE_COST = '1.1';

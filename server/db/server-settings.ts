@@ -8,7 +8,7 @@ export interface ServerSettings {
 }
 
 /**
- * The start log's warnings about the PostgreSQL server's settings (README "Scaling out"). Pure,
+ * The start log's warnings about the PostgreSQL server's settings (docs/operations.md "Scaling out"). Pure,
  * so each rule is unit-tested; `databaseWarnings` reads the settings.
  */
 export function settingWarnings(settings: ServerSettings): string[] {

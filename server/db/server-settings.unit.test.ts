@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './client';
 import { databaseWarnings, settingWarnings } from './server-settings';
 
-describe('settingWarnings (README "Scaling out")', () => {
+describe('settingWarnings (docs/operations.md "Scaling out")', () => {
   it('says nothing for a server with autovacuum on', () => {
     expect(settingWarnings({ autovacuum: 'on' })).toEqual([]);
   });

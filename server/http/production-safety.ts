@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 
 /**
- * The start log's warnings about setups that work but are unsafe (issue 18); the README's
- * "Production safety" section lists each rule. Pure, so each rule is unit-tested. `config` is
- * the configuration as the environment gave it, before a generated root secret fills JWT_SECRET.
+ * The start log's warnings about setups that work but are unsafe (issue 18); docs/operations.md
+ * "Production safety" lists each rule. Pure, so each rule is unit-tested. `config` is the
+ * configuration as the environment gave it, before a generated root secret fills JWT_SECRET.
  */
 export function startupWarnings(config: Config): string[] {
   const warnings: string[] = [];

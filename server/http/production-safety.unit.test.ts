@@ -5,7 +5,7 @@ import { startupWarnings } from './production-safety';
 const PRODUCTION = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) };
 const STRIPE = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', S3_BUCKET: 'b' };
 
-describe('startupWarnings (README "Production safety")', () => {
+describe('startupWarnings (docs/operations.md "Production safety")', () => {
   it('says nothing for the embedded development default', () => {
     expect(startupWarnings(loadConfig({}))).toEqual([]);
   });

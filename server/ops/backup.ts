@@ -1,5 +1,5 @@
 /**
- * `npm run backup -- <file>` (README "Backup and restore", issue 18).
+ * `npm run backup -- <file>` (docs/operations.md "Backup and restore", issue 18).
  *
  * Embedded database: one archive (a plain tar) holding `pglite.tar`, a consistent copy of the
  * database's data directory (PGlite's dumpDataDir), and `media/...`, the media folder. While the

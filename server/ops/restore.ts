@@ -1,5 +1,5 @@
 /**
- * `npm run restore -- <file>` (README "Backup and restore", issue 18): an archive written by
+ * `npm run restore -- <file>` (docs/operations.md "Backup and restore", issue 18): an archive written by
  * `npm run backup` into an empty data directory (DATA_DIR), with the server stopped. It
  * refuses a directory that already holds a database or media, so it never overwrites one.
  * On PostgreSQL use pg_restore (said on the console).

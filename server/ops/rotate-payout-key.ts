@@ -1,5 +1,5 @@
 /**
- * `npm run payouts:rotate-key` (README "Payout keys"): re-seals every payout account and
+ * `npm run payouts:rotate-key` (docs/payments.md "Payout keys"): re-seals every payout account and
  * routing number that is not sealed with the current key (PAYOUT_KEY, or the key derived from
  * the root secret). Set the new PAYOUT_KEY and list the old one in PAYOUT_KEYS_PREVIOUS, run
  * this, then remove the old key. On the embedded database stop the server first (it owns the

@@ -5,7 +5,7 @@ import { listen } from './test-client';
 
 /*
  * Two app instances on one PostgreSQL server (TEST_DATABASE_URL) and one Redis (TEST_REDIS_URL),
- * as `Scaling out` in the README runs them. Skipped where either is not set.
+ * as docs/operations.md "Scaling out" runs them. Skipped where either is not set.
  */
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;

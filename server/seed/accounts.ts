@@ -7,7 +7,7 @@ export interface DemoAccount {
   role: Role;
   username: string;
   email: string;
-  /** Fixed and published in the README: these accounts exist to be tried, not to be safe. */
+  /** Fixed and published in README.md: these accounts exist to be tried, not to be safe. */
   password: string;
   displayName: string;
   bio: string;
@@ -57,7 +57,9 @@ export async function seedAccounts(
   );
   // An account of that name made before the seed keeps its owner's data.
   await ctx.db.insert(users).values(rows).onConflictDoNothing();
-  report.lines.push('Demo accounts (sign in with username or email; see README "Demo accounts"):');
+  report.lines.push(
+    'Demo accounts (sign in with username or email; see README.md "Demo accounts"):',
+  );
   for (const account of DEMO_ACCOUNTS) {
     report.lines.push(
       `  ${account.role.padEnd(10)} ${account.username.padEnd(16)} password ${account.password}`,

@@ -5,7 +5,7 @@ import { listedItem } from '../items/index';
 
 /*
  * Who the Control Hub counts as a creator, and the figures of one, as SQL over the users row
- * of the outer query (README "Control Hub"). The payout routing panel lists the same people.
+ * of the outer query (docs/features.md "Control Hub"). The payout routing panel lists the same people.
  */
 
 /**

@@ -9,7 +9,7 @@ import { okJson } from './test-helpers';
 
 /*
  * Creator mapping and the role-tool list (issue 15): search in any letter case, the status
- * mapping of the README, followers, engagement, and paging. Every search names this file's
+ * mapping of docs/features.md, followers, engagement, and paging. Every search names this file's
  * own prefix, so other files' people never appear.
  */
 

@@ -16,7 +16,7 @@ import type { HubDeps } from './dashboard';
 import { afterNameCursor, byUsername, pageOf } from './name-cursor';
 import { presentCreatorRow } from './presenter';
 
-/** README "Control Hub": engagement counts the likes and comments of this many days. */
+/** docs/features.md "Control Hub": engagement counts the likes and comments of this many days. */
 export const ENGAGEMENT_WINDOW_DAYS = 30;
 
 /**

@@ -19,7 +19,7 @@ import { personName, toAmounts } from './presenter';
 export interface HubDeps {
   db: Db;
   clock: Clock;
-  /** HUB_TIME_ZONE (README): where a day and a week begin. */
+  /** HUB_TIME_ZONE (docs/operations.md): where a day and a week begin. */
   timeZone: string;
 }
 

@@ -13,7 +13,7 @@ import { holdsMembershipSql } from '../billing/index';
 import { conversationParticipants } from './tables';
 
 /*
- * Who may message whom (README "Direct messages"): the rule itself is common/rules/messaging.ts;
+ * Who may message whom (docs/features.md "Direct messages"): the rule itself is common/rules/messaging.ts;
  * here are the two ways the server asks it: for one pair before a send, and as an SQL condition
  * over many people for the search of whom to message. Both read the same facts (role, follows,
  * memberships, who wrote first, blocks).

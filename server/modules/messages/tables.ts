@@ -91,7 +91,7 @@ export const conversationParticipants = pgTable(
     lastMessageId: bigint('last_message_id', { mode: 'number' }),
     lastReadMessageId: bigint('last_read_message_id', { mode: 'number' }),
     unreadCount: integer('unread_count').notNull().default(0),
-    /** This person has sent a message here: the other may always answer (README rule). */
+    /** This person has sent a message here: the other may always answer (docs/features.md rule). */
     hasWritten: boolean('has_written').notNull().default(false),
   },
   (t) => [

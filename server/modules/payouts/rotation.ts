@@ -7,7 +7,7 @@ import { payoutSettings } from './tables';
 const BATCH = 100;
 
 /**
- * `npm run payouts:rotate-key` (README "Payout keys"): re-seals every account and routing
+ * `npm run payouts:rotate-key` (docs/payments.md "Payout keys"): re-seals every account and routing
  * number not sealed with the current key, one creator per transaction (locked, so an edit in
  * between is not overwritten). Afterwards the previous keys may be removed from configuration.
  */

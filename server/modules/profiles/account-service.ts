@@ -58,7 +58,7 @@ async function accountOf(db: Database, viewer: Viewer): Promise<UserRow> {
 
 /**
  * The current password confirms a change that could take the account over. An account that
- * only signs in through Google has none to give (README known limits).
+ * only signs in through Google has none to give (docs/deviations.md, known limits).
  */
 async function confirmPassword(user: UserRow, password: string, field: string): Promise<void> {
   if (!user.passwordHash) throw badRequest('noPasswordSet', { field });

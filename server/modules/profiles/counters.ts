@@ -11,7 +11,7 @@ export interface PostCounters {
 }
 
 /**
- * Counted over the creator's available items (what their profile lists; README):
+ * Counted over the creator's available items (what their profile lists; docs/deviations.md):
  * free = price 0 and tier Aura; paid = a price above 0; premium = tier Hypr or HyprSoul. An item
  * both priced and tier-bound counts as paid and as premium. One query over the creator index.
  */

@@ -35,7 +35,7 @@ export interface CreatorProfileView {
 const MEMBERSHIP_FROM_CENTS = TIER_PRICE_CENTS[PROFILE_SUBSCRIPTION_TIER];
 
 /**
- * Media of the profile are uploads no item uses (README: readable by their unguessable URL),
+ * Media of the profile are uploads no item uses (docs/features.md: readable by their unguessable URL),
  * so their plain path is what every visitor gets.
  */
 const mediaUrlOf = (key: string | null) => (key ? mediaPath(key) : null);

@@ -145,7 +145,7 @@ export async function revokeToken(
 }
 
 /**
- * README rule: a `user` who publishes their first item becomes a `creator`. Guarded by the old
+ * docs/features.md rule: a `user` who publishes their first item becomes a `creator`. Guarded by the old
  * role, so two first items published at once promote only once. A promotion keeps the user's
  * sessions (the guard reads the role from the database); only demotions end them.
  */

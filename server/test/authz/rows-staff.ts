@@ -1,6 +1,6 @@
 import type { MatrixRows } from './harness';
 
-/** README "Permissions": admin.* for admin, superadmin and (reading, warning, hiding) moderator. */
+/** docs/permissions.md: admin.* for admin, superadmin and (reading, warning, hiding) moderator. */
 const MODERATION = ['admin', 'superadmin', 'moderator'] as const;
 const ADMINS = ['admin', 'superadmin'] as const;
 /** hub.read: the Control Hub roles. */

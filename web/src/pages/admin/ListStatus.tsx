@@ -12,7 +12,7 @@ interface ListLike {
 /**
  * Loading, a failure with a retry, or the empty text; `children` once there is something to
  * show. A list that fails to load says so (SPEC §7 treats it as empty, which would hide an
- * outage: a README deviation).
+ * outage: a deviation in docs/deviations.md).
  */
 export function ListStatus({
   query,

@@ -6,7 +6,7 @@ import type { CreatorProfileResponse } from '../../../../common/schemas/creator-
 const PostMixChart = lazy(() => import('./PostMixChart'));
 
 /**
- * SPEC §2 counters for free posts, paid posts and premium content (README defines them), as
+ * SPEC §2 counters for free posts, paid posts and premium content (docs/deviations.md defines them), as
  * numbers and side by side as a chart.
  */
 export function PostCounters({ profile }: { profile: CreatorProfileResponse }) {

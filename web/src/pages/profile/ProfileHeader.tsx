@@ -88,7 +88,7 @@ export function ProfileHeader({ profile }: { profile: PublicProfileResponse }) {
             <FollowButton username={profile.username} isFollowing={profile.isFollowing} />
           </div>
         )}
-        {/* Anyone signed in may message a creator (README "Direct messages"). */}
+        {/* Anyone signed in may message a creator (docs/features.md "Direct messages"). */}
         {!isOwn && profile.role === 'creator' && (
           <div className="pt-sm-3 flex-shrink-0">
             <MessageButton personId={profile.id} />
