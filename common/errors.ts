@@ -61,10 +61,12 @@ export const ERROR_CATALOGUE = {
   google_unreachable: entry(502, 'Google could not be reached. Please try again.'),
   account_changed: entry(409, 'The account changed while signing in. Please try again.'),
   user_not_found: entry(404, 'User not found'),
-  google_link_unverified: entry(
+  google_account_exists: entry(
     409,
-    'An account with this e-mail address exists but its address is not verified. Sign in with its password and verify the address first.',
+    'An account with this e-mail address already exists. Sign in with its password, then link Google in your account settings.',
   ),
+  google_already_linked: entry(409, 'Your account is already linked to a Google account.'),
+  google_linked_elsewhere: entry(409, 'This Google account is already linked to another account.'),
   mail_link_invalid: entry(400, 'This link is invalid, already used or expired.'),
   email_already_verified: entry(409, 'Your e-mail address is already verified.'),
   verification_resend_limited: entry(

@@ -37,7 +37,8 @@ type Money = { amountCents: number; currency: string };
 export interface DomainEventData {
   // accounts
   'account.created': { via: 'auth' | 'register' | 'google' | 'seed'; newsletter: boolean };
-  'account.google_linked': { via: 'email' };
+  /** `email`: linked by its address at a Google sign-in, which no longer happens (older rows). */
+  'account.google_linked': { via: 'email' | 'settings' };
   'account.signed_in': { method: 'password' | 'google' };
   'account.sign_in_failed': { failedLogins: number };
   'account.signed_out': { jti: string };

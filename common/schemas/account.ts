@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from '../rules/account';
 import { PROFILE_TEXT_MAX } from '../rules/creator-profile';
 import { isValidBirthDate, isValidPhoneNumber, PERSONAL_TEXT_MAX } from '../rules/personal-details';
-import { Email } from './auth';
+import { Email, GoogleLoginRequest } from './auth';
 import { WebLink } from './creator-profile';
 
 /*
@@ -64,6 +64,17 @@ export const ChangeEmailRequest = z.object({
   password: CurrentPassword,
 });
 export type ChangeEmailRequest = z.infer<typeof ChangeEmailRequest>;
+
+/**
+ * POST /api/v1/users/google: ties a Google account (its ID token) to the signed-in account, the
+ * password confirming it. Google sign-in never links by e-mail on its own (docs/security.md).
+ */
+export const LinkGoogleRequest = GoogleLoginRequest.extend({ password: CurrentPassword });
+export type LinkGoogleRequest = z.infer<typeof LinkGoogleRequest>;
+
+/** GET /api/v1/users/sign-in-methods: how the signed-in account can sign in. */
+export const SignInMethods = z.object({ password: z.boolean(), google: z.boolean() });
+export type SignInMethods = z.infer<typeof SignInMethods>;
 
 /** DELETE /api/v1/users/profile: the password confirms it. */
 export const DeleteAccountRequest = z.object({ password: CurrentPassword });

@@ -1,11 +1,14 @@
 import type { LoginResponse } from '../../../common/schemas/auth';
-import { GoogleUnavailableError, type GoogleIdentity } from '../../adapters/identity/google';
+import {
+  GoogleUnavailableError,
+  type GoogleIdentity,
+  type GoogleVerifier,
+} from '../../adapters/identity/google';
 import type { EventMeta } from '../../events/record';
 import { fail } from '../../http/errors';
 import {
   createAccount,
   findUser,
-  linkGoogleAccount,
   recordSignIn,
   takenUsernames,
   type UserRow,
@@ -20,20 +23,24 @@ const NUMBERED_CANDIDATES = 20;
 /** Another sign-up can take the chosen username or email between our check and our insert. */
 const RACE_RETRIES = 3;
 
-async function verifiedIdentity(deps: AuthDeps, credential: string): Promise<GoogleIdentity> {
-  if (!deps.google) {
+/** The identity of a Google ID token, only when Google vouches for its address. */
+export async function verifiedGoogleIdentity(
+  google: GoogleVerifier | null,
+  credential: string,
+): Promise<GoogleIdentity> {
+  if (!google) {
     throw fail('google_not_configured');
   }
   let identity: GoogleIdentity | null;
   try {
-    identity = await deps.google.verify(credential);
+    identity = await google.verify(credential);
   } catch (err) {
     if (err instanceof GoogleUnavailableError) {
       throw fail('google_unreachable');
     }
     throw err;
   }
-  // Linking by email is only safe when Google vouches that the person owns that address.
+  // An address Google does not vouch for could be anyone's: it neither names nor makes an account.
   if (!identity || !identity.emailVerified) throw fail('google_login_failed');
   return identity;
 }
@@ -44,12 +51,14 @@ async function usable(deps: AuthDeps, user: UserRow): Promise<UserRow> {
   return user;
 }
 
-/** The account already tied to this Google account, or the one with its email, now linked. */
-async function existingAccount(
-  deps: AuthDeps,
-  identity: GoogleIdentity,
-  meta: EventMeta,
-): Promise<UserRow | null> {
+/**
+ * The account already tied to this Google account. An account that has the address but is not
+ * tied to it is never linked here: whoever set its password, and whoever holds its sessions, may
+ * not be the person Google vouches for (someone can register another person's address, and even
+ * see it confirmed by its owner). Its owner signs in with the password and links Google in the
+ * account settings (POST /api/v1/users/google).
+ */
+async function existingAccount(deps: AuthDeps, identity: GoogleIdentity): Promise<UserRow | null> {
   const bySub = await findUser(deps.db, { googleSub: identity.sub });
   if (bySub) return usable(deps, bySub);
   const byEmail = await findUser(deps.db, { email: identity.email });
@@ -57,13 +66,7 @@ async function existingAccount(
   // The address is tied to another Google account: do not move the account between them.
   if (byEmail.googleSub) throw fail('google_login_failed');
   await usable(deps, byEmail);
-  // Issue 16: linking trusts the address only when the account proved it owns it too; else
-  // whoever registered someone else's address with a password would get that person's Google
-  // sign-in (account takeover).
-  if (!byEmail.emailVerifiedAt) throw fail('google_link_unverified');
-  return deps.db.transaction((tx) =>
-    linkGoogleAccount(tx, byEmail, { sub: identity.sub, picture: identity.picture }, meta),
-  );
+  throw fail('google_account_exists');
 }
 
 async function freeUsername(deps: AuthDeps, identity: GoogleIdentity): Promise<string> {
@@ -100,20 +103,19 @@ async function createGoogleAccount(
 }
 
 /**
- * SPEC §7 POST /v1/auth/google: a verified Google ID token signs in the account tied to it,
- * links the account with its email when that account verified the address too (issue 16), or
- * creates one with a username made from it.
+ * SPEC §7 POST /v1/auth/google: a verified Google ID token signs in the account tied to it, or
+ * creates one with a username made from it; an account that already has its address answers
+ * 409 `google_account_exists` (existingAccount says why).
  */
 export async function googleSignIn(
   deps: AuthDeps,
   credential: string,
   meta: EventMeta,
 ): Promise<LoginResponse> {
-  const identity = await verifiedIdentity(deps, credential);
+  const identity = await verifiedGoogleIdentity(deps.google, credential);
   for (let attempt = 0; attempt < RACE_RETRIES; attempt += 1) {
     const user =
-      (await existingAccount(deps, identity, meta)) ??
-      (await createGoogleAccount(deps, identity, meta));
+      (await existingAccount(deps, identity)) ?? (await createGoogleAccount(deps, identity, meta));
     if (user) {
       await recordSignIn(deps.db, user.id, 'google', meta);
       return signedIn(deps, user);

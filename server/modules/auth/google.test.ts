@@ -8,7 +8,7 @@ import { systemClock } from '../../context';
 import { auditEvents, users } from '../../db/schema/index';
 import { createTestApp, uniqueName, type TestApp } from '../../test/app';
 import { GOOGLE_LOGIN_FAILED, googleSignIn } from './google-signin';
-import { lastMail, tokenOf, verifyByMail } from '../mail/test-helpers';
+import { verifyByMail } from '../mail/test-helpers';
 import { bearer, post, signUp } from './test-helpers';
 
 const CLIENT_ID = 'aura-test.apps.googleusercontent.com';
@@ -66,62 +66,34 @@ describe('POST /v1/auth/google', () => {
     expect(me.json()).toMatchObject({ email, given_name: 'Gina', family_name: 'Google' });
   });
 
-  it('links an existing account with a verified email, in any letter case', async () => {
-    const existing = await signUp(t);
-    await verifyByMail(t, existing.fields.email);
-    const sub = uniqueName('sub-');
-    const res = await google(
-      await issuer.idToken({ sub, email: existing.fields.email.toUpperCase() }),
-    );
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().user.id).toBe(existing.user.id);
-    const [row] = await t.db.select().from(users).where(eq(users.id, existing.user.id));
-    expect(row?.googleSub).toBe(sub);
-    const audit = await t.db
-      .select()
-      .from(auditEvents)
-      .where(eq(auditEvents.subjectId, existing.user.id));
-    expect(audit.map((a) => a.action)).toContain('account.google_linked');
-    // The password still works after linking.
-    const login = await post(t, '/v1/auth/login', {
-      username: existing.fields.username,
-      password: existing.fields.password,
-    });
-    expect(login.statusCode).toBe(200);
-  });
-
-  it('refuses the account takeover: an address registered by someone else is not linked until verified', async () => {
+  it('refuses the pre-registration takeover: an account with the address is never linked by it', async () => {
     // The attacker registers the victim's address with a password of their own...
     const victimEmail = freshEmail();
     const attacker = await signUp(t, { email: victimEmail });
-    // ...the victim then signs in with Google, which vouches for the address.
+    // ...the victim, seeing a confirmation mail, follows its link (proving only the mailbox)...
+    await verifyByMail(t, victimEmail);
+    // ...and later signs in with Google, which vouches for the address (in any letter case).
     const sub = uniqueName('sub-');
-    const res = await google(await issuer.idToken({ sub, email: victimEmail }));
+    const res = await google(await issuer.idToken({ sub, email: victimEmail.toUpperCase() }));
     expect(res.statusCode, res.body).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'google_link_unverified' });
+    expect(res.json()).toMatchObject({ code: 'google_account_exists' });
+    expect(res.json().token).toBeUndefined();
+    // Nothing was linked or made: the victim's Google sign-in never lands in the attacker's
+    // account, so the attacker's password and session reach only what the attacker made.
     const [row] = await t.db.select().from(users).where(eq(users.id, attacker.user.id));
     expect(row?.googleSub).toBeNull();
-    // The attacker's session never becomes the victim's Google sign-in, and no account was made.
     expect(await t.db.select().from(users).where(eq(users.googleSub, sub))).toHaveLength(0);
-    // The victim, who reads the mail, can take the address back with a password reset.
-    const forgot = await post(t, '/api/v1/auth/forgot-password', { email: victimEmail });
-    expect(forgot.statusCode).toBe(202);
-    const token = tokenOf(await lastMail(t, victimEmail, 'reset-password'));
-    const reset = await post(t, '/api/v1/auth/reset-password', {
-      token,
-      password: 'Vict1m!new',
-      confirmPassword: 'Vict1m!new',
-    });
-    expect(reset.statusCode, reset.body).toBe(200);
-    const attackerSession = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/auth/email-status',
-      headers: bearer(attacker.token),
-    });
-    expect(attackerSession.statusCode).toBe(401);
-    const linked = await google(await issuer.idToken({ sub, email: victimEmail }));
-    expect(linked.statusCode, linked.body).toBe(200);
-    expect(linked.json().user.id).toBe(attacker.user.id);
+    const audit = await t.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.subjectId, attacker.user.id));
+    expect(audit.map((a) => a.action)).not.toContain('account.google_linked');
+    // Unverified, the address is refused the same way.
+    const unverifiedEmail = freshEmail();
+    await signUp(t, { email: unverifiedEmail });
+    const unverified = await google(await issuer.idToken({ email: unverifiedEmail }));
+    expect(unverified.statusCode).toBe(409);
+    expect(unverified.json()).toMatchObject({ code: 'google_account_exists' });
   });
 
   it('creates Google accounts with a verified address', async () => {
@@ -204,6 +176,119 @@ describe('POST /v1/auth/google', () => {
   it('hands the client id to the web', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/auth/config' });
     expect(res.json()).toEqual({ googleClientId: CLIENT_ID });
+  });
+});
+
+describe('POST /api/v1/users/google (linking from the account settings)', () => {
+  const link = (token: string | null, payload: object) =>
+    post(t, '/api/v1/users/google', payload, token ? bearer(token) : {});
+  const methods = async (token: string) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/users/sign-in-methods',
+        headers: bearer(token),
+      })
+    ).json();
+  const googleSubOf = async (id: string) =>
+    (await t.db.select().from(users).where(eq(users.id, id)))[0]?.googleSub;
+
+  it('links Google to the signed-in account with its password; Google then signs it in', async () => {
+    const owner = await signUp(t);
+    const claims = { sub: uniqueName('sub-'), email: owner.fields.email };
+    expect((await google(await issuer.idToken(claims))).statusCode).toBe(409);
+    expect(await methods(owner.token)).toEqual({ password: true, google: false });
+
+    const res = await link(owner.token, {
+      credential: await issuer.idToken(claims),
+      password: owner.fields.password,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ password: true, google: true });
+    expect(await methods(owner.token)).toEqual({ password: true, google: true });
+    const audit = await t.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.subjectId, owner.user.id));
+    expect(audit.find((a) => a.action === 'account.google_linked')?.data).toEqual({
+      via: 'settings',
+    });
+
+    const signedIn = await google(await issuer.idToken(claims));
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(signedIn.json().user.id).toBe(owner.user.id);
+    const login = await post(t, '/v1/auth/login', {
+      username: owner.fields.username,
+      password: owner.fields.password,
+    });
+    expect(login.statusCode).toBe(200);
+
+    // Once linked, the account keeps that Google account.
+    const again = await link(owner.token, {
+      credential: await issuer.idToken({ email: freshEmail() }),
+      password: owner.fields.password,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'google_already_linked' });
+    expect(await googleSubOf(owner.user.id)).toBe(claims.sub);
+  });
+
+  it("links a Google account whose address differs from the account's", async () => {
+    const owner = await signUp(t);
+    const sub = uniqueName('sub-');
+    const res = await link(owner.token, {
+      credential: await issuer.idToken({ sub, email: freshEmail() }),
+      password: owner.fields.password,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await googleSubOf(owner.user.id)).toBe(sub);
+  });
+
+  it('refuses a Google account tied to another account', async () => {
+    const claims = { sub: uniqueName('sub-'), email: freshEmail() };
+    expect((await google(await issuer.idToken(claims))).statusCode).toBe(200);
+    const owner = await signUp(t);
+    const res = await link(owner.token, {
+      credential: await issuer.idToken(claims),
+      password: owner.fields.password,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'google_linked_elsewhere' });
+    expect(await googleSubOf(owner.user.id)).toBeNull();
+  });
+
+  it('refuses a wrong password, a bad or unverified token, bad input and no session, linking nothing', async () => {
+    const owner = await signUp(t);
+    const credential = await issuer.idToken({ email: freshEmail() });
+    const wrong = await link(owner.token, { credential, password: 'not-the-password' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ error: 'wrongPassword', field: 'password' });
+    const forged = await link(owner.token, {
+      credential: await issuer.idToken({ email: freshEmail() }, { key: issuer.foreignKey }),
+      password: owner.fields.password,
+    });
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json()).toMatchObject({ code: 'google_login_failed' });
+    const unverified = await link(owner.token, {
+      credential: await issuer.idToken({ email: freshEmail(), email_verified: false }),
+      password: owner.fields.password,
+    });
+    expect(unverified.statusCode).toBe(401);
+    // Password checks are few a minute per caller: the malformed requests come from another.
+    const other = await signUp(t);
+    expect((await link(other.token, { credential })).statusCode).toBe(400);
+    expect((await link(other.token, { password: other.fields.password })).statusCode).toBe(400);
+    expect(
+      (await link(other.token, { credential: '', password: other.fields.password })).statusCode,
+    ).toBe(400);
+    expect(await googleSubOf(other.user.id)).toBeNull();
+    expect((await link(null, { credential, password: owner.fields.password })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/users/sign-in-methods' })).statusCode,
+    ).toBe(401);
+    expect(await googleSubOf(owner.user.id)).toBeNull();
   });
 });
 

@@ -2,3 +2,4 @@
 export { authRoutes } from './routes';
 export { presentAuthUser } from './presenter';
 export { scheduleLoginFailurePrune } from './login-throttle';
+export { confirmPassword, PASSWORD_CHECKS_PER_MINUTE } from './password-check';

@@ -11,18 +11,25 @@ import {
   SignupResponse,
   Username,
 } from '../../../common/schemas/auth';
+import { LinkGoogleRequest, SignInMethods } from '../../../common/schemas/account';
 import { localeOf } from '../../../common/rules/locales';
 import { createGoogleVerifier } from '../../adapters/identity/google';
 import type { Container } from '../../container';
-import { perMinute } from '../../http/rate-limits';
+import { perCaller, perMinute } from '../../http/rate-limits';
 import { requestMeta } from '../../http/request-meta';
 import { isEmailTaken, isUsernameTaken } from '../users/index';
+import { linkOwnGoogle, signInMethods } from './google-link';
 import { googleSignIn } from './google-signin';
+import { PASSWORD_CHECKS_PER_MINUTE } from './password-check';
 import { login, LoginThrottledError, logout, signup, type AuthDeps } from './service';
 
 const MessageResponse = z.object({ message: z.string() });
+const bearer = [{ bearer: [] }];
 
-/** Accounts (issue 3): sign-in, sign-up, Google sign-in, availability checks and logout. */
+/**
+ * Accounts (issue 3): sign-in, sign-up, Google sign-in and linking, availability checks and
+ * logout.
+ */
 export const authRoutes =
   (ctx: Container): FastifyPluginAsyncZod =>
   async (app) => {
@@ -102,6 +109,36 @@ export const authRoutes =
     );
 
     app.get(
+      '/api/v1/users/sign-in-methods',
+      {
+        preHandler: ctx.guards.requireAuth,
+        schema: { tags: ['account'], security: bearer, response: { 200: SignInMethods } },
+      },
+      async (request) => signInMethods(ctx.db, ctx.guards.viewerOf(request)),
+    );
+
+    app.post(
+      '/api/v1/users/google',
+      {
+        preHandler: ctx.guards.requireAuth,
+        config: perCaller(ctx.tokens, PASSWORD_CHECKS_PER_MINUTE),
+        schema: {
+          tags: ['account'],
+          security: bearer,
+          body: LinkGoogleRequest,
+          response: { 200: SignInMethods },
+        },
+      },
+      async (request) =>
+        linkOwnGoogle(
+          deps,
+          ctx.guards.viewerOf(request),
+          request.body,
+          requestMeta(request, ctx.clock),
+        ),
+    );
+
+    app.get(
       '/api/v1/auth/config',
       { schema: { tags: ['auth'], response: { 200: AuthConfigResponse } } },
       async () => ({ googleClientId: config.GOOGLE_CLIENT_ID ?? null }),
@@ -137,7 +174,7 @@ export const authRoutes =
       '/api/v1/auth/logout',
       {
         preHandler: ctx.guards.requireAuth,
-        schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: MessageResponse } },
+        schema: { tags: ['auth'], security: bearer, response: { 200: MessageResponse } },
       },
       async (request) => {
         const viewer = ctx.guards.viewerOf(request);

@@ -10,6 +10,7 @@ import { LoginResponse } from '../../../common/schemas/auth';
 import { ProfileResponse } from '../../../common/schemas/users';
 import type { Container } from '../../container';
 import { perCaller } from '../../http/rate-limits';
+import { PASSWORD_CHECKS_PER_MINUTE } from '../auth/index';
 import { requestMeta } from '../../http/request-meta';
 import {
   changeOwnEmail,
@@ -20,12 +21,6 @@ import {
 } from './account-service';
 
 const bearer = [{ bearer: [] }];
-
-/**
- * Calls that check the password are few per minute and caller: a stolen session must not be
- * able to guess the password through them.
- */
-const PASSWORD_CHECKS_PER_MINUTE = 5;
 
 /** Account settings (issue 12) of the signed-in person. */
 export const accountRoutes =

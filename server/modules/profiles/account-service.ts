@@ -13,13 +13,13 @@ import type { LoginResponse } from '../../../common/schemas/auth';
 import type { ProfileResponse } from '../../../common/schemas/users';
 import type { PaymentsProvider } from '../../adapters/payments/provider';
 import { authorize } from '../../auth/authorize';
-import { hashPassword, verifyPassword } from '../../auth/passwords';
+import { hashPassword } from '../../auth/passwords';
 import type { TokenService } from '../../auth/tokens';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/index';
 import type { EventMeta } from '../../events/record';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { presentAuthUser } from '../auth/index';
+import { confirmPassword, presentAuthUser } from '../auth/index';
 import { cancelMembershipsOfClosedAccount } from '../billing/index';
 import { endResetLinks, requestEmailChange } from '../mail/index';
 import { mediaPath, resolveOwnUploads } from '../media/index';
@@ -54,17 +54,6 @@ async function accountOf(db: Database, viewer: Viewer): Promise<UserRow> {
   const [user] = await db.select().from(users).where(eq(users.id, viewer.id)).limit(1);
   if (!user) throw notFound('User not found');
   return user;
-}
-
-/**
- * The current password confirms a change that could take the account over. An account that
- * only signs in through Google has none to give (docs/deviations.md, known limits).
- */
-async function confirmPassword(user: UserRow, password: string, field: string): Promise<void> {
-  if (!user.passwordHash) throw badRequest('noPasswordSet', { field });
-  if (!(await verifyPassword(user.passwordHash, password))) {
-    throw badRequest('wrongPassword', { field });
-  }
 }
 
 const cleared = (value: string | null | undefined): string | null | undefined =>

@@ -54,10 +54,13 @@ export async function createAccount(
   return created;
 }
 
-/** Ties a Google account to an account that has none yet; null when it got one meanwhile. */
+/**
+ * Ties a Google account to an account that has none yet, its owner asking from the account
+ * settings; null when it got one meanwhile.
+ */
 export async function linkGoogleAccount(
   tx: Db,
-  user: UserRow,
+  user: Pick<UserRow, 'id' | 'avatarUrl'>,
   google: { sub: string; picture: string | null },
   meta: EventMeta,
 ): Promise<UserRow | null> {
@@ -70,8 +73,9 @@ export async function linkGoogleAccount(
   await recordEvent(
     tx,
     linked,
-    { type: 'account.google_linked', subjectId: linked.id, data: { via: 'email' } },
+    { type: 'account.google_linked', subjectId: linked.id, data: { via: 'settings' } },
     meta,
+    { audience: [linked.id] },
   );
   return linked;
 }

@@ -1,6 +1,6 @@
 import { eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { conflict } from '../../http/errors';
+import { conflict, fail } from '../../http/errors';
 import { users, type UserRow } from './tables';
 
 /*
@@ -64,8 +64,9 @@ export async function assertUnclaimed(db: Db, username: string, email: string): 
 }
 
 /**
- * Two sign-ups of one name can both pass the check above; the unique index then refuses the
- * second, and this turns that refusal into the same 409 the check would have given.
+ * Two sign-ups of one name (or two links of one Google account) can both pass their check; the
+ * unique index then refuses the second, and this turns that refusal into the 409 the check
+ * would have given.
  */
 export function uniqueViolationAnswer(err: unknown): Error | null {
   const cause = (err as { cause?: unknown }).cause ?? err;
@@ -75,5 +76,6 @@ export function uniqueViolationAnswer(err: unknown): Error | null {
     return conflict('usernameTaken', { field: 'username' });
   }
   if (constraint === 'users_email_lower_idx') return conflict('emailTaken', { field: 'email' });
+  if (constraint === 'users_google_sub_idx') return fail('google_linked_elsewhere');
   return null;
 }

@@ -71,6 +71,11 @@ export const accountRows: MatrixRows = {
       body: { email: `${uniqueName('new_')}@example.test`, password: 'not-the-password' },
     }),
   },
+  'GET /api/v1/users/sign-in-methods': { who: 'signed-in' },
+  'POST /api/v1/users/google': {
+    who: 'signed-in',
+    request: () => ({ body: { credential: 'x.y.z', password: 'not-the-password' } }),
+  },
   'GET /api/v1/users/notices': { who: 'signed-in' },
   'PATCH /api/v1/users/notices': { who: 'signed-in', request: () => ({ body: {} }) },
   'GET /api/v1/warnings/mine': { who: 'signed-in' },

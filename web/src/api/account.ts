@@ -1,6 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   DeleteAccountResponse,
+  SignInMethods,
+  type LinkGoogleRequest,
   type ChangeEmailRequest,
   type ChangePasswordRequest,
   type DeleteAccountRequest,
@@ -74,5 +76,25 @@ export function useDeleteAccount() {
       clearToken();
       queryClient.clear();
     },
+  });
+}
+
+const signInMethodsKey = ['account', 'sign-in-methods'] as const;
+
+/** GET /api/v1/users/sign-in-methods: whether the account has a password and a Google link. */
+export function useSignInMethods() {
+  return useQuery({
+    queryKey: signInMethodsKey,
+    queryFn: async () => SignInMethods.parse(await request('/api/v1/users/sign-in-methods')),
+  });
+}
+
+/** POST /api/v1/users/google: links the Google account of the credential, confirmed by password. */
+export function useLinkGoogle() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: LinkGoogleRequest) =>
+      SignInMethods.parse(await request('/api/v1/users/google', { method: 'POST', body })),
+    onSuccess: (answer) => queryClient.setQueryData(signInMethodsKey, answer),
   });
 }

@@ -5,13 +5,14 @@ import { LabelledProgress } from '../../components/content/LabelledProgress';
 import { ChangeEmailForm } from './ChangeEmailForm';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { DeleteAccountForm } from './DeleteAccountForm';
+import { LinkGoogleForm } from './LinkGoogleForm';
 import { NoticeSettingsForm } from './NoticeSettingsForm';
 import { PersonalDetailsForm } from './PersonalDetailsForm';
 import { detailsFormOf } from './account-settings-forms';
 
 /**
  * Account settings (issue 12, linked from the drawer): personal details, password, email, the
- * e-mail notices (issue 16) and deleting the account, each saved on the server.
+ * Google link, the e-mail notices (issue 16) and deleting the account, each saved on the server.
  */
 export default function AccountSettingsPage() {
   const { t } = useTranslation();
@@ -50,6 +51,7 @@ export default function AccountSettingsPage() {
           />
           <ChangePasswordForm />
           <ChangeEmailForm currentEmail={profile.data.email} />
+          <LinkGoogleForm />
           <NoticeSettingsForm />
           <DeleteAccountForm />
         </>
