@@ -15,6 +15,7 @@ import path from 'node:path';
 import { chromium, type Browser, type CDPSession } from 'playwright-core';
 import { repoRoot, startServerProcess } from './process';
 import { positiveInt } from './env';
+import { benchReport } from './report';
 
 /** The landing page's budget (e2e/landing-budget.spec.ts): compressed bytes on the wire. */
 export const LANDING_BUDGET = { js: 100 * 1024, css: 30 * 1024 } as const;
@@ -138,26 +139,39 @@ async function screensOf(baseUrl: string): Promise<Screen[]> {
 
 const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 
-function printResults(results: Array<{ screen: Screen; load: PageLoad }>): void {
+const COLUMNS = [
+  'screen',
+  'requests',
+  'total KiB',
+  'JS KiB',
+  'CSS KiB',
+  'img KiB',
+  'API KiB',
+  'FCP ms',
+];
+
+function printResults(results: Array<{ screen: Screen; load: PageLoad }>, runs: number): void {
   const widths = [10, 9, 10, 9, 9, 9, 9, 9];
   const row = (cells: string[]) =>
     cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' ');
-  console.log(
-    row(['screen', 'requests', 'total KiB', 'JS KiB', 'CSS KiB', 'img KiB', 'API KiB', 'FCP ms']),
+  const table = benchReport.table(
+    `Pages: cold loads in headless Chromium, median of ${runs} each`,
+    COLUMNS,
   );
+  console.log(row(COLUMNS));
   for (const { screen, load } of results) {
-    console.log(
-      row([
-        screen.name,
-        String(load.requests),
-        kib(load.totalBytes),
-        kib(load.bytes.script),
-        kib(load.bytes.stylesheet),
-        kib(load.bytes.image),
-        kib(load.bytes.fetch),
-        load.firstContentfulPaintMs.toFixed(0),
-      ]),
-    );
+    const cells = [
+      screen.name,
+      String(load.requests),
+      kib(load.totalBytes),
+      kib(load.bytes.script),
+      kib(load.bytes.stylesheet),
+      kib(load.bytes.image),
+      kib(load.bytes.fetch),
+      load.firstContentfulPaintMs.toFixed(0),
+    ];
+    console.log(row(cells));
+    table.rows.push(cells);
   }
   const landing = results.find((r) => r.screen.name === 'landing')?.load;
   if (!landing) return;
@@ -167,6 +181,20 @@ function printResults(results: Array<{ screen: Screen; load: PageLoad }>): void 
     `\nlanding budget, compressed on the wire: JS ${verdict(landing.bytes.script, LANDING_BUDGET.js)}, ` +
       `CSS ${verdict(landing.bytes.stylesheet, LANDING_BUDGET.css)}` +
       '\n(kinds count compressed bodies, as e2e/landing-budget.spec.ts does; total adds headers)',
+  );
+  for (const [kind, used, budget] of [
+    ['JavaScript', landing.bytes.script, LANDING_BUDGET.js],
+    ['CSS', landing.bytes.stylesheet, LANDING_BUDGET.css],
+  ] as const) {
+    benchReport.target({
+      target: `landing page ${kind} <= ${kib(budget)} KiB compressed`,
+      value: `${kib(used)} KiB`,
+      pass: used <= budget,
+    });
+  }
+  benchReport.note(
+    'pages: KiB are compressed bodies as received, as e2e/landing-budget.spec.ts counts them; ' +
+      'total adds response headers.',
   );
 }
 
@@ -192,7 +220,7 @@ async function measureScreens(baseUrl: string, runs: number): Promise<boolean> {
       });
     }
     console.log(`\npages: cold loads in headless Chromium, median of ${runs} each\n`);
-    printResults(results);
+    printResults(results, runs);
     const landing = results.find((r) => r.screen.name === 'landing')?.load;
     return (
       !!landing &&

@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: the hot paths against their minimal implementations on both databases
- * (bench/hot/run.ts, issue 17; docs/performance.md).
+ * (bench/hot/run.ts, issue 17; docs/performance.md). Every run writes what it measured to
+ * bench/results/<YYYY-MM-DD>-<short commit>.md (bench/report.ts), or under BENCH_RESULTS_DIR.
  *
  * `npm run bench -- <scenario> ...`: load benchmarks on loopback. Every scenario gets a fresh
  * embedded database and its own server process; a bare Fastify process is measured first in the
@@ -20,10 +21,18 @@ import path from 'node:path';
 import { embeddedDatabaseDir, openDatabase } from '../server/db/client';
 import { acquireDataDirLock } from '../server/db/lock';
 import { measure, type Measurement, type MeasureOptions } from './measure';
+import {
+  benchReport,
+  benchSettings,
+  gitCommit,
+  machineNow,
+  writeReport,
+  type ResultTable,
+} from './report';
 import { runHotPathBenchmark } from './hot/run';
 import { runMessagesBenchmark } from './messages';
 import { runPagesBenchmark } from './pages';
-import { startServerProcess } from './process';
+import { repoRoot, startServerProcess } from './process';
 import { scenarios } from './scenarios/index';
 import type { Scenario } from './scenarios/types';
 import { positiveInt } from './env';
@@ -119,17 +128,19 @@ function row(cells: string[]): string {
   return cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' ');
 }
 
-function printRow(name: string, m: Measurement, baseline: Measurement): void {
-  console.log(
-    row([
-      name,
-      fmt(m.requestsPerSecond),
-      fmt(m.p50Ms, 2),
-      fmt(m.p99Ms, 2),
-      fmt(m.requestsPerSecond / baseline.requestsPerSecond, 2),
-      fmt(m.failures),
-    ]),
-  );
+const COLUMNS = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'vs bare', 'failures'];
+
+function printRow(table: ResultTable, name: string, m: Measurement, baseline: Measurement): void {
+  const cells = [
+    name,
+    fmt(m.requestsPerSecond),
+    fmt(m.p50Ms, 2),
+    fmt(m.p99Ms, 2),
+    fmt(m.requestsPerSecond / baseline.requestsPerSecond, 2),
+    fmt(m.failures),
+  ];
+  console.log(row(cells));
+  table.rows.push(cells);
 }
 
 /** Scenarios that name a counterpart: how much more one request costs than the counterpart's. */
@@ -141,15 +152,51 @@ function printComparisons(selected: Scenario[], results: Map<string, Measurement
     if (!compare || !own || !other) continue;
     const costRatio = other.requestsPerSecond / own.requestsPerSecond;
     const p99Ratio = own.p99Ms / other.p99Ms;
-    const verdict = costRatio <= compare.maxCostRatio ? 'within' : 'OVER';
+    const pass = costRatio <= compare.maxCostRatio;
     console.log(
       `\n${scenario.name} vs ${compare.scenario}: cost per request x${fmt(costRatio, 2)}, ` +
-        `p99 x${fmt(p99Ratio, 2)} (${verdict} the x${fmt(compare.maxCostRatio, 2)} target)`,
+        `p99 x${fmt(p99Ratio, 2)} (${pass ? 'within' : 'OVER'} the x${fmt(compare.maxCostRatio, 2)} target)`,
     );
+    benchReport.target({
+      target: `${scenario.name}: cost per request <= ${fmt(compare.maxCostRatio, 2)}x ${compare.scenario}`,
+      value: `${fmt(costRatio, 2)}x (p99 ${fmt(p99Ratio, 2)}x)`,
+      pass,
+    });
   }
 }
 
 async function main(): Promise<void> {
+  const started = new Date();
+  const machine = machineNow();
+  let error: string | undefined;
+  try {
+    await runBenchmarks();
+  } catch (err) {
+    error = err instanceof Error ? err.message : String(err);
+    throw err;
+  } finally {
+    writeResults(started, machine, error);
+  }
+}
+
+/** The run's results file; nothing when nothing was measured (e.g. a bad scenario name). */
+function writeResults(started: Date, machine: ReturnType<typeof machineNow>, error?: string): void {
+  if (benchReport.isEmpty) return;
+  const dir = process.env.BENCH_RESULTS_DIR || path.join(repoRoot, 'bench', 'results');
+  const file = writeReport(dir, benchReport, {
+    started,
+    ...gitCommit(repoRoot),
+    args: process.argv.slice(2),
+    settings: benchSettings(process.env),
+    machine,
+    loadAverageAtEnd: os.loadavg(),
+    error,
+  });
+  const shown = path.relative(process.cwd(), file);
+  console.log(`\nResults written to ${shown.startsWith('..') ? file : shown}`);
+}
+
+async function runBenchmarks(): Promise<void> {
   // With no names: the hot paths against their minimal implementations (issue 17).
   const names = process.argv.length > 2 ? process.argv.slice(2) : ['hot'];
   const own = standalone.filter((s) => names.length === 0 || names.includes(s.name));
@@ -170,22 +217,32 @@ async function runLoadScenarios(selected: Scenario[]): Promise<void> {
     `Aura benchmarks: ${opts.seconds} s per scenario, ${opts.connections} connections, ` +
       `loopback, Node ${process.version}, ${os.cpus()[0]?.model ?? 'unknown CPU'} x${os.cpus().length}`,
   );
-  for (const s of selected) console.log(`  ${s.name}: ${s.description}`);
+  for (const s of selected) {
+    console.log(`  ${s.name}: ${s.description}`);
+    benchReport.note(`${s.name}: ${s.description}`);
+  }
   console.log('');
 
   const baseline = await runBaseline(opts);
-  console.log(row(['scenario', 'req/s', 'p50 ms', 'p99 ms', 'vs bare', 'failures']));
-  printRow('bare fastify', baseline, baseline);
+  const table = benchReport.table(
+    `Load scenarios: ${opts.seconds} s each, ${opts.connections} connections`,
+    COLUMNS,
+  );
+  console.log(row(COLUMNS));
+  printRow(table, 'bare fastify', baseline, baseline);
   let hasFailures = baseline.failures > 0;
   const results = new Map<string, Measurement>();
   for (const scenario of selected) {
     const result = await runScenario(scenario, opts);
-    printRow(scenario.name, result, baseline);
+    printRow(table, scenario.name, result, baseline);
     results.set(scenario.name, result);
     hasFailures ||= result.failures > 0;
   }
   printComparisons(selected, results);
   if (hasFailures) {
+    benchReport.note(
+      'Some requests failed (errors, timeouts or non-2xx answers): numbers are not valid.',
+    );
     console.error(
       '\nSome requests failed (errors, timeouts or non-2xx answers): numbers are not valid.',
     );

@@ -33,6 +33,7 @@ import { percentile } from '../percentile';
 import { RANDOM_PAGE_COST } from '../../server/db/pglite';
 import { cpuMeter, isLocalDatabase, type CpuMeter } from '../cpu';
 import { measure, measureSideBySide, type Measurement } from '../measure';
+import { benchReport, type ResultTable, type Verdict } from '../report';
 import { startServerProcess, type ServerProcess } from '../process';
 import { buildBenchServer, buildServer } from '../../scripts/build-server';
 import { seedFeedItems } from '../seed-items';
@@ -368,27 +369,31 @@ const widths = [9, 9, 23, 4, 8, 7, 7, 5, 8, 7, 7, 5, 6, 10, 10, 7];
 const line = (cells: string[]) =>
   cells.map((c, i) => (i < 3 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' ');
 
+/** Each column's heading on the console, where it must be short, and in the results file. */
+const COLUMNS: readonly (readonly [string, string])[] = [
+  ['db', 'db'],
+  ['items', 'items'],
+  ['scenario', 'scenario'],
+  ['c', 'c'],
+  ['req/s', 'req/s'],
+  ['p50 ms', 'p50 ms'],
+  ['p99 ms', 'p99 ms'],
+  ['sql', 'SQL'],
+  ['min r/s', 'minimal req/s'],
+  ['min p50', 'minimal p50 ms'],
+  ['min p99', 'minimal p99 ms'],
+  ['sql', 'minimal SQL'],
+  ['ratio', 'app/minimal'],
+  ['cpu ms', 'CPU ms'],
+  ['min cpu ms', 'minimal CPU ms'],
+  ['RSS MB', 'RSS MB'],
+];
+
+/** The results file's table of this run, made when the run starts. */
+let resultsTable: ResultTable | null = null;
+
 function printHeader(): void {
-  console.log(
-    line([
-      'db',
-      'items',
-      'scenario',
-      'c',
-      'req/s',
-      'p50 ms',
-      'p99 ms',
-      'sql',
-      'min r/s',
-      'min p50',
-      'min p99',
-      'sql',
-      'ratio',
-      'cpu ms',
-      'min cpu ms',
-      'RSS MB',
-    ]),
-  );
+  console.log(line(COLUMNS.map(([short]) => short)));
 }
 
 /** CPU ms per answer: the server's, then `+` the database's when it is a process of its own. */
@@ -401,33 +406,38 @@ function cpuCell(m: Measurement): string {
 
 function printResult(r: Result): void {
   const m = r.minimal;
-  console.log(
-    line([
-      r.db,
-      fmt(r.items),
-      r.scenario,
-      String(r.connections),
-      fmt(r.app.requestsPerSecond),
-      fmt(r.app.p50Ms, 1),
-      fmt(r.app.p99Ms, 1),
-      r.app.statements.join('+'),
-      m ? fmt(m.requestsPerSecond) : '-',
-      m ? fmt(m.p50Ms, 1) : '-',
-      m ? fmt(m.p99Ms, 1) : '-',
-      m ? m.statements.join('+') : '-',
-      m ? fmt(r.app.requestsPerSecond / m.requestsPerSecond, 2) : '-',
-      cpuCell(r.app),
-      m ? cpuCell(m) : '-',
-      fmt(r.rssMb),
-    ]) + (r.app.failures || m?.failures ? `  FAILURES ${r.app.failures}/${m?.failures ?? 0}` : ''),
-  );
+  const cells = [
+    r.db,
+    fmt(r.items),
+    r.scenario,
+    String(r.connections),
+    fmt(r.app.requestsPerSecond),
+    fmt(r.app.p50Ms, 1),
+    fmt(r.app.p99Ms, 1),
+    r.app.statements.join('+'),
+    m ? fmt(m.requestsPerSecond) : '-',
+    m ? fmt(m.p50Ms, 1) : '-',
+    m ? fmt(m.p99Ms, 1) : '-',
+    m ? m.statements.join('+') : '-',
+    m ? fmt(r.app.requestsPerSecond / m.requestsPerSecond, 2) : '-',
+    cpuCell(r.app),
+    m ? cpuCell(m) : '-',
+    fmt(r.rssMb),
+  ];
+  const failures =
+    r.app.failures || m?.failures ? `FAILURES ${r.app.failures}/${m?.failures ?? 0}` : '';
+  console.log(line(cells) + (failures ? `  ${failures}` : ''));
+  resultsTable?.rows.push(cells);
+  if (failures)
+    benchReport.note(`${r.db} ${fmt(r.items)} ${r.scenario} c=${r.connections}: ${failures}`);
   // Not judged (the target is over every answer): how much of the c=100 p99 is the accepting.
   if (r.connections >= 100) {
-    console.log(
-      `  c=${r.connections} without each connection's first answer: p99 ` +
-        `${fmt(r.app.p99AfterFirstMs ?? Number.NaN, 1)} ms` +
-        (m ? `, minimal ${fmt(m.p99AfterFirstMs ?? Number.NaN, 1)} ms` : ''),
-    );
+    const text =
+      `c=${r.connections} without each connection's first answer: p99 ` +
+      `${fmt(r.app.p99AfterFirstMs ?? Number.NaN, 1)} ms` +
+      (m ? `, minimal ${fmt(m.p99AfterFirstMs ?? Number.NaN, 1)} ms` : '');
+    console.log(`  ${text}`);
+    benchReport.note(`${r.db} ${fmt(r.items)} ${r.scenario}: ${text}`);
   }
 }
 
@@ -488,11 +498,12 @@ async function measureAgainst(
     referencePerSecond: a.requestsPerSecond,
     perSecond: b!.requestsPerSecond,
   };
-  console.log(
-    `  ${label}, side by side at c=10: ` +
-      `${fmt(cost.perSecond)} and ${fmt(cost.referencePerSecond)} req/s, ` +
-      `${fmt(costOf(cost), 2)}x the cost`,
-  );
+  const text =
+    `${label}, side by side at c=10: ` +
+    `${fmt(cost.perSecond)} and ${fmt(cost.referencePerSecond)} req/s, ` +
+    `${fmt(costOf(cost), 2)}x the cost`;
+  console.log(`  ${text}`);
+  benchReport.note(text);
   return cost;
 }
 
@@ -669,21 +680,16 @@ async function runDataSet(
     const restarts = ONLY.has('restart') ? await restartsToFirstAnswer(target, jwtSecret) : null;
     const restartMs = restarts && percentile(restarts, 50);
     if (restarts) {
-      console.log(
-        `  restart to first answer: median ${fmt(restartMs!)} ms of ${restarts.length} ` +
-          `(${restarts.map((ms) => fmt(ms)).join(', ')})`,
-      );
+      const text =
+        `restart to first answer: median ${fmt(restartMs!)} ms of ${restarts.length} ` +
+        `(${restarts.map((ms) => fmt(ms)).join(', ')})`;
+      console.log(`  ${text}`);
+      benchReport.note(`${kind} ${fmt(items)} items, ${text}`);
     }
     return { items, results, deep, scale, restartMs };
   } finally {
     target.cleanup();
   }
-}
-
-interface Verdict {
-  target: string;
-  value: string;
-  pass: boolean;
 }
 
 function verdicts(kind: Kind, small: DataSetRun, large: DataSetRun | null): Verdict[] {
@@ -762,7 +768,13 @@ export async function runHotPathBenchmark(): Promise<boolean> {
   );
   if (wanted.includes('postgres') && !pgUrls) {
     console.log('PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL.');
+    benchReport.note('PostgreSQL skipped: neither BENCH_DATABASE_URL nor TEST_DATABASE_URL set.');
   }
+  resultsTable = benchReport.table(
+    `Hot paths against their minimal routes: ${SECONDS} s of each side in ${ROUNDS} alternating ` +
+      `round${ROUNDS === 1 ? '' : 's'}`,
+    COLUMNS.map(([, long]) => long),
+  );
   printHeader();
   const all: Verdict[] = [];
   let failures = false;
@@ -791,8 +803,16 @@ export async function runHotPathBenchmark(): Promise<boolean> {
         'together, so it buys req/s / 2 items a second; sql is create+pay.',
     );
   }
+  benchReport.note(
+    'cpu ms: CPU time per answer of the server process, + that of the PostgreSQL processes when ' +
+      'the database runs on this machine. card checkout+pay: req/s, p50 and p99 of its two ' +
+      'requests together; sql is create+pay. ratio: app req/s over minimal req/s.',
+  );
   console.log('\nTargets:');
-  for (const v of all) console.log(`  ${v.pass ? 'pass' : 'FAIL'}  ${v.target}: ${v.value}`);
+  for (const v of all) {
+    console.log(`  ${v.pass ? 'pass' : 'FAIL'}  ${v.target}: ${v.value}`);
+    benchReport.target(v);
+  }
   console.log(
     `\n${all.filter((v) => v.pass).length} of ${all.length} targets met` +
       ` (load average now ${os
@@ -800,6 +820,9 @@ export async function runHotPathBenchmark(): Promise<boolean> {
         .map((l) => fmt(l, 2))
         .join(' ')}; the machine is shared).`,
   );
-  if (failures) console.error('Some requests failed: those numbers are not valid.');
+  if (failures) {
+    console.error('Some requests failed: those numbers are not valid.');
+    benchReport.note('Some requests failed: those numbers are not valid.');
+  }
   return !failures;
 }
