@@ -58,7 +58,7 @@ test('a moderator warns content and lands on the reports page with the warning l
   await creatorPage.goto('/dashboard');
   await expect(creatorPage.getByRole('heading', { level: 1 })).toBeVisible();
   await signInPage(page, await signInDemoViaApi(request, 'moderator'));
-  // With test mode off the sidebar shows a moderator's own links only.
+  // With test mode off the sidebar shows a moderator's own links only (SPEC §1: sales too).
   await seedStorage(page, { testMode: 'false' });
 
   await page.goto('/admin/content');
@@ -68,6 +68,7 @@ test('a moderator warns content and lands on the reports page with the warning l
     'User management',
     'Moderation',
     'Reports',
+    'Sales',
   ]);
   await page.getByRole('searchbox', { name: 'Search' }).fill(item.title);
   await page.getByRole('button', { name: 'Search', exact: true }).click();

@@ -29,6 +29,16 @@ describe('the permission map', () => {
     expect(rolesWith('hub.read').sort()).toEqual(['admin', 'agency', 'studio', 'superadmin']);
     expect(rolesWith('hub.roles.write').sort()).toEqual(['admin', 'superadmin']);
     expect(rolesWith('admin.warn').sort()).toEqual(['admin', 'moderator', 'superadmin']);
+    // SPEC §1: moderators see reports and sales; refunds and payouts stay with the admins.
+    expect(rolesWith('admin.sales.read').sort()).toEqual(['admin', 'moderator', 'superadmin']);
+    expect(rolesWith('hub.payouts.write').sort()).toEqual(['admin', 'superadmin']);
+    expect(rolesWith('membership.offer').sort()).toEqual([
+      'admin',
+      'agency',
+      'creator',
+      'studio',
+      'superadmin',
+    ]);
   });
 
   it('calls a role change a promotion only when nothing is lost', () => {

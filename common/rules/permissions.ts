@@ -30,6 +30,8 @@ export const PERMISSIONS = [
   'report.create',
   'studio.use',
   'payout.edit',
+  // the creator roles (creator, agency, studio, admin, superadmin)
+  'membership.offer',
   // moderation (moderator, admin, superadmin)
   'admin.users.read',
   'admin.content.read',
@@ -37,9 +39,9 @@ export const PERMISSIONS = [
   'admin.reports.resolve',
   'admin.warn',
   'admin.items.hide',
+  'admin.sales.read',
   // administration (admin, superadmin)
   'admin.users.suspend',
-  'admin.sales.read',
   'admin.audit.read',
   'admin.outbox.read',
   // Control Hub
@@ -80,7 +82,13 @@ const SIGNED_IN: Grants = {
   'payout.edit': 'own',
 };
 
-/** SPEC §1: moderators moderate users and content and see reports. */
+/**
+ * SPEC §6 "Creator": whose profile offers membership tiers (SPEC §2), who may be subscribed to,
+ * and who sees the drawer's creator entries.
+ */
+const CREATOR: Grants = { 'membership.offer': 'own' };
+
+/** SPEC §1: moderators moderate users and content and see reports and sales (read only). */
 const MODERATION: Grants = {
   'item.viewUnlisted': 'any',
   'item.viewLocked': 'any',
@@ -90,13 +98,14 @@ const MODERATION: Grants = {
   'admin.reports.resolve': 'any',
   'admin.warn': 'any',
   'admin.items.hide': 'any',
+  'admin.sales.read': 'any',
 };
 
-/** Admins also suspend accounts, see sales, money and the audit trail, and run the hub. */
+/** Admins also suspend accounts, see money and the audit trail, and run the hub. */
 const ADMINISTRATION: Grants = {
   ...MODERATION,
+  ...CREATOR,
   'admin.users.suspend': 'any',
-  'admin.sales.read': 'any',
   'admin.audit.read': 'any',
   'admin.outbox.read': 'any',
   'membership.cancel': 'any',
@@ -114,9 +123,9 @@ const HUB_READER: Grants = { 'hub.read': 'any' };
 export const ROLE_GRANTS: { readonly [R in Role]: Grants } = {
   user: SIGNED_IN,
   hypr: SIGNED_IN,
-  creator: SIGNED_IN,
-  agency: { ...SIGNED_IN, ...HUB_READER },
-  studio: { ...SIGNED_IN, ...HUB_READER },
+  creator: { ...SIGNED_IN, ...CREATOR },
+  agency: { ...SIGNED_IN, ...CREATOR, ...HUB_READER },
+  studio: { ...SIGNED_IN, ...CREATOR, ...HUB_READER },
   moderator: { ...SIGNED_IN, ...MODERATION },
   admin: { ...SIGNED_IN, ...ADMINISTRATION },
   superadmin: { ...SIGNED_IN, ...ADMINISTRATION, 'hub.roles.staff': 'any' },
@@ -149,9 +158,13 @@ export function can(actor: Actor | null, permission: Permission, resource?: Owne
   return false;
 }
 
-/** Roles that hold a permission in any scope: what the web's role-gated routes and menus use. */
+/** Whether a role holds a permission in any scope: what the web's pages, drawer and links show. */
+export const roleHolds = (role: Role, permission: Permission): boolean =>
+  grantOf(role, permission) !== null;
+
+/** Roles that hold a permission in any scope: what the web's role-gated routes use. */
 export const rolesWith = (permission: Permission): Role[] =>
-  ROLES.filter((role) => grantOf(role, permission) !== null);
+  ROLES.filter((role) => roleHolds(role, permission));
 
 /** Roles that hold a permission over everyone's resources (staff powers). */
 export const rolesWithAny = (permission: Permission): Role[] =>

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { CREATOR_ROLES } from '../../../common/rules/roles';
+import { roleHolds } from '../../../common/rules/permissions';
 import { isTier, TIER_CURRENCY, TIER_PRICE_CENTS } from '../../../common/rules/tiers';
 import {
   parsePriceToCents,
@@ -170,7 +170,7 @@ async function planCheckout(
       .select({ id: users.id, username: users.username, role: users.role, status: users.status })
       .from(users)
       .where(eq(users.id, creatorId));
-    if (!creator || creator.status !== 'active' || !CREATOR_ROLES.includes(creator.role)) {
+    if (!creator || creator.status !== 'active' || !roleHolds(creator.role, 'membership.offer')) {
       throw fail('creator_not_found');
     }
     if (creator.id === viewer.id) throw fail('cannot_subscribe_self');

@@ -1,7 +1,7 @@
 import type { CreatorProfileAbilities } from '../../../common/schemas/creator-profile';
 import { isFollowable } from '../../../common/rules/follows';
-import { can, type Actor } from '../../../common/rules/permissions';
-import { CREATOR_ROLES, type Role } from '../../../common/rules/roles';
+import { can, roleHolds, type Actor } from '../../../common/rules/permissions';
+import type { Role } from '../../../common/rules/roles';
 
 /** A person's own visits do not count as visitors of their profile (as with items). */
 export const countsAsProfileVisit = (viewer: { id: string } | null, profileId: string) =>
@@ -26,6 +26,6 @@ export function creatorProfileAbilities(
       (relation.isFollowing ||
         isFollowable({ role: subject.role, hasItems: subject.hasPublished })),
     subscribe:
-      isOther && can(viewer, 'membership.subscribe') && CREATOR_ROLES.includes(subject.role),
+      isOther && can(viewer, 'membership.subscribe') && roleHolds(subject.role, 'membership.offer'),
   };
 }

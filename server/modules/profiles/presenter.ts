@@ -4,7 +4,7 @@ import {
   PROFILE_SUBSCRIPTION_TIER,
   promoWatchUrl,
 } from '../../../common/rules/creator-profile';
-import { CREATOR_ROLES } from '../../../common/rules/roles';
+import { roleHolds } from '../../../common/rules/permissions';
 import { TIER_CURRENCY, TIER_PRICE_CENTS, type Tier } from '../../../common/rules/tiers';
 import type {
   AuraCard,
@@ -71,7 +71,7 @@ export function presentPromoVideo(profile: CreatorProfileRow | null): string | n
 /** SPEC §3 creator profile: public fields only (never email, birth date or phone). */
 export function presentCreatorProfile(view: CreatorProfileView): CreatorProfileResponse {
   const { user, profile, counters } = view;
-  const offersMembership = CREATOR_ROLES.includes(user.role);
+  const offersMembership = roleHolds(user.role, 'membership.offer');
   return {
     id: user.id,
     username: user.username,

@@ -1,4 +1,5 @@
-import { ADMIN_AREA_ROLES, type Role } from '../../../common/rules/roles';
+import { roleHolds } from '../../../common/rules/permissions';
+import type { Role } from '../../../common/rules/roles';
 import type { UserStatus } from '../../../common/schemas/users';
 
 /**
@@ -9,4 +10,4 @@ export const mayViewProfile = (
   viewer: { role: Role } | null,
   subject: { status: UserStatus },
 ): boolean =>
-  subject.status === 'active' || (viewer !== null && ADMIN_AREA_ROLES.includes(viewer.role));
+  subject.status === 'active' || (viewer !== null && roleHolds(viewer.role, 'admin.users.read'));

@@ -1,6 +1,6 @@
 import type { MatrixRows } from './harness';
 
-/** docs/permissions.md: admin.* for admin, superadmin and (reading, warning, hiding) moderator. */
+/** docs/permissions.md: admin.* for admin, superadmin and (reading, warning, hiding, sales) moderator. */
 const MODERATION = ['admin', 'superadmin', 'moderator'] as const;
 const ADMINS = ['admin', 'superadmin'] as const;
 /** hub.read: the Control Hub roles. */
@@ -22,7 +22,7 @@ export const adminRows: MatrixRows = {
     request: () => ({ body: { action: 'dismiss' } }),
   },
   'GET /api/v1/admin/warnings': { who: MODERATION },
-  'GET /api/v1/admin/sales': { who: ADMINS },
+  'GET /api/v1/admin/sales': { who: MODERATION },
   'GET /api/v1/admin/audit': { who: ADMINS },
 };
 

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { rolesWith } from '../../../../common/rules/permissions';
 import { ROLES, type Role } from '../../../../common/rules/roles';
 import { MENU_GROUPS, visibleMenuGroups } from './menu-entries';
 
 const groupIds = (role: Role | null, isTestMode: boolean) =>
   visibleMenuGroups(role, isTestMode).map((group) => group.id);
+const entriesOf = (role: Role) =>
+  visibleMenuGroups(role, false).flatMap((group) => group.entries.map((entry) => entry.to));
 
 describe('visibleMenuGroups', () => {
   it('shows every group to everyone in test mode', () => {
@@ -16,7 +19,7 @@ describe('visibleMenuGroups', () => {
     expect(groupIds(null, false)).toEqual([]);
   });
 
-  it('follows the role lists of SPEC §6 outside test mode', () => {
+  it('shows the groups of SPEC §6 by permission outside test mode', () => {
     expect(groupIds('user', false)).toEqual(['main']);
     expect(groupIds('hypr', false)).toEqual(['main']);
     expect(groupIds('creator', false)).toEqual(['main', 'creator']);
@@ -25,6 +28,29 @@ describe('visibleMenuGroups', () => {
     expect(groupIds('studio', false)).toEqual(['main', 'creator', 'hub']);
     expect(groupIds('admin', false)).toEqual(['main', 'creator', 'admin', 'hub']);
     expect(groupIds('superadmin', false)).toEqual(['main', 'creator', 'admin', 'hub']);
+  });
+
+  it('shows moderators every admin entry the server lets them open, sales included (SPEC §1)', () => {
+    expect(entriesOf('moderator')).toEqual([
+      '/discover',
+      '/dashboard',
+      '/messages',
+      '/upload',
+      '/wallet',
+      '/account',
+      '/admin',
+      '/admin/users',
+      '/admin/content',
+      '/admin/reports',
+      '/admin/sales',
+    ]);
+  });
+
+  it('shows an entry with a permission to exactly the roles holding it', () => {
+    for (const entry of MENU_GROUPS.flatMap((group) => group.entries)) {
+      const shownTo = ROLES.filter((role) => entriesOf(role).includes(entry.to));
+      expect(shownTo, entry.to).toEqual(entry.permission ? rolesWith(entry.permission) : ROLES);
+    }
   });
 
   it('lists the fifteen entries of SPEC §2, the wallet and the account settings', () => {

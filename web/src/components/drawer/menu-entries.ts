@@ -1,9 +1,5 @@
-import {
-  ADMIN_AREA_ROLES,
-  CONTROL_HUB_ROLES,
-  CREATOR_ROLES,
-  type Role,
-} from '../../../../common/rules/roles';
+import { roleHolds, type Permission } from '../../../../common/rules/permissions';
+import type { Role } from '../../../../common/rules/roles';
 
 export interface MenuEntry {
   id:
@@ -25,12 +21,21 @@ export interface MenuEntry {
     | 'sales'
     | 'masteraxis';
   to: string;
+  /** The permission the page behind the entry needs (its route guard and the server ask the same). */
+  permission?: Permission;
 }
 
 export interface MenuGroup {
   id: 'main' | 'creator' | 'admin' | 'hub';
   entries: readonly MenuEntry[];
 }
+
+/** SPEC §6 "Creator": the creator entries show to the roles whose profiles offer memberships. */
+const creatorEntry = (id: MenuEntry['id'], to: string): MenuEntry => ({
+  id,
+  to,
+  permission: 'membership.offer',
+});
 
 /** The drawer's groups and entries, in the order of SPEC §2 "Screen behaviour", plus the wallet and account settings. */
 export const MENU_GROUPS: readonly MenuGroup[] = [
@@ -50,46 +55,40 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
   {
     id: 'creator',
     entries: [
-      { id: 'creatorProfile', to: '/creator' },
-      { id: 'creatorSettings', to: '/creator/settings' },
-      { id: 'prompt', to: '/studio?mode=prompt' },
-      { id: 'visual', to: '/studio?mode=visual' },
-      { id: 'draft', to: '/studio?mode=draft' },
+      creatorEntry('creatorProfile', '/creator'),
+      creatorEntry('creatorSettings', '/creator/settings'),
+      creatorEntry('prompt', '/studio?mode=prompt'),
+      creatorEntry('visual', '/studio?mode=visual'),
+      creatorEntry('draft', '/studio?mode=draft'),
     ],
   },
   {
     id: 'admin',
     entries: [
-      { id: 'admin', to: '/admin' },
-      { id: 'management', to: '/admin/users' },
-      { id: 'moderation', to: '/admin/content' },
-      { id: 'reports', to: '/admin/reports' },
-      { id: 'sales', to: '/admin/sales' },
+      // The permissions the pages' route guards (app/page-routes.tsx) and the sidebar ask.
+      { id: 'admin', to: '/admin', permission: 'admin.users.read' },
+      { id: 'management', to: '/admin/users', permission: 'admin.users.read' },
+      { id: 'moderation', to: '/admin/content', permission: 'admin.content.read' },
+      { id: 'reports', to: '/admin/reports', permission: 'admin.reports.read' },
+      { id: 'sales', to: '/admin/sales', permission: 'admin.sales.read' },
     ],
   },
-  { id: 'hub', entries: [{ id: 'masteraxis', to: '/masteraxis' }] },
+  { id: 'hub', entries: [{ id: 'masteraxis', to: '/masteraxis', permission: 'hub.read' }] },
 ];
 
-function isGroupAllowed(group: MenuGroup['id'], role: Role): boolean {
-  switch (group) {
-    case 'main':
-      return true;
-    case 'creator':
-      return CREATOR_ROLES.includes(role);
-    case 'admin':
-      return ADMIN_AREA_ROLES.includes(role);
-    case 'hub':
-      return CONTROL_HUB_ROLES.includes(role);
-  }
-}
-
 /**
- * SPEC §6: signed-in users see the main entries, plus the creator, admin and Control Hub groups
- * their role allows. SPEC §4: test/mirror mode shows every role's entries. This is visibility
- * only; the server enforces roles on its own.
+ * SPEC §6: signed-in users see the main entries, plus each entry whose permission their role
+ * holds (the permission table the server checks, so no entry leads to a refusal); a group with
+ * no entry left is not shown. SPEC §4: test/mirror mode shows every role's entries. This is
+ * visibility only; the server enforces the permissions on its own.
  */
 export function visibleMenuGroups(role: Role | null, isTestMode: boolean): MenuGroup[] {
   if (isTestMode) return [...MENU_GROUPS];
   if (!role) return [];
-  return MENU_GROUPS.filter((group) => isGroupAllowed(group.id, role));
+  return MENU_GROUPS.map((group) => ({
+    ...group,
+    entries: group.entries.filter(
+      (entry) => entry.permission === undefined || roleHolds(role, entry.permission),
+    ),
+  })).filter((group) => group.entries.length > 0);
 }

@@ -5,8 +5,8 @@ const ids = (role: Parameters<typeof visibleAdminLinks>[0], testMode = false) =>
   visibleAdminLinks(role, testMode).map((link) => link.id);
 
 describe('the admin sidebar', () => {
-  it('shows moderators what they may moderate, admins sales and the audit log too', () => {
-    expect(ids('moderator')).toEqual(['users', 'content', 'reports']);
+  it('shows moderators what they may moderate and sales, admins the audit log too', () => {
+    expect(ids('moderator')).toEqual(['users', 'content', 'reports', 'sales']);
     expect(ids('admin')).toEqual(['users', 'content', 'reports', 'sales', 'audit', 'outbox']);
     expect(ids('superadmin')).toEqual(['users', 'content', 'reports', 'sales', 'audit', 'outbox']);
     expect(ids('user')).toEqual([]);

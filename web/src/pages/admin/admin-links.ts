@@ -1,4 +1,4 @@
-import { grantOf, type Permission } from '../../../../common/rules/permissions';
+import { roleHolds, type Permission } from '../../../../common/rules/permissions';
 import type { Role } from '../../../../common/rules/roles';
 
 export interface AdminLink {
@@ -23,4 +23,4 @@ export const ADMIN_LINKS: readonly AdminLink[] = [
  * visibility: the routes and the server check the role again.
  */
 export const visibleAdminLinks = (role: Role, isTestMode: boolean): AdminLink[] =>
-  ADMIN_LINKS.filter((link) => isTestMode || grantOf(role, link.permission) !== null);
+  ADMIN_LINKS.filter((link) => isTestMode || roleHolds(role, link.permission));
