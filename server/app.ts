@@ -20,6 +20,7 @@ import {
   registerErrorHandling,
   type ErrorHandlingOptions,
 } from './http/errors';
+import { acceptEmptyJsonBody } from './http/empty-json-body';
 import { refundOnDatabaseOutage } from './http/rate-limit-refund';
 import { trackRoutes } from './http/route-list';
 import { refuseNulText } from './http/nul-text';
@@ -116,6 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerConnectionHandling(app, lifecycle);
   registerRequestLog(app);
   warnOnForwardedHeaders(app, config);
+  acceptEmptyJsonBody(app);
   app.addHook('preValidation', refuseNulText);
   const pageHeaders = securityHeaders(config);
   const apiHeaders = apiSecurityHeaders(config);
