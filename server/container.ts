@@ -26,6 +26,7 @@ import { createJobRunner, type JobRunner } from './jobs/runner';
 import { deriveKeys, type Keys } from './keys';
 import { createOutboxMailer } from './modules/mail/index';
 import { createMediaUrls, type MediaUrls } from './modules/media/index';
+import { createActivityRecorder } from './modules/users/index';
 
 export interface RedisConnections {
   /** Commands: rate-limit counters, caches. */
@@ -148,7 +149,11 @@ export async function createContainer(options: {
     keys,
     tokens,
     sessions,
-    guards: createGuards(sessions, tokens),
+    guards: createGuards(
+      sessions,
+      tokens,
+      createActivityRecorder({ db: database.db, clock, reportError }),
+    ),
     storage: overrides.storage ?? (await createMediaStorage(config)),
     payments: overrides.payments ?? (await createPaymentsProvider(config, database.db)),
     payouts: overrides.payouts ?? createPayoutProvider(),

@@ -169,7 +169,7 @@ export const CreatorProfileResponse = z.object({
   isSubscribed: z.boolean(),
   subscribedTier: z.enum(TIERS),
   isFollowing: z.boolean(),
-  /** ISO 8601: the last sign-in; null when the person never signed in. */
+  /** ISO 8601: the last activity (sign-in or request, to within minutes); null if never signed in. */
   lastOnline: z.string().nullable(),
   /** ISO 8601. */
   joinedAt: z.string(),

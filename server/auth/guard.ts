@@ -57,13 +57,23 @@ export async function resolveViewer(
   return { id: verified.id, role: account.role, username: account.username, token: verified };
 }
 
-export function createGuards(sessions: SessionCache, tokens: TokenService): Guards {
+/** Told of every request with a live token (SPEC §3 lastOnline); throttles its own writes. */
+export interface ActivityListener {
+  seen(userId: string): Promise<void>;
+}
+
+export function createGuards(
+  sessions: SessionCache,
+  tokens: TokenService,
+  activity: ActivityListener,
+): Guards {
   const requireAuth: preHandlerAsyncHookHandler = async (request) => {
     const token = bearerToken(request);
     if (!token) throw fail('sign_in_required');
     const viewer = await resolveViewer(sessions, tokens, token);
     if (!viewer) throw fail('sign_in_expired');
     request.viewer = viewer;
+    await activity.seen(viewer.id);
   };
   return {
     requireAuth,
@@ -78,6 +88,7 @@ export function createGuards(sessions: SessionCache, tokens: TokenService): Guar
     async optionalAuth(request) {
       const token = bearerToken(request);
       request.viewer = token ? await resolveViewer(sessions, tokens, token) : null;
+      if (request.viewer) await activity.seen(request.viewer.id);
     },
     viewerOf(request) {
       if (!request.viewer) throw fail('sign_in_required');

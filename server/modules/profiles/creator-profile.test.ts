@@ -77,7 +77,8 @@ describe('GET /api/v1/auth/profile', () => {
       isSubscribed: false,
       subscribedTier: 'Aura',
       isFollowing: false,
-      lastOnline: lastLoginAt.toISOString(),
+      // SPEC §3: the last activity, and asking for one's own profile is activity.
+      lastOnline: now.toISOString(),
       joinedAt: me.user.registeredAt.toISOString(),
       freePostsCount: 0,
       paidPostsCount: 0,

@@ -89,7 +89,8 @@ export function presentCreatorProfile(view: CreatorProfileView): CreatorProfileR
     isSubscribed: view.subscribedTier !== 'Aura',
     subscribedTier: view.subscribedTier,
     isFollowing: view.isFollowing,
-    lastOnline: user.lastLoginAt?.toISOString() ?? null,
+    // SPEC §3: the last activity; accounts not seen since it was recorded show their last sign-in.
+    lastOnline: (user.lastActiveAt ?? user.lastLoginAt)?.toISOString() ?? null,
     joinedAt: user.registeredAt.toISOString(),
     freePostsCount: counters.freePostsCount,
     paidPostsCount: counters.paidPostsCount,

@@ -113,6 +113,8 @@ export async function recordSignIn(
       failedLogins: 0,
       lastFailedLoginAt: null,
       lastLoginAt: meta.at,
+      // A sign-in is activity too (SPEC §3 lastOnline).
+      lastActiveAt: meta.at,
       ...(rehashed ? { passwordHash: rehashed } : {}),
     })
     .where(eq(users.id, userId))

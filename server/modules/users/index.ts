@@ -33,6 +33,7 @@ export {
   updateAccountDetails,
   type AccountDetails,
 } from './account-settings';
+export { ACTIVITY_INTERVAL_MS, createActivityRecorder } from './activity';
 export { mayViewProfile } from './policy';
 export { presentProfile } from './presenter';
 export { profileTiles } from './service';

@@ -49,6 +49,11 @@ export const users = pgTable(
     profileImage: text('profile_image'),
     registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /**
+     * The last request with a live token (SPEC §3 lastOnline), kept to within a few minutes:
+     * written at most once per ACTIVITY_INTERVAL_MS per account (./activity.ts).
+     */
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
     /** Failed sign-ins in a row; each one lengthens the wait before the next try is checked. */
     failedLogins: integer('failed_logins').notNull().default(0),
     lastFailedLoginAt: timestamp('last_failed_login_at', { withTimezone: true }),
