@@ -164,3 +164,22 @@ describe('API fuzz (every OpenAPI operation, bad input)', () => {
     expect(failures).toEqual([]);
   }, 120_000);
 });
+
+describe('the backup key (POST /api/v1/ops/backup)', () => {
+  // A key of the right length in characters but not in bytes (each 'é' is two in UTF-8) made the
+  // length check pass and the byte compare throw: a 500 instead of a refusal.
+  it.each([
+    ['64 non-ASCII characters', 'é'.repeat(64)],
+    ['64 ASCII characters', 'a'.repeat(64)],
+    ['a short key', 'abc'],
+    ['an empty key', ''],
+  ])('answers 401 to a wrong key: %s', async (_name, key) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/ops/backup',
+      headers: { 'x-aura-backup-key': key },
+    });
+    expect(res.statusCode, res.body).toBe(401);
+    expect(typeof res.json().error).toBe('string');
+  });
+});
