@@ -74,7 +74,12 @@ async function scratchDatabase(adminUrl: string): Promise<{ url: string; drop():
 
 /** `count` creators (anyone may message a creator), with a signed token each. */
 async function seedPeople(databaseUrl: string, secret: string, count: number) {
-  const handle = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 2 });
+  const handle = await openDatabase({
+    kind: 'postgres',
+    url: databaseUrl,
+    poolSize: 2,
+    purpose: 'maintenance',
+  });
   try {
     const rows = await handle.db
       .insert(users)

@@ -14,6 +14,7 @@ import { VERSION_TAG } from '../common/version';
 import type { Config } from './config';
 import { createContainer, type Container, type ContainerOverrides } from './container';
 import type { DatabaseHandle } from './db/client';
+import { settledWithin } from './db/deadline';
 import { registerCompression } from './http/compression';
 import {
   answeredDatabaseOutage,
@@ -52,6 +53,9 @@ import { blocksRoutes } from './modules/blocks/index';
 import { messageRealtimePresenters, messagesRoutes } from './modules/messages/index';
 import { backupRoutes } from './modules/backup/index';
 import { realtimeRoutes } from './realtime/index';
+
+/** How long a failed request asks whether the database still answers before it says 503. */
+const REACHABILITY_PROBE_MS = 1000;
 
 export interface BuildAppOptions {
   config: Config;
@@ -107,10 +111,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   trackRoutes(app);
   configureHttp(app, {
+    // Bounded: behind a silent network cut the probe would wait as long as the request did.
     databaseReachable: () =>
-      options.db.db.execute(sql`select 1`).then(
-        () => true,
-        () => false,
+      settledWithin(
+        options.db.db.execute(sql`select 1`).then(
+          () => true,
+          () => false,
+        ),
+        REACHABILITY_PROBE_MS,
+        false,
       ),
   });
   const lifecycle: Lifecycle = { isDraining: false };

@@ -154,7 +154,11 @@ async function freshTarget(kind: Kind, pgUrl: string | null): Promise<Target> {
       kind,
       env: { DATA_DIR: dataDir, DATABASE_URL: pgUrl! },
       async open() {
-        const handle = await openDatabase({ kind: 'postgres', url: pgUrl! });
+        const handle = await openDatabase({
+          kind: 'postgres',
+          url: pgUrl!,
+          purpose: 'maintenance',
+        });
         return { db: handle.db, close: () => handle.close() };
       },
       cleanup,

@@ -27,6 +27,11 @@ const PG_CONNECTION_MESSAGES = [
   /Client has encountered a connection error and is not queryable/,
   /Client was closed and is not queryable/,
   /Cannot use a pool after calling end on the pool/,
+  // A query's client-side deadline passed without an answer (a silent network cut).
+  /^Query read timeout$/,
+  // A new connection's own bound passed (pg's wording; pg-pool's wraps it as the cause of
+  // "Connection terminated due to connection timeout" only when the pool's bound fired first).
+  /^timeout expired$/,
 ];
 
 function* causes(err: unknown): Generator<unknown> {
@@ -54,6 +59,20 @@ export function isDatabasePoolExhausted(err: unknown): boolean {
   for (const e of causes(err)) {
     const { message } = e as { message?: unknown };
     if (typeof message === 'string' && POOL_WAIT_MESSAGE.test(message)) return true;
+  }
+  return false;
+}
+
+// SQLSTATE 57014: the server cancelled a statement that ran past statement_timeout.
+const STATEMENT_TIMEOUT_SQLSTATE = '57014';
+
+/**
+ * True when `err` (or anything in its `cause` chain) is a statement the server cancelled because
+ * it ran past its bound (server/db/postgres.ts): the database is too slow right now, not lost.
+ */
+export function isStatementTimedOut(err: unknown): boolean {
+  for (const e of causes(err)) {
+    if ((e as { code?: unknown }).code === STATEMENT_TIMEOUT_SQLSTATE) return true;
   }
   return false;
 }

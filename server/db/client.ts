@@ -15,6 +15,16 @@ export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** A database handle or an open transaction: services accept either. */
 export type Db = Database | Tx;
 
+/** What a query of one purpose may spend (server/db/postgres.ts has the values). */
+export interface QueryLimits {
+  /** A new connection's set-up. */
+  connectMs: number;
+  /** The server's bound on one statement (statement_timeout); 0: none. */
+  statementMs: number;
+  /** The client's: past it the connection is given up (a network cut); 0: none. */
+  queryDeadlineMs: number;
+}
+
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface DatabaseHandle {
@@ -51,8 +61,15 @@ export type DatabaseTarget = (
       kind: 'postgres';
       url: string;
       poolSize?: number;
-      /** Bounds in ms (tests shorten them): a new connection's set-up, a wait for a pooled one. */
-      connectTimeoutMs?: number;
+      /**
+       * Whose queries the pool carries: 'requests' (the app; default) have short bounds, so a
+       * request answers 503 soon after the database went away; 'maintenance' (a command of its
+       * own doing long work) has none but a dead connection's (server/db/postgres.ts).
+       */
+      purpose?: 'requests' | 'maintenance';
+      /** The purpose's bounds in ms, some replaced (tests shorten them). */
+      limits?: Partial<QueryLimits>;
+      /** How long a request may wait for a pooled connection while all are working. */
       poolWaitMs?: number;
     }
 ) & {

@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, uniqueName, type TestApp } from '../test/app';
 import { startTcpProxy, throughProxy, type TcpProxy } from '../test/tcp-proxy';
+import { isDatabaseUnavailable } from './availability';
 
 // The app reaches PostgreSQL through a loopback proxy this file cuts and restores, as a server
 // restart or a network outage looks to it (issue 18). It needs a PostgreSQL server: without
@@ -113,5 +115,83 @@ describe.runIf(databaseUrl)('a PostgreSQL outage (through a proxy the test cuts)
     } finally {
       await direct.end();
     }
+  });
+});
+
+describe.runIf(databaseUrl)('a silent network cut to PostgreSQL (no reset ever comes)', () => {
+  let proxy: TcpProxy | undefined;
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    proxy?.restore();
+    // Hangs if a connection stuck behind the cut was kept (pool.end waits for every client).
+    await t?.close();
+    await proxy?.close();
+    t = undefined;
+    proxy = undefined;
+  });
+
+  const openThroughProxy = async (
+    pool?: NonNullable<Parameters<typeof createTestApp>[0]>['pool'],
+  ) => {
+    const target = new URL(databaseUrl);
+    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    t = await createTestApp({ databaseUrl: throughProxy(databaseUrl, proxy), pool });
+    return { proxy, t };
+  };
+
+  it('answers health and requests 503 by their deadlines (the app bounds), then resumes', async () => {
+    const { proxy, t } = await openThroughProxy();
+    const health = () => t.app.inject({ method: 'GET', url: '/api/v1/health' });
+    const register = (username: string) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: signup(username) });
+    // Idle pooled connections exist when the cut comes: requests are sent on them and no answer
+    // and no reset ever comes back.
+    expect((await register(uniqueName('silent_'))).statusCode).toBe(201);
+    expect((await health()).statusCode).toBe(200);
+    proxy.silence();
+
+    const down = await health();
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toMatchObject({ status: 'degraded', database: { ok: false } });
+    // More at once than the pool holds: those queued behind stuck connections answer too.
+    const refused = await Promise.all(
+      Array.from({ length: 8 }, () => register(uniqueName('silent_'))),
+    );
+    for (const res of refused) {
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.json()).toMatchObject({ code: 'database_unavailable' });
+    }
+
+    proxy.restore();
+    await expect.poll(async () => (await health()).statusCode, { timeout: 20_000 }).toBe(200);
+    expect((await register(uniqueName('silent_'))).statusCode).toBe(201);
+  });
+
+  it('gives up a connection that went silent in the middle of a transaction', async () => {
+    const { proxy, t } = await openThroughProxy({ size: 1, queryDeadlineMs: 300, waitMs: 1000 });
+    const stalled = t.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      proxy.silence();
+      await tx.execute(sql`select 1`);
+    });
+    const failure: unknown = await stalled.then(
+      () => null,
+      (err: unknown) => err,
+    );
+    expect(isDatabaseUnavailable(failure), String(failure)).toBe(true);
+    // The connection was closed when the deadline passed: the ROLLBACK queued behind the stuck
+    // query failed with it at once, instead of waiting for a deadline of its own (after which the
+    // transaction would have handed the connection back to the pool, still stuck).
+    const rollbackFailure = (failure as { cause?: { message?: string } }).cause?.message;
+    expect(String(failure)).toMatch(/rollback/);
+    expect(rollbackFailure).not.toBe('Query read timeout');
+    await expect.poll(() => proxy.openConnections(), { timeout: 20_000 }).toBe(0);
+
+    proxy.restore();
+    await expect
+      .poll(async () => (await t.app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode, {
+        timeout: 20_000,
+      })
+      .toBe(200);
   });
 });

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, uniqueName, type TestApp } from '../test/app';
 import { startTcpProxy, throughProxy, type TcpProxy } from '../test/tcp-proxy';
@@ -43,8 +44,9 @@ describe.runIf(databaseUrl)('the PostgreSQL pool under load', () => {
   });
 
   it('answers 503 server_busy past the pool wait, not charged to the rate limit', async () => {
+    // The held connection works longer than a request's statement may: no bounds on it here.
     t = await createTestApp({
-      pool: { size: 1, waitMs: 200 },
+      pool: { size: 1, waitMs: 200, statementMs: 0, queryDeadlineMs: 0 },
       env: { AUTH_CHECK_RATE_LIMIT_PER_MINUTE: String(CHECK_LIMIT) },
     });
     const app = t;
@@ -88,5 +90,24 @@ describe.runIf(databaseUrl)('the PostgreSQL pool under load', () => {
     await expect
       .poll(async () => (await checkUsername(app)).statusCode, { timeout: 20_000 })
       .toBe(200);
+  });
+
+  it('answers 503 server_busy when the server cancels a request statement past its bound', async () => {
+    t = await createTestApp({ pool: { size: 2, statementMs: 300 } });
+    const app = t;
+    // Another session holds the users table, so the request's statement waits past its bound.
+    const locker = new pg.Client({ connectionString: databaseUrl });
+    await locker.connect();
+    try {
+      await locker.query('begin');
+      await locker.query('lock table users in access exclusive mode');
+      const res = await checkUsername(app);
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.json()).toMatchObject({ code: 'server_busy' });
+    } finally {
+      await locker.query('rollback').catch(() => {});
+      await locker.end();
+    }
+    expect((await checkUsername(app)).statusCode).toBe(200);
   });
 });

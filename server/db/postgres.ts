@@ -7,6 +7,7 @@ import {
   type Database,
   type DatabaseHandle,
   type DatabaseTarget,
+  type QueryLimits,
   type QueryLogger,
 } from './client';
 import { withCommitHooks, type CommittedEvent } from './commit-hooks';
@@ -18,14 +19,45 @@ import * as schema from './schema/index';
  * database's start-up does not load pg (see client.ts).
  */
 
-/** How long a new connection to a PostgreSQL server may take before the request fails. */
-const CONNECT_TIMEOUT_MS = 5000;
+/*
+ * Limits per purpose: a silent network cut (no reset) left requests waiting for ever.
+ * `statementMs` is the server's own bound (statement_timeout), which it cannot report while the
+ * network is gone: `queryDeadlineMs` is the client's, a little longer, after which the connection
+ * is given up.
+ */
+
+/**
+ * A request's limits: a request answers 503 `database_unavailable` within 5 s of a cut, which
+ * may need a stalled query's deadline and then a new connection's set-up. A request's statement
+ * taking seconds is a bug of its own; the server cancels it (503 `server_busy`).
+ */
+export const REQUEST_LIMITS: QueryLimits = {
+  connectMs: 2000,
+  statementMs: 2500,
+  queryDeadlineMs: 3000,
+};
+
+/**
+ * Long work in a process of its own (key rotation, benchmark seeding): no statement bound, and a
+ * deadline only for a connection that stopped answering.
+ */
+export const MAINTENANCE_LIMITS: QueryLimits = {
+  connectMs: 10_000,
+  statementMs: 0,
+  queryDeadlineMs: 30 * 60_000,
+};
+
+/**
+ * TCP keepalive's first probe after this much silence on an idle connection: an idle pooled
+ * connection behind a dropped route is found by the operating system, not by the next request.
+ */
+const KEEPALIVE_IDLE_MS = 10_000;
 
 /**
  * How long a request may wait for a pooled connection while every one is working. Longer than
  * the connect bound on purpose: a burst (a hundred fans paying at once) queues behind busy
- * connections to a reachable server and should be served, not refused after 5 s; past this the
- * server is overloaded and answers 503 `server_busy` (server/http/errors.ts).
+ * connections to a reachable server and should be served, not refused after a few seconds; past
+ * this the server is overloaded and answers 503 `server_busy` (server/http/errors.ts).
  */
 const POOL_WAIT_MS = 30_000;
 
@@ -33,13 +65,20 @@ const POOL_WAIT_MS = 30_000;
 const MIGRATION_LOCK_KEY = 741_852_963;
 
 /**
- * pg's client with its own connect bound: while the server is unreachable a request fails
- * within it (503, issue 18) instead of waiting for the operating system to give up.
+ * pg's client with the limits of one purpose: while the server is unreachable a request fails
+ * within them (503, issue 18) instead of waiting for the operating system to give up.
  */
-function clientConnectingWithin(ms: number): typeof pg.Client {
+function clientWithin(limits: QueryLimits): typeof pg.Client {
   return class extends pg.Client {
     constructor(config: pg.ClientConfig) {
-      super({ ...config, connectionTimeoutMillis: ms });
+      super({
+        ...config,
+        connectionTimeoutMillis: limits.connectMs,
+        keepAlive: true,
+        keepAliveInitialDelayMillis: KEEPALIVE_IDLE_MS,
+        ...(limits.statementMs > 0 ? { statement_timeout: limits.statementMs } : {}),
+        ...(limits.queryDeadlineMs > 0 ? { query_timeout: limits.queryDeadlineMs } : {}),
+      });
     }
   };
 }
@@ -50,7 +89,12 @@ export async function openPostgres(
   logger: QueryLogger,
 ): Promise<DatabaseHandle> {
   await migratePostgres(target.url);
-  const connectTimeoutMs = target.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
+  const limits: QueryLimits = {
+    ...(target.purpose === 'maintenance' ? MAINTENANCE_LIMITS : REQUEST_LIMITS),
+  };
+  for (const [name, ms] of Object.entries(target.limits ?? {})) {
+    if (typeof ms === 'number') limits[name as keyof QueryLimits] = ms;
+  }
   const pool = new pg.Pool({
     connectionString: target.url,
     max: target.poolSize ?? 10,
@@ -58,7 +102,7 @@ export async function openPostgres(
     // one option, and hands its options to every client it makes: the client class below puts
     // the shorter connect bound back for the set-up.
     connectionTimeoutMillis: target.poolWaitMs ?? POOL_WAIT_MS,
-    Client: clientConnectingWithin(connectTimeoutMs),
+    Client: clientWithin(limits),
   });
   // An idle pooled connection that the server drops (restart, failover) emits 'error' on the
   // pool; unhandled, that would end the process. The pool replaces it on the next checkout.
@@ -69,6 +113,7 @@ export async function openPostgres(
   pool.on('connect', (client) => {
     client.on('error', () => {});
     releaseWhenBeginFails(client);
+    dropWhenDeadlinePasses(client);
   });
   const committed = new Set<(event: CommittedEvent) => void>();
   const db = withCommitHooks(
@@ -125,6 +170,40 @@ function releaseWhenBeginFails(client: pg.PoolClient): void {
         throw err;
       });
     }
+    return result;
+  };
+  client.query = guarded as typeof client.query;
+}
+
+// What pg says when a query's deadline (query_timeout) passed without an answer.
+const QUERY_DEADLINE_MESSAGE = 'Query read timeout';
+
+/**
+ * pg fails a query whose deadline passed but keeps its connection, still waiting for the answer:
+ * every later query on it (the transaction's ROLLBACK, the next request's after the pool handed
+ * it out again) would queue behind that answer and wait its own deadline, for as long as the
+ * network stays cut. The connection is closed instead: what is queued on it fails at once, and
+ * the pool drops it when it comes back (it is no longer queryable).
+ */
+function dropWhenDeadlinePasses(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const dropIfLate = (err: unknown) => {
+    if (err instanceof Error && err.message === QUERY_DEADLINE_MESSAGE) {
+      client.connection.stream.destroy();
+    }
+  };
+  const guarded = (...args: unknown[]): unknown => {
+    const callback = args.at(-1);
+    if (typeof callback === 'function') {
+      // pg-pool's own pool.query (what drizzle uses outside a transaction) passes a callback.
+      args[args.length - 1] = (err: unknown, result: unknown) => {
+        dropIfLate(err);
+        (callback as (err: unknown, result: unknown) => void)(err, result);
+      };
+      return query(...args);
+    }
+    const result = query(...args);
+    if (result instanceof Promise) result.catch(dropIfLate);
     return result;
   };
   client.query = guarded as typeof client.query;

@@ -8,7 +8,11 @@ import {
   type ErrorCode,
   type ErrorParams,
 } from '../../common/errors';
-import { isDatabasePoolExhausted, isDatabaseUnavailable } from '../db/availability';
+import {
+  isDatabasePoolExhausted,
+  isDatabaseUnavailable,
+  isStatementTimedOut,
+} from '../db/availability';
 import { loggableError } from './loggable-error';
 
 /** A refusal the client caused: answered with its status and `{ error }`, never logged as a fault. */
@@ -158,6 +162,12 @@ export function registerErrorHandling(
     // Every pooled connection stayed busy for the pool's whole wait: an overload, not an internal
     // error. No reachability probe: it would queue for the same busy pool.
     if (isDatabasePoolExhausted(err)) return retryLater('server_busy', 'database pool busy');
+    // The server cancelled a statement past a request's bound: it is overloaded (or the query is
+    // slow, which the log line says), and a retry may well be served.
+    if (isStatementTimedOut(err)) {
+      request.log.warn({ err: loggableError(err), reqId: request.id }, 'statement timed out');
+      return retryLater('server_busy', 'database statement timeout');
+    }
     if (
       isDatabaseUnavailable(err) &&
       !(await (options.databaseReachable?.() ?? Promise.resolve(false)))

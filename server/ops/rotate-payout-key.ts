@@ -18,7 +18,12 @@ async function main(): Promise<void> {
   let unlock = () => {};
   let handle: DatabaseHandle;
   if (config.DATABASE_URL) {
-    handle = await openDatabase({ kind: 'postgres', url: config.DATABASE_URL, poolSize: 2 });
+    handle = await openDatabase({
+      kind: 'postgres',
+      url: config.DATABASE_URL,
+      poolSize: 2,
+      purpose: 'maintenance',
+    });
   } else {
     unlock = acquireDataDirLock(config.dataDir);
     handle = await openDatabase({

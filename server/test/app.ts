@@ -38,7 +38,14 @@ export async function createTestApp(
     /** Another way to TEST_DATABASE_URL's server (e.g. through a proxy the test can cut). */
     databaseUrl?: string;
     /** The PostgreSQL pool's size and bounds in ms (default: 5 connections, the app's bounds). */
-    pool?: { size?: number; connectTimeoutMs?: number; waitMs?: number };
+    pool?: {
+      size?: number;
+      connectTimeoutMs?: number;
+      waitMs?: number;
+      /** The client's deadline on a query (a silent network cut) and the server's bound. */
+      queryDeadlineMs?: number;
+      statementMs?: number;
+    };
     /** Free bytes under DATA_DIR as the health check sees them (a full disk). */
     freeBytes?: (dir: string) => Promise<number>;
   } = {},
@@ -60,7 +67,11 @@ export async function createTestApp(
           kind: 'postgres',
           url,
           poolSize: options.pool?.size ?? 5,
-          connectTimeoutMs: options.pool?.connectTimeoutMs,
+          limits: {
+            connectMs: options.pool?.connectTimeoutMs,
+            queryDeadlineMs: options.pool?.queryDeadlineMs,
+            statementMs: options.pool?.statementMs,
+          },
           poolWaitMs: options.pool?.waitMs,
           onQuery: options.onQuery,
         })

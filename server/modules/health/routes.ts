@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HealthResponse } from '../../../common/schemas/health';
 import type { Database } from '../../db/client';
+import { settledWithin } from '../../db/deadline';
 import { healthProbes } from './tables';
 
 export interface HealthDeps {
@@ -31,12 +32,20 @@ async function statfsFreeBytes(dir: string): Promise<number> {
   }
 }
 
+/**
+ * How long the health check waits for the database: it answers within 2 s whatever the database
+ * does (behind a silent network cut a query waits for its own, longer, deadline).
+ */
+const DATABASE_PROBE_MS = 1500;
+
+const UNANSWERED = { ok: false, roundTripMs: null, writable: false } as const;
+
 async function probeDatabase(db: Database) {
   const started = performance.now();
   try {
     await db.execute(sql`select 1`);
   } catch {
-    return { ok: false, roundTripMs: null, writable: false };
+    return UNANSWERED;
   }
   const roundTripMs = Math.round((performance.now() - started) * 100) / 100;
   try {
@@ -59,7 +68,8 @@ export const healthRoutes =
       '/api/v1/health',
       { schema: { tags: ['system'], response: { 200: HealthResponse, 503: HealthResponse } } },
       async (_request, reply) => {
-        const database = { kind: deps.kind, ...(await probeDatabase(deps.db)) };
+        const probe = await settledWithin(probeDatabase(deps.db), DATABASE_PROBE_MS, UNANSWERED);
+        const database = { kind: deps.kind, ...probe };
         const freeBytes = await freeBytesOf(deps.dataDir).catch(() => null);
         const storage = {
           ok: freeBytes === null || freeBytes >= deps.minFreeBytes,
