@@ -38,6 +38,21 @@ async function itemWithComment(request: APIRequestContext, text: string) {
   return { item, creator, commenter };
 }
 
+test('a moderator opens the sales page from the sidebar (SPEC §1)', async ({ page, request }) => {
+  await signInPage(page, await signInDemoViaApi(request, 'moderator'));
+  await seedStorage(page, { testMode: 'false' });
+  await page.goto('/admin');
+  await page
+    .getByRole('navigation', { name: 'Admin area' })
+    .getByRole('link', { name: 'Sales' })
+    .click();
+  await expect(page).toHaveURL(/\/admin\/sales$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sales' })).toBeVisible();
+  // The server answers a moderator (the demo's sales), not a refusal.
+  await expect(page.getByRole('heading', { level: 2, name: 'Best sellers' })).toBeVisible();
+  await expect(page.getByTestId('admin-sales-error')).toHaveCount(0);
+});
+
 test('a plain user opening /admin is sent to /dashboard', async ({ page, request }) => {
   await signInPage(page, await signUpViaApi(request));
   for (const path of ['/admin', '/admin/users', '/admin/sales']) {
