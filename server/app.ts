@@ -34,7 +34,7 @@ import { registerSpa } from './http/spa';
 import { scheduleMembershipRenewals } from './jobs/membership-renewals';
 import { adminRealtimePresenters, adminRoutes } from './modules/admin/index';
 import { authRoutes, scheduleLoginFailurePrune } from './modules/auth/index';
-import { billingRoutes, walletRoutes } from './modules/billing/index';
+import { billingRoutes, scheduleCheckoutPrune, walletRoutes } from './modules/billing/index';
 import { dashboardRoutes } from './modules/dashboard/index';
 import { feedRoutes } from './modules/feed/index';
 import { followsRoutes } from './modules/follows/index';
@@ -210,6 +210,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publicUrl: c.config.publicUrl,
   });
   scheduleLoginFailurePrune(c);
+  scheduleCheckoutPrune(c);
   scheduleDigests(c);
 
   await registerSpa(app, options.webRoot ?? null);

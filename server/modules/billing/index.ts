@@ -1,6 +1,7 @@
 // What other modules may use of billing (payments, memberships, the wallet and the ledger).
 // Its tables (checkouts, subscriptions, entitlements, wallets, ledger) are written only here.
 export { cancelMembershipsOfClosedAccount } from './account-closure';
+export { scheduleCheckoutPrune } from './checkout-prune';
 export { salesPerDay, type DaySales } from './daily-sales';
 export {
   canViewItem,

@@ -20,6 +20,7 @@ import {
   WALLET_CURRENCY,
 } from '../../../common/schemas/billing';
 import type { Container } from '../../container';
+import { perCaller } from '../../http/rate-limits';
 import { requestMeta } from '../../http/request-meta';
 import { cancelLocalCheckout, localCheckoutSummary, payLocalCheckout } from './local-checkout';
 import {
@@ -38,6 +39,12 @@ const SessionParams = z.object({
 });
 const SubscriptionParams = z.object({ id: z.uuid('subscriptionIdInvalid') });
 const CreatorParams = z.object({ creatorId: z.uuid('creatorIdInvalid') });
+
+/**
+ * Checkout sessions a user may start per minute: each one is a stored row and a provider call,
+ * and nothing stopped one user from starting a thousand in seconds.
+ */
+export const CHECKOUT_SESSIONS_PER_MINUTE = 60;
 
 export const billingRoutes =
   (ctx: Container): FastifyPluginAsyncZod =>
@@ -72,6 +79,7 @@ export const billingRoutes =
       '/v1/billing/create-checkout-session',
       {
         preHandler: ctx.guards.requireAuth,
+        config: perCaller(ctx.tokens, CHECKOUT_SESSIONS_PER_MINUTE),
         schema: {
           tags: ['billing'],
           security: [{ bearer: [] }],

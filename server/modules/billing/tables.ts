@@ -83,6 +83,10 @@ export const checkoutSessions = pgTable(
     check('checkout_sessions_currency_check', inList(t.currency, CURRENCIES)),
     check('checkout_sessions_tier_check', inList(t.tier, TIERS)),
     index('checkout_sessions_user_idx').on(t.userId, t.createdAt.desc()),
+    // The prune of expired, never-paid sessions (checkout-prune.ts) walks this one.
+    index('checkout_sessions_unpaid_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.paymentStatus} = 'unpaid'`),
   ],
 );
 export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;

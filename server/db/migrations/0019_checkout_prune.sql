@@ -1,0 +1,1 @@
+CREATE INDEX "checkout_sessions_unpaid_expiry_idx" ON "checkout_sessions" USING btree ("expires_at") WHERE "checkout_sessions"."payment_status" = 'unpaid';
