@@ -91,7 +91,6 @@ export const ERROR_CATALOGUE = {
 
   // -- media --
   media_not_found: entry(404, 'No such media'),
-  media_creator_inactive: entry(403, 'The creator of this media is suspended'),
   media_link_expired: entry(403, 'This media link has expired or belongs to a locked item'),
   file_empty: entry(400, 'The file is empty'),
   send_one_file: entry(400, "Send exactly one file, in the multipart field '{{field}}'"),
@@ -105,6 +104,7 @@ export const ERROR_CATALOGUE = {
 
   // -- purchases (common/rules/purchase.ts) --
   not_listed: entry(404, 'Item not found'),
+  creator_suspended: entry(409, 'The creator of this item is suspended: it cannot be bought'),
   own_item: entry(400, 'You cannot buy your own item'),
   free_item: entry(400, 'This item is free'),
   tier_item: entry(400, 'This item is included in the {{tier}} membership: subscribe to unlock it'),

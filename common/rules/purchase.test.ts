@@ -27,6 +27,18 @@ describe('purchaseRefusal (one rule for card and balance)', () => {
     );
   });
 
+  it('tells those who hold an item of a suspended creator why it is not for sale', () => {
+    const suspended = { status: 'suspended' } as const;
+    expect(purchaseRefusal(item, suspended, 'fan', true)).toEqual({
+      code: 'creator_suspended',
+      status: 409,
+    });
+    expect(purchaseRefusal(item, suspended, 'fan', true, 'balance')?.code).toBe(
+      'creator_suspended',
+    );
+    expect(purchaseRefusal(item, { status: 'deleted' }, 'fan', true)?.code).toBe('not_listed');
+  });
+
   it('refuses an item hidden by a moderator', () => {
     const hidden = { ...item, hidden: true };
     expect(purchaseRefusal(hidden, active, 'fan', false)?.code).toBe('not_listed');

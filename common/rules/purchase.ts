@@ -25,6 +25,7 @@ export interface PurchaseSubject {
 
 export type PurchaseRefusal =
   | { code: 'not_listed'; status: 404 }
+  | { code: 'creator_suspended'; status: 409 }
   | { code: 'own_item'; status: 400 }
   | { code: 'free_item'; status: 400 }
   | { code: 'tier_item'; status: 400; tier: Tier }
@@ -44,7 +45,13 @@ export function purchaseRefusal(
   isEntitled: boolean,
   via: 'card' | 'balance' = 'card',
 ): PurchaseRefusal | null {
-  if (!isListed(item, creator)) return { code: 'not_listed', status: 404 };
+  if (!isListed(item, creator)) {
+    // Those who still open it (its buyers, members, staff) are told why it is not for sale;
+    // to anyone else it does not exist, as its page says.
+    return creator.status === 'suspended' && isEntitled
+      ? { code: 'creator_suspended', status: 409 }
+      : { code: 'not_listed', status: 404 };
+  }
   if (viewerId !== null && item.creatorId === viewerId) return { code: 'own_item', status: 400 };
   if (item.priceCents === 0) {
     return item.tierRequired === 'Aura'

@@ -113,6 +113,11 @@ export const ItemDetail = FeedPost.extend({
   previewUrl: z.string().nullable(),
   /** The viewer published it (owners always see their item, even unavailable). */
   isOwner: z.boolean(),
+  /**
+   * Its creator is suspended: only those who hold it (buyers, running members) and staff open
+   * it, and nobody can buy it (docs/payments.md).
+   */
+  creatorSuspended: z.boolean(),
 });
 export type ItemDetail = z.infer<typeof ItemDetail>;
 

@@ -12,9 +12,11 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm';
 import { can } from '../../../common/rules/permissions';
+import { isListed } from '../../../common/rules/purchase';
 import type { Role } from '../../../common/rules/roles';
 import { tierCovers, type Tier } from '../../../common/rules/tiers';
 import type { ItemState } from '../../../common/schemas/items';
+import type { UserStatus } from '../../../common/schemas/users';
 import type { Db } from '../../db/client';
 import { entitlements } from '../../db/schema/index';
 
@@ -24,11 +26,24 @@ export interface EntitlementSubject {
   priceCents: number;
   tierRequired: Tier;
   status: ItemState;
+  /** Hidden by a moderator (issue 14). */
+  hidden: boolean;
+  /** Its creator's account status: a suspended or deleted creator's items are not listed. */
+  creatorStatus: UserStatus;
 }
 
-/** Free for everyone: no price, no tier, and not deleted (a deleted item is its buyers' only). */
-export const isFreeItem = (item: EntitlementSubject) =>
-  item.priceCents === 0 && item.tierRequired === 'Aura' && item.status !== 'deleted';
+/** An item without its creator's status, which the caller read beside it. */
+export type ItemSubject = Omit<EntitlementSubject, 'creatorStatus'>;
+
+/**
+ * Open to everyone, signed in or not: a free item (no price, no tier) while it is listed. An
+ * unpublished, hidden or deleted free item, or one of a suspended creator, is its creator's
+ * and staff's only, and so are its media.
+ */
+export const isOpenToAll = (item: ItemSubject, creatorStatus: UserStatus) =>
+  item.priceCents === 0 &&
+  item.tierRequired === 'Aura' &&
+  isListed(item, { status: creatorStatus });
 
 /** One active entitlement row of the viewer: a purchase (itemId) or a membership (tier). */
 export interface EntitlementRow {
@@ -38,7 +53,7 @@ export interface EntitlementRow {
 }
 
 /** Whether the viewer's active entitlement rows cover a paid item: a purchase, or a tier. */
-function entitledBy(item: EntitlementSubject, rows: readonly EntitlementRow[]): boolean {
+function entitledBy(item: ItemSubject, rows: readonly EntitlementRow[]): boolean {
   if (rows.some((r) => r.itemId === item.id)) return true;
   return (
     item.status !== 'deleted' &&
@@ -55,10 +70,11 @@ function entitledBy(item: EntitlementSubject, rows: readonly EntitlementRow[]): 
  */
 export function isViewableWith(
   viewer: { id: string; role: Role } | null,
-  item: EntitlementSubject,
+  item: ItemSubject,
+  creatorStatus: UserStatus,
   rows: readonly EntitlementRow[] | null,
 ): boolean {
-  if (isFreeItem(item)) return true;
+  if (isOpenToAll(item, creatorStatus)) return true;
   if (can(viewer, 'item.viewLocked', { ownerId: item.creatorId })) return true;
   return viewer !== null && entitledBy(item, rows ?? []);
 }
@@ -83,10 +99,12 @@ export const viewerEntitlementsSql = (
         or (${entitlements.tier} is not null and ${entitlements.creatorId} = ${creatorId})))`;
 
 /**
- * The one answer to "may this viewer see this item's media?" (issue 5): free items, the owner,
- * staff, a buyer, or a member whose current tier of that creator covers the item's tier. A
- * deleted item (issue 10) stays its owner's, staff's and its buyers' only: the creator withdrew
- * it from memberships and from the free catalogue, but a purchase is kept.
+ * The one answer to "may this viewer see this item and its media?" (issue 5): a free item while
+ * it is listed, the owner, staff, a buyer, or a member whose current tier of that creator covers
+ * the item's tier. What people paid for they keep whatever becomes of the item or its creator:
+ * unpublished, hidden by a moderator, or its creator suspended (docs/payments.md). A deleted
+ * item (issue 10) stays its owner's, staff's and its buyers' only: the creator withdrew it from
+ * memberships and from the free catalogue, but a purchase is kept.
  * Answers for many items in one query so a feed page costs the same as one item.
  */
 export async function viewableItemIds(
@@ -98,7 +116,7 @@ export async function viewableItemIds(
   const viewable = new Set<number>();
   const pending: EntitlementSubject[] = [];
   for (const item of subjects) {
-    if (isFreeItem(item)) viewable.add(item.id);
+    if (isOpenToAll(item, item.creatorStatus)) viewable.add(item.id);
     else if (can(viewer, 'item.viewLocked', { ownerId: item.creatorId })) viewable.add(item.id);
     else pending.push(item);
   }

@@ -5,12 +5,13 @@ export { scheduleCheckoutPrune } from './checkout-prune';
 export { salesPerDay, type DaySales } from './daily-sales';
 export {
   canViewItem,
-  isFreeItem,
+  isOpenToAll,
   isViewableWith,
   viewableItemIds,
   viewerEntitlementsSql,
   type EntitlementRow,
   type EntitlementSubject,
+  type ItemSubject,
 } from './entitlements';
 export { bookPayout, payableBalances, reversePayout } from './payouts';
 export { startOfUtcMonth } from './periods';

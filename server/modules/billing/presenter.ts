@@ -4,6 +4,7 @@ import type {
   PurchasedProduct,
   Subscription,
 } from '../../../common/schemas/billing';
+import type { UserStatus } from '../../../common/schemas/users';
 import type { CheckoutSessionRow, ItemRow, SubscriptionRow } from '../../db/schema/index';
 import { itemMediaUrls, type MediaUrls } from '../media/index';
 
@@ -11,6 +12,7 @@ export interface CreatorSummary {
   username: string;
   displayName: string | null;
   image: string | null;
+  status: UserStatus;
 }
 
 /** SPEC §3 purchased product: media only when the viewer is entitled now, else the teaser. */
@@ -20,7 +22,7 @@ export function presentPurchasedProduct(
   isEntitled: boolean,
   media: MediaUrls,
 ): PurchasedProduct {
-  const urls = itemMediaUrls(item, isEntitled, media);
+  const urls = itemMediaUrls(item, creator.status, isEntitled, media);
   return {
     id: item.id,
     userName: displayNameOf(creator),

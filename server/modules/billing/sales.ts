@@ -25,7 +25,7 @@ export function assertPurchasable(
   entitlementRows: readonly EntitlementRow[] | null,
   via: 'card' | 'balance',
 ): void {
-  const owned = isViewableWith(buyer, item, entitlementRows);
+  const owned = isViewableWith(buyer, item, creator.status, entitlementRows);
   const refusal = purchaseRefusal(item, creator, buyer.id, owned, via);
   if (refusal) {
     throw fail(refusal.code, purchaseRefusalParams(refusal, item.currency));

@@ -329,7 +329,12 @@ async function presentSubscriptionRow(
   );
 }
 
-const unknownCreator: CreatorSummary = { username: 'unknown', displayName: null, image: null };
+const unknownCreator: CreatorSummary = {
+  username: 'unknown',
+  displayName: null,
+  image: null,
+  status: 'deleted',
+};
 
 /**
  * GET /v1/billing/retrieve-checkout-session/{id} (SPEC §7): the buyer's (or an admin's) view;
@@ -369,14 +374,11 @@ export async function retrieveCheckoutSession(
   if (row.kind === 'item' && row.itemId !== null) {
     const [item] = await deps.db.select().from(items).where(eq(items.id, row.itemId));
     if (item) {
-      const creators = await creatorSummaries(deps.db, [item.creatorId]);
-      const entitled = await canViewItem(deps.db, viewer, item, now);
-      product = presentPurchasedProduct(
-        item,
-        creators.get(item.creatorId) ?? unknownCreator,
-        entitled,
-        deps.media,
-      );
+      const creator =
+        (await creatorSummaries(deps.db, [item.creatorId])).get(item.creatorId) ?? unknownCreator;
+      const subject = { ...item, creatorStatus: creator.status };
+      const entitled = await canViewItem(deps.db, viewer, subject, now);
+      product = presentPurchasedProduct(item, creator, entitled, deps.media);
     }
   }
   let subscription = null;

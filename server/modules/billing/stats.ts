@@ -22,6 +22,7 @@ import {
   subscriptions,
   users,
 } from '../../db/schema/index';
+import type { CreatorSummary } from './presenter';
 
 /** Ledger kinds that credit a creator (payouts debit the same account). */
 const EARNING_KINDS: ('sale' | 'membership')[] = ['sale', 'membership'];
@@ -171,12 +172,11 @@ export async function isSubscribed(
 }
 
 /** Creator name and picture as payment screens show them. */
-export async function creatorSummaries(db: Db, ids: readonly string[]) {
-  if (ids.length === 0)
-    return new Map<
-      string,
-      { username: string; displayName: string | null; image: string | null }
-    >();
+export async function creatorSummaries(
+  db: Db,
+  ids: readonly string[],
+): Promise<Map<string, CreatorSummary>> {
+  if (ids.length === 0) return new Map();
   const rows = await db
     .select({
       id: users.id,
@@ -184,13 +184,19 @@ export async function creatorSummaries(db: Db, ids: readonly string[]) {
       displayName: users.displayName,
       profileImage: users.profileImage,
       avatarUrl: users.avatarUrl,
+      status: users.status,
     })
     .from(users)
     .where(inArray(users.id, [...new Set(ids)]));
   return new Map(
     rows.map((r) => [
       r.id,
-      { username: r.username, displayName: r.displayName, image: r.profileImage ?? r.avatarUrl },
+      {
+        username: r.username,
+        displayName: r.displayName,
+        image: r.profileImage ?? r.avatarUrl,
+        status: r.status,
+      },
     ]),
   );
 }

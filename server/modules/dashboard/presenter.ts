@@ -19,8 +19,8 @@ function presentRecent(item: ItemRow, urls: MediaUrls): RecentContentItem {
     id: item.id,
     title: item.title,
     subtitle: item.status === 'available' ? where : `${where} · unavailable`,
-    // The owner's own card: the preview, as every entitled viewer gets it.
-    media_url: itemMediaUrls(item, true, urls).card,
+    // The owner's own card (signed in, so active): the preview, as every entitled viewer gets it.
+    media_url: itemMediaUrls(item, 'active', true, urls).card,
     views: item.visitorsCount,
     likes: item.likesCount,
   };

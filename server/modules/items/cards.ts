@@ -136,7 +136,7 @@ export interface ItemViewRow extends ItemWithCreator {
 
 /** The viewer's view of one row of `itemViewColumns`: the rules decide on what it read. */
 export function toItemView(viewer: Viewer, row: ItemViewRow): ItemView {
-  const isViewable = isViewableWith(viewer, row.item, row.entitlements);
+  const isViewable = isViewableWith(viewer, row.item, row.creator.status, row.entitlements);
   return {
     item: row.item,
     creator: row.creator,

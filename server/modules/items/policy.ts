@@ -45,9 +45,10 @@ export function abilitiesOf(
 }
 
 /**
- * Who opens an item's page: anyone while it is listed; its creator and staff always; and, while
- * its creator is active, whoever holds it by a purchase or membership (`isViewable` of a paid
- * item), so an unavailable or deleted item stays reachable for those who paid for it.
+ * Who opens an item's page: anyone while it is listed; its creator and staff always; and whoever
+ * may see its content (`isViewable`, billing's entitlement answer): a buyer or a running member
+ * keeps what they paid for when the item is unpublished, hidden or deleted, or its creator is
+ * suspended. Everyone else is told it does not exist.
  */
 export function mayOpenItemPage(
   viewer: Actor | null,
@@ -57,8 +58,9 @@ export function mayOpenItemPage(
     isViewable: boolean;
   },
 ): boolean {
-  if (isListed(view.item, view.creator)) return true;
-  if (maySeeUnlisted(viewer, view.item.creatorId)) return true;
-  const isPaid = view.item.priceCents > 0 || view.item.tierRequired !== 'Aura';
-  return view.creator.status === 'active' && isPaid && view.isViewable;
+  return (
+    isListed(view.item, view.creator) ||
+    maySeeUnlisted(viewer, view.item.creatorId) ||
+    view.isViewable
+  );
 }

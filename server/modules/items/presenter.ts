@@ -7,7 +7,7 @@ import { creatorImage, creatorName, type ItemView } from './cards';
 
 /** SPEC §3 feed post for one viewer; the card never shows the original image. */
 export function presentFeedPost(view: ItemView, urls: MediaUrls): FeedPost {
-  return postOf(view, itemMediaUrls(view.item, view.isViewable, urls), 'card');
+  return postOf(view, itemMediaUrls(view.item, view.creator.status, view.isViewable, urls), 'card');
 }
 
 /** A post with its media's URLs, showing the card image or the full one. */
@@ -43,14 +43,18 @@ function postOf(view: ItemView, media: ItemMediaUrls, image: 'card' | 'full'): F
   };
 }
 
-/** GET /api/v1/items/{id}: like a feed post, but an entitled viewer gets the full image. */
+/**
+ * GET /api/v1/items/{id}: like a feed post, but an entitled viewer gets the full image, and the
+ * page says when the creator is suspended (only those who hold the item still open it then).
+ */
 export function presentItemDetail(view: ItemView, urls: MediaUrls): ItemDetail {
-  const media = itemMediaUrls(view.item, view.isViewable, urls);
+  const media = itemMediaUrls(view.item, view.creator.status, view.isViewable, urls);
   // Added to the post in place: spreading its two dozen fields into a copy cost more.
   return Object.assign(postOf(view, media, 'full'), {
     previewUrl: media.card,
     status: view.item.status,
     isOwner: view.isOwner,
+    creatorSuspended: view.creator.status === 'suspended',
   });
 }
 
@@ -59,6 +63,7 @@ export function presentItemDetail(view: ItemView, urls: MediaUrls): ItemDetail {
  * it in its current state (a deleted item is kept for its buyers and changes no more).
  */
 export function presentManagedItem(item: ItemRow, buyers: number, urls: MediaUrls): OwnItem {
+  // The owner's own list: they are signed in, so their account is active.
   const isDeleted = item.status === 'deleted';
   return {
     id: item.id,
@@ -67,7 +72,7 @@ export function presentManagedItem(item: ItemRow, buyers: number, urls: MediaUrl
     priceCents: item.priceCents,
     currency: item.currency,
     tierRequired: item.tierRequired,
-    thumbnail: itemMediaUrls(item, true, urls).card,
+    thumbnail: itemMediaUrls(item, 'active', true, urls).card,
     views: item.visitorsCount,
     likes: item.likesCount,
     sales: item.salesCount,

@@ -1,7 +1,6 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Role } from '../../../common/rules/roles';
 import type { Db } from '../../db/client';
-import type { UserStatus } from '../../../common/schemas/users';
 import { items, mediaObjects, users, type MediaObjectRow } from '../../db/schema/index';
 import { viewableItemIds, type EntitlementSubject } from '../billing/index';
 import { basePreviewKey, isPreviewKey, originalKeysOfPreview } from './keys';
@@ -10,8 +9,6 @@ import { IMAGE_EXTENSIONS } from './sniff';
 
 export interface MediaLookup {
   row: MediaObjectRow;
-  /** The uploader's account status: an inactive creator's item media go to staff only. */
-  ownerStatus: UserStatus;
   visibility: MediaVisibility;
   /** The items using this upload (usually one). */
   usedBy: EntitlementSubject[];
@@ -36,20 +33,6 @@ const uploadKeyIs = (key: string) =>
     : eq(mediaObjects.key, key);
 
 /**
- * The account status of whoever uploaded the media behind a key (original or preview); null
- * for an unknown key. A suspended creator's media links stop working (issue 14).
- */
-export async function uploaderStatus(db: Db, key: string): Promise<UserStatus | null> {
-  const [row] = await db
-    .select({ status: users.status })
-    .from(mediaObjects)
-    .innerJoin(users, eq(users.id, mediaObjects.ownerId))
-    .where(uploadKeyIs(key))
-    .limit(1);
-  return row?.status ?? null;
-}
-
-/**
  * The stored upload behind a key (original or preview) and the items that use it; null for an
  * unknown key.
  */
@@ -58,30 +41,25 @@ export async function lookUpMedia(db: Db, key: string): Promise<MediaLookup | nu
   if (!row) return null;
   // Items can only use their creator's own uploads, so only the owner's items (indexed by
   // creator) need looking at. An item using an image uses its preview too.
-  const [usedBy, [owner]] = await Promise.all([
-    db
-      .select({
-        id: items.id,
-        creatorId: items.creatorId,
-        priceCents: items.priceCents,
-        tierRequired: items.tierRequired,
-        status: items.status,
-      })
-      .from(items)
-      .where(
-        and(
-          eq(items.creatorId, row.ownerId),
-          or(eq(items.imageKey, row.key), eq(items.audioKey, row.key), eq(items.videoKey, row.key)),
-        ),
+  const usedBy = await db
+    .select({
+      id: items.id,
+      creatorId: items.creatorId,
+      priceCents: items.priceCents,
+      tierRequired: items.tierRequired,
+      status: items.status,
+      hidden: items.hidden,
+      creatorStatus: users.status,
+    })
+    .from(items)
+    .innerJoin(users, eq(users.id, items.creatorId))
+    .where(
+      and(
+        eq(items.creatorId, row.ownerId),
+        or(eq(items.imageKey, row.key), eq(items.audioKey, row.key), eq(items.videoKey, row.key)),
       ),
-    db.select({ status: users.status }).from(users).where(eq(users.id, row.ownerId)),
-  ]);
-  return {
-    row,
-    ownerStatus: owner?.status ?? 'deleted',
-    visibility: usedBy.length > 0 ? 'item' : 'public',
-    usedBy,
-  };
+    );
+  return { row, visibility: usedBy.length > 0 ? 'item' : 'public', usedBy };
 }
 
 /** Whether the caller (signed in or not) may see at least one item that uses this upload. */

@@ -1,22 +1,13 @@
 import type { ItemRow } from '../../db/schema/index';
-import { isFreeItem } from '../billing/index';
+import type { UserStatus } from '../../../common/schemas/users';
+import { isOpenToAll, type ItemSubject } from '../billing/index';
 import { teaserKeyOf } from './keys';
 import type { MediaUrls } from './signed-urls';
 import { previewSrcSet, type PreviewSrcSet } from './variants';
 
-/** What of an item decides its media URLs. */
-export type ItemMediaSubject = Pick<
-  ItemRow,
-  | 'id'
-  | 'creatorId'
-  | 'priceCents'
-  | 'tierRequired'
-  | 'status'
-  | 'imageKey'
-  | 'imagePreviewKey'
-  | 'audioKey'
-  | 'videoKey'
->;
+/** What of an item decides its media URLs (with its creator's status). */
+export type ItemMediaSubject = ItemSubject &
+  Pick<ItemRow, 'imageKey' | 'imagePreviewKey' | 'audioKey' | 'videoKey'>;
 
 export interface ItemMediaUrls {
   /** Cards and thumbnails: the resized preview, or the teaser when the viewer is locked out. */
@@ -32,6 +23,7 @@ export interface ItemMediaUrls {
 /**
  * The one rule for which media URLs a viewer gets for an item (ARCHITECTURE: paid content never
  * leaves the server before entitlement). `isViewable` is billing's entitlement answer.
+ *   - Open to everyone (a listed free item): the preview as a plain, cacheable URL.
  *   - Locked out: only the teaser (a blurred picture a few dozen pixels wide, scaled up), never
  *     the preview or the original, and no audio or video.
  *   - Entitled: the preview for cards (a plain public URL for a free item, else signed), its
@@ -39,6 +31,7 @@ export interface ItemMediaUrls {
  */
 export function itemMediaUrls(
   item: ItemMediaSubject,
+  creatorStatus: UserStatus,
   isViewable: boolean,
   urls: MediaUrls,
 ): ItemMediaUrls {
@@ -47,8 +40,8 @@ export function itemMediaUrls(
     return { card: teaser, cardSrcSet: null, full: teaser, audio: null, video: null };
   }
   const signed = (key: string | null) => (key ? urls.signed(key) : null);
-  // A free item's preview (and its variants) is public; anything else's is signed per key.
-  const previewUrl = isFreeItem(item) ? urls.plain : urls.signed;
+  // A listed free item's preview (and its variants) is public; anything else's is signed per key.
+  const previewUrl = isOpenToAll(item, creatorStatus) ? urls.plain : urls.signed;
   const card = item.imagePreviewKey ? previewUrl(item.imagePreviewKey) : signed(item.imageKey);
   return {
     card,

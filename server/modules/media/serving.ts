@@ -1,10 +1,10 @@
 import type { Role } from '../../../common/rules/roles';
 import type { Db } from '../../db/client';
 import { fail } from '../../http/errors';
-import { isFreeItem } from '../billing/index';
-import { lookUpMedia, uploaderStatus, viewerMaySeeItemMedia } from './access';
+import { isOpenToAll } from '../billing/index';
+import { lookUpMedia, viewerMaySeeItemMedia } from './access';
 import { isPreviewKey, isTeaserKey, previewContentType } from './keys';
-import { mayReadCreatorsItemMedia, mayReadItemMedia } from './policy';
+import { mayReadItemMedia } from './policy';
 import type { MediaUrls } from './signed-urls';
 
 /** How one media object goes out: its type and who may keep it how long. */
@@ -35,22 +35,18 @@ export async function mediaServing(
   if (isTeaserKey(key)) return TEASER;
   const isPreview = isPreviewKey(key);
   const hasValidSignature = deps.urls.verify(key, query.exp, query.sig);
-  // Only an entitled viewer was handed this signature: a preview needs only the uploader's
-  // status then (a suspended creator's links stop at once, issue 14).
+  // Only a viewer who may see the item was handed this signature, and a preview's type is in its
+  // key: no look-up (an unknown key finds no file).
   if (isPreview && hasValidSignature) {
-    const status = await uploaderStatus(deps.db, key);
-    if (status === null) throw fail('media_not_found');
-    if (status !== 'active') throw fail('media_creator_inactive');
     return { contentType: previewContentType(key), cacheControl: SIGNED_CACHE };
   }
   const lookup = await lookUpMedia(deps.db, key);
   if (!lookup) throw fail('media_not_found');
-  if (!mayReadCreatorsItemMedia(lookup, viewer)) throw fail('media_creator_inactive');
   const contentType = isPreview ? previewContentType(key) : lookup.row.mimeType;
   if (lookup.visibility === 'public') {
     return { contentType, cacheControl: isPreview ? PUBLIC_PREVIEW_CACHE : 'private, max-age=300' };
   }
-  if (isPreview && lookup.usedBy.some(isFreeItem)) {
+  if (isPreview && lookup.usedBy.some((item) => isOpenToAll(item, item.creatorStatus))) {
     return { contentType, cacheControl: PUBLIC_PREVIEW_CACHE };
   }
   const allowed = mayReadItemMedia({

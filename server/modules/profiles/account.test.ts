@@ -392,12 +392,16 @@ describe('DELETE /api/v1/users/profile', () => {
     expect((await profileOf(me.auth)).statusCode).toBe(401);
     expect((await login({ username: me.user.username }, PASSWORD)).statusCode).toBe(401);
     expect((await login({ email: me.user.email }, PASSWORD)).statusCode).toBe(401);
-    // Its items and profiles are gone for everyone else.
+    // Its items and profiles are gone for everyone else; the buyer keeps what they paid for.
     const after = await feedPagesUntil(t, fan, [item.id]);
     expect(after.posts.has(item.id)).toBe(false);
+    const stranger = await createUser(t);
     expect(
-      (await t.app.inject({ url: `/api/v1/items/${item.id}`, headers: fan.auth })).statusCode,
+      (await t.app.inject({ url: `/api/v1/items/${item.id}`, headers: stranger.auth })).statusCode,
     ).toBe(404);
+    const kept = await t.app.inject({ url: `/api/v1/items/${item.id}`, headers: fan.auth });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json()).toMatchObject({ isPurchased: true, creatorSuspended: false });
     expect((await t.app.inject({ url: `/api/v1/users/${me.user.id}` })).statusCode).toBe(404);
     expect((await visitProfile(t, me.user.username, fan)).statusCode).toBe(404);
 

@@ -86,7 +86,7 @@ async function viewOf(
     followerCount(deps.db, user.id),
     isOther ? isFollowing(deps.db, viewer.id, user.id) : false,
     isOther ? membershipTier(deps.db, viewer.id, user.id, now) : ('Aura' as const),
-    profileTiles(deps.db, deps.urls, viewer, user.id, now),
+    profileTiles(deps.db, deps.urls, viewer, user, now),
   ]);
   return presentCreatorProfile({
     user,

@@ -6,6 +6,7 @@ import type {
   PublicProfileItem,
   PublicProfileResponse,
   SocialLinks,
+  UserStatus,
 } from '../../../common/schemas/users';
 import type { UserRow } from './tables';
 import { itemMediaUrls, type ItemMediaSubject, type MediaUrls } from '../media/index';
@@ -50,13 +51,13 @@ export function presentProfile(user: UserRow): ProfileResponse {
  * item's picture never leaves; the product page hands out the full media.
  */
 export const presentProfileItem = (
-  item: ItemMediaSubject & { title: string },
+  item: ItemMediaSubject & { title: string; creatorStatus: UserStatus },
   isUnlocked: boolean,
   urls: MediaUrls,
 ): PublicProfileItem => ({
   id: item.id,
   title: item.title,
-  thumbnail: itemMediaUrls(item, isUnlocked, urls).card,
+  thumbnail: itemMediaUrls(item, item.creatorStatus, isUnlocked, urls).card,
   isPaid: item.priceCents > 0 || item.tierRequired !== 'Aura',
   priceCents: item.priceCents,
   tierRequired: item.tierRequired,

@@ -4,6 +4,7 @@ import type {
   ProfileResponse,
   PublicProfileItem,
   PublicProfileResponse,
+  UserStatus,
 } from '../../../common/schemas/users';
 import type { Db } from '../../db/client';
 import { creatorProfiles, items, users } from '../../db/schema/index';
@@ -35,10 +36,10 @@ export async function profileTiles(
   db: Db,
   urls: MediaUrls,
   viewer: { id: string; role: Role } | null,
-  userId: string,
+  person: { id: string; status: UserStatus },
   now: Date,
 ): Promise<PublicProfileItem[]> {
-  const content = await db
+  const rows = await db
     .select({
       id: items.id,
       title: items.title,
@@ -50,11 +51,13 @@ export async function profileTiles(
       priceCents: items.priceCents,
       tierRequired: items.tierRequired,
       status: items.status,
+      hidden: items.hidden,
     })
     .from(items)
-    .where(and(eq(items.creatorId, userId), listedItem()))
+    .where(and(eq(items.creatorId, person.id), listedItem()))
     .orderBy(desc(items.createdAt), desc(items.id))
     .limit(PROFILE_CONTENT_LIMIT);
+  const content = rows.map((item) => ({ ...item, creatorStatus: person.status }));
   const unlocked = await viewableItemIds(db, viewer, content, now);
   return content.map((item) => presentProfileItem(item, unlocked.has(item.id), urls));
 }
@@ -86,7 +89,7 @@ export async function publicProfile(
   const isOther = viewer !== null && viewer.id !== user.id;
   const [tier, content, followers, following, subscribedTier] = await Promise.all([
     membershipTier(db, user.id, null, now),
-    profileTiles(db, urls, viewer, user.id, now),
+    profileTiles(db, urls, viewer, user, now),
     followerCount(db, user.id),
     isOther ? isFollowing(db, viewer.id, user.id) : false,
     isOther ? membershipTier(db, viewer.id, user.id, now) : ('Aura' as const),

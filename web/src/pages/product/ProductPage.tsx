@@ -118,6 +118,11 @@ function ProductView({ productId }: { productId: number | null }) {
               </Link>
             )}
           </div>
+          {product.creatorSuspended && (
+            <Alert variant="warning" data-testid="product-creator-suspended">
+              {t('product.creatorSuspended')}
+            </Alert>
+          )}
           <ItemFacts item={product} className="mb-2" />
           <p className="fw-semibold" data-testid="product-price">
             {t('product.price')}: {product.priceCents === 0 ? t('discover.free') : product.price}
