@@ -90,6 +90,8 @@ export const ConfigEnv = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
   /** Base URL of the Stripe API (default https://api.stripe.com); for tests and egress proxies. */
   STRIPE_API_BASE: z.url().optional(),
+  /** Checkout sessions each signed-in user may start per minute, across all instances. */
+  CHECKOUT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
   /** Direct messages each user may send per minute, across all instances (Redis when set). */
   MESSAGE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
   /** Seconds between realtime heartbeats: pings, dead-socket sweeps and session re-checks. */

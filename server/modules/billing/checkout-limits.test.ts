@@ -9,13 +9,16 @@ import {
   EXPIRED_CHECKOUTS_KEPT_MS,
   pruneExpiredCheckouts,
 } from './checkout-prune';
-import { CHECKOUT_SESSIONS_PER_MINUTE } from './routes';
 import { payLocal, startCheckout } from './test-helpers';
 
 // Its own database: the prune deletes every user's old unpaid sessions, and counts them.
 let t: TestApp;
+const CHECKOUT_SESSIONS_PER_MINUTE = 5;
 beforeAll(async () => {
-  t = await createTestApp({ ownDatabase: true });
+  t = await createTestApp({
+    ownDatabase: true,
+    env: { CHECKOUT_RATE_LIMIT_PER_MINUTE: String(CHECKOUT_SESSIONS_PER_MINUTE) },
+  });
 });
 afterAll(() => t.close());
 

