@@ -21,3 +21,24 @@ export async function collect(pieces: AsyncIterable<string>): Promise<string[]> 
   for await (const piece of pieces) all.push(piece);
   return all;
 }
+
+/**
+ * Reads a stream whose signal is aborted as soon as its first piece arrives: the AI timeout
+ * cutting an answer in the middle, without waiting for a clock. Resolves with what came before
+ * the cut and how the stream ended (null when it ended as if complete).
+ */
+export async function cutAfterFirstPiece(
+  stream: (signal: AbortSignal) => AsyncIterable<string>,
+): Promise<{ pieces: string[]; error: unknown }> {
+  const timeout = new AbortController();
+  const pieces: string[] = [];
+  try {
+    for await (const piece of stream(timeout.signal)) {
+      pieces.push(piece);
+      timeout.abort();
+    }
+  } catch (error) {
+    return { pieces, error };
+  }
+  return { pieces, error: null };
+}

@@ -8,8 +8,24 @@ import type { AddressInfo } from 'node:net';
  * and `openai` clients talk to them, so only the network boundary is replaced.
  */
 
-/** What the fake does with the next requests. */
-export type FakeBehaviour = 'answer' | 'error' | 'hang' | 'malformed';
+/**
+ * What the fake does with the next requests. A stream's 'stall' sends the first word of the
+ * answer and then nothing more (a model that stops producing); 'cut' sends the first word and
+ * closes the response without the protocol's end (a server that crashed mid-answer).
+ */
+export type FakeBehaviour = 'answer' | 'error' | 'hang' | 'malformed' | 'stall' | 'cut';
+
+/** The words a stream sends: only the first when it stalls or is cut. */
+const streamedWords = (fake: FakeModelServer) => {
+  const all = words(fake.answer);
+  return fake.behaviour === 'stall' || fake.behaviour === 'cut' ? all.slice(0, 1) : all;
+};
+
+/** Ends a stream early as its behaviour says; true when it did. */
+function endedEarly(fake: FakeModelServer, res: http.ServerResponse): boolean {
+  if (fake.behaviour === 'cut') res.end();
+  return fake.behaviour === 'stall' || fake.behaviour === 'cut';
+}
 
 export interface FakeModelServer {
   /** Base URL: Ollama's host, or the OpenAI base URL including `/v1`. */
@@ -43,11 +59,12 @@ const ollama: Responder = (body, fake, res) => {
       res.end('this is not json\n{"also": broken}\n');
       return;
     }
-    for (const word of words(fake.answer)) {
+    for (const word of streamedWords(fake)) {
       res.write(
         `${JSON.stringify({ ...base, message: { role: 'assistant', content: word }, done: false })}\n`,
       );
     }
+    if (endedEarly(fake, res)) return;
     res.end(
       `${JSON.stringify({ ...base, message: { role: 'assistant', content: '' }, done: true, done_reason: 'stop' })}\n`,
     );
@@ -84,7 +101,8 @@ const openai: Responder = (body, fake, res) => {
     const chunk = (delta: object, finish: string | null) =>
       `data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
     res.write(chunk({ role: 'assistant', content: '' }, null));
-    for (const word of words(fake.answer)) res.write(chunk({ content: word }, null));
+    for (const word of streamedWords(fake)) res.write(chunk({ content: word }, null));
+    if (endedEarly(fake, res)) return;
     res.write(chunk({}, 'stop'));
     res.end('data: [DONE]\n\n');
     return;

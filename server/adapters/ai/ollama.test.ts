@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { assistantRequest, collect } from '../../test/ai-requests';
+import { assistantRequest, collect, cutAfterFirstPiece } from '../../test/ai-requests';
 import { startFakeOllama, type FakeModelServer } from '../../test/fake-model-servers';
 import { createOllamaProvider } from './ollama';
 import { UpstreamError } from './provider';
@@ -68,6 +68,23 @@ describe('the ollama provider, through the official client', () => {
       collect(provider().stream(assistantRequest({ signal: streamSignal }))),
     );
     expect(streamed.kind).toBe('timeout');
+  });
+
+  it('ends a stream the timeout cuts mid-answer with a timeout, not as a complete answer', async () => {
+    fake.behaviour = 'stall';
+    const cut = await cutAfterFirstPiece((signal) =>
+      provider().stream(assistantRequest({ signal })),
+    );
+    expect(cut.pieces).toHaveLength(1);
+    expect(cut.error).toBeInstanceOf(UpstreamError);
+    expect((cut.error as UpstreamError).kind).toBe('timeout');
+  });
+
+  it('reports a stream the server closes mid-answer as malformed, not as a complete answer', async () => {
+    fake.behaviour = 'cut';
+    expect((await failureOf(() => collect(provider().stream(assistantRequest())))).kind).toBe(
+      'malformed',
+    );
   });
 
   it('reports a malformed body, whole or streamed', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { STUDIO_PARAMETERS } from '../../../common/schemas/ai';
-import { assistantRequest, collect } from '../../test/ai-requests';
+import { assistantRequest, collect, cutAfterFirstPiece } from '../../test/ai-requests';
 import { startFakeOpenAi, type FakeModelServer } from '../../test/fake-model-servers';
 import { createOpenAiProvider, openAiSampling } from './openai';
 import { UpstreamError } from './provider';
@@ -79,6 +79,23 @@ describe('the openai provider, through the official SDK', () => {
       collect(provider().stream(assistantRequest({ signal: AbortSignal.timeout(150) }))),
     );
     expect(streamed.kind).toBe('timeout');
+  });
+
+  it('ends a stream the timeout cuts mid-answer with a timeout, not as a complete answer', async () => {
+    fake.behaviour = 'stall';
+    const cut = await cutAfterFirstPiece((signal) =>
+      provider().stream(assistantRequest({ signal })),
+    );
+    expect(cut.pieces).toHaveLength(1);
+    expect(cut.error).toBeInstanceOf(UpstreamError);
+    expect((cut.error as UpstreamError).kind).toBe('timeout');
+  });
+
+  it('reports a stream the server closes mid-answer as malformed, not as a complete answer', async () => {
+    fake.behaviour = 'cut';
+    expect((await failureOf(() => collect(provider().stream(assistantRequest())))).kind).toBe(
+      'malformed',
+    );
   });
 
   it('reports a malformed body, whole or streamed', async () => {

@@ -95,13 +95,25 @@ export function createOpenAiProvider(options: {
         throw upstreamError(err, request.signal);
       }
       try {
+        let isFinished = false;
         for await (const chunk of chunks) {
-          const choices = (chunk as { choices?: { delta?: { content?: unknown } }[] }).choices;
+          const choices = (
+            chunk as { choices?: { delta?: { content?: unknown }; finish_reason?: unknown }[] }
+          ).choices;
           if (!Array.isArray(choices)) {
             throw new UpstreamError('malformed', 'Stream chunk without choices');
           }
           const text = choices[0]?.delta?.content;
           if (typeof text === 'string' && text) yield text;
+          if (choices[0]?.finish_reason) isFinished = true;
+        }
+        // The SDK ends its iteration quietly when the signal aborts it (the AI timeout), and a
+        // cut connection may end it too: either would pass a truncated text for a whole answer,
+        // which Ollama's client refuses (it throws without the final `done` line).
+        if (request.signal.aborted)
+          throw new UpstreamError('timeout', 'The model server did not answer in time');
+        if (!isFinished) {
+          throw new UpstreamError('malformed', 'The stream ended without a finish_reason');
         }
       } catch (err) {
         throw upstreamError(err, request.signal);

@@ -23,6 +23,18 @@ function eventsOf(body: string): ChatStreamEvent[] {
     });
 }
 
+/** What a stream cut by AI_TIMEOUT_MS after its first word shows: that word, then the error. */
+const CUT_STREAM_EVENTS: ChatStreamEvent[] = [
+  { event: 'delta', data: { text: 'Here ' } },
+  { event: 'error', data: { error: 'The AI model did not answer in time. Please try again.' } },
+];
+
+async function cutStream(t: TestApp): Promise<ChatStreamEvent[]> {
+  const res = await chat(t, { message: 'Hello there', stream: true });
+  expect(res.statusCode, res.body).toBe(200);
+  return eventsOf(res.body);
+}
+
 describe('POST /api/v1/ai/chat against an Ollama server', () => {
   let fake: FakeModelServer;
   let t: TestApp;
@@ -157,6 +169,11 @@ describe('POST /api/v1/ai/chat against an Ollama server', () => {
     expect(late.statusCode).toBe(504);
   });
 
+  it('ends a stream the AI timeout cuts mid-answer with an error event', async () => {
+    fake.behaviour = 'stall';
+    expect(await cutStream(t)).toEqual(CUT_STREAM_EVENTS);
+  });
+
   it('lists the provider and the models a request may name', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/ai/models' });
     expect(res.json()).toEqual({
@@ -195,6 +212,12 @@ describe('POST /api/v1/ai/chat against an OpenAI-compatible server', () => {
     expect((await chat(t, { message: 'Hello there' })).statusCode).toBe(502);
     fake.behaviour = 'hang';
     expect((await chat(t, { message: 'Hello there' })).statusCode).toBe(504);
+  });
+
+  it('ends a stream the AI timeout cuts mid-answer with the same error event as Ollama', async () => {
+    fake.behaviour = 'stall';
+    fake.answer = 'Here is an answer.';
+    expect(await cutStream(t)).toEqual(CUT_STREAM_EVENTS);
   });
 });
 
