@@ -41,6 +41,10 @@ export const ERROR_CATALOGUE = {
   ),
   server_busy: entry(503, 'The server is busy right now. Please try again in a moment.'),
   backup_key_invalid: entry(401, 'The backup key is missing or wrong.'),
+  storage_unavailable: entry(
+    503,
+    'Media storage cannot be reached right now. Please try again in a moment.',
+  ),
   storage_full: entry(
     507,
     'storage full: the server has no space left to store this. Please try again later.',

@@ -8,6 +8,7 @@ import {
   type ErrorCode,
   type ErrorParams,
 } from '../../common/errors';
+import { StorageUnavailableError } from '../adapters/storage/index';
 import {
   isDatabasePoolExhausted,
   isDatabaseUnavailable,
@@ -101,8 +102,8 @@ export function isStorageFull(err: unknown): boolean {
 const outageAnswers = new WeakSet<FastifyRequest>();
 
 /**
- * Whether `request` was answered 503 `database_unavailable` or `server_busy`: the caller did
- * nothing wrong, so its rate-limit count is refunded.
+ * Whether `request` was answered 503 `database_unavailable`, `server_busy` or
+ * `storage_unavailable`: the caller did nothing wrong, so its rate-limit count is refunded.
  */
 export const answeredDatabaseOutage = (request: FastifyRequest): boolean =>
   outageAnswers.has(request);
@@ -150,15 +151,23 @@ export function registerErrorHandling(
       // Fastify's own refusals (bad JSON, body too large, rate limit, unsupported media type).
       return reply.status(status).send({ error: err.message, code: genericCodeOf(status) });
     }
-    // Both 503s say "try again shortly" and are not charged to the caller's rate limit.
-    const retryLater = (code: 'server_busy' | 'database_unavailable', why: string) => {
+    // These 503s say "try again shortly" and are not charged to the caller's rate limit.
+    const retryLater = (
+      code: 'server_busy' | 'database_unavailable' | 'storage_unavailable',
+      why: string,
+      cause?: unknown,
+    ) => {
       outageAnswers.add(request);
-      request.log.warn({ reqId: request.id }, why);
+      request.log.warn({ reqId: request.id, ...(cause ? { err: loggableError(cause) } : {}) }, why);
       return reply
         .status(503)
         .header('retry-after', '5')
         .send({ error: errorText(code), code });
     };
+    // The media bucket is away (issue 18's outages): a retry works once it is back.
+    if (err instanceof StorageUnavailableError) {
+      return retryLater('storage_unavailable', 'media storage unavailable', err.cause);
+    }
     // Every pooled connection stayed busy for the pool's whole wait: an overload, not an internal
     // error. No reachability probe: it would queue for the same busy pool.
     if (isDatabasePoolExhausted(err)) return retryLater('server_busy', 'database pool busy');

@@ -46,5 +46,8 @@ export function createDiskStorage(root: string): MediaStorage {
     async remove(key) {
       await fsp.rm(fileOf(key), { force: true });
     },
+    directory: root,
+    // Its volume's space and writability are the health check's own (modules/health).
+    async ping() {},
   };
 }

@@ -4,6 +4,7 @@ import { createDiskStorage } from './disk';
 import type { MediaStorage } from './storage';
 
 export type { ByteRange, MediaStorage, StoredObject } from './storage';
+export { StorageUnavailableError } from './storage';
 
 /** Folder for uploads in progress; on the data volume so finished files move by rename. */
 export const mediaTempDir = (config: Config) => path.join(config.dataDir, 'tmp', 'uploads');

@@ -134,3 +134,45 @@ describe('S3 media storage', () => {
     expect(await bucketKeys()).not.toContain(key);
   });
 });
+
+describe('an unreachable bucket', () => {
+  let away: LoopbackS3;
+  let u: MediaTestApp;
+  beforeAll(async () => {
+    away = await startLoopbackS3();
+    u = await createMediaTestApp({ env: away.env });
+  });
+  afterAll(async () => {
+    await u.close();
+  });
+
+  it('answers uploads and downloads 503 storage_unavailable, not 500, and health says so', async () => {
+    const user = await createUser(u);
+    const stored = await uploadOk(u, user, 'audio');
+    const up = await u.app.inject({ url: '/api/v1/health' });
+    expect(up.json().storage).toMatchObject({
+      volumes: [{ name: 'data' }],
+      bucket: { status: 'ok' },
+    });
+    // The store goes away: its port is closed, every connection is refused.
+    await away.close();
+
+    const refused = await upload(u, user, 'audio', tinyWav());
+    expect(refused.statusCode, refused.body).toBe(503);
+    expect(refused.json()).toMatchObject({ code: 'storage_unavailable' });
+    expect(refused.headers['retry-after']).toBe('5');
+    const download = await u.app.inject({ url: stored.url });
+    expect(download.statusCode, download.body).toBe(503);
+    expect(download.json()).toMatchObject({ code: 'storage_unavailable' });
+    // The refused upload leaves nothing behind on the local disk either.
+    expect(filesUnder(u.dataDir)).toEqual([]);
+
+    const down = await u.app.inject({ url: '/api/v1/health' });
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toMatchObject({
+      status: 'degraded',
+      storage: { ok: false, bucket: { status: 'down', roundTripMs: null } },
+    });
+    expect(down.json().error).toMatch(/media bucket does not answer/);
+  });
+});

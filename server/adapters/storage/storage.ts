@@ -26,4 +26,14 @@ export interface MediaStorage {
   open(key: string, range?: (size: number) => ByteRange | null): Promise<StoredObject | null>;
   /** Removes an object; removing a missing one is not an error. */
   remove(key: string): Promise<void>;
+  /** The folder a store on disk writes, whose volume the health check watches; null for a bucket. */
+  readonly directory: string | null;
+  /** Resolves when the store answers (a bucket: HeadBucket) before `signal` ends; rejects otherwise. */
+  ping(signal: AbortSignal): Promise<void>;
 }
+
+/**
+ * The store cannot be reached (connection refused or timed out, a 5xx after the retries): the
+ * request is answered 503 `storage_unavailable`, since a retry may work once it is back.
+ */
+export class StorageUnavailableError extends Error {}
