@@ -66,7 +66,7 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them to check what is never logged). */
   logStream?: { write(line: string): void };
-  /** Free bytes under DATA_DIR for the health check (tests stand for a full disk). */
+  /** Free bytes of a volume for the health check (tests stand for a full disk). */
   freeBytes?: (dir: string) => Promise<number>;
   /** Replaces parts of the container (clock, storage, payments, bus) in tests. */
   overrides?: ContainerOverrides;
@@ -170,6 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       version: VERSION_TAG,
       isDraining: () => lifecycle.isDraining,
       dataDir: config.dataDir,
+      storage: c.storage,
       minFreeBytes: config.STORAGE_MIN_FREE_BYTES,
       ...(options.freeBytes ? { freeBytes: options.freeBytes } : {}),
     }),

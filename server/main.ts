@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { withJwtSecret } from './config-secrets';
 import { embeddedDatabaseDir, openDatabase, type DatabaseHandle } from './db/client';
+import { DiskSpaceError, ensureRoomToStart, explainStartFailure, statfsOf } from './db/disk-space';
 import { acquireDataDirLock, DataDirLockedError } from './db/lock';
 import { databaseWarnings } from './db/server-settings';
 import { mediaTempDir } from './adapters/storage/index';
@@ -24,13 +25,15 @@ async function open(config: Config): Promise<{ handle: DatabaseHandle; unlock: (
       unlock() {},
     };
   }
+  const statfs = statfsOf(process.env);
   const unlock = acquireDataDirLock(config.dataDir);
   try {
     const dataDir = embeddedDatabaseDir(config.dataDir);
     return { handle: await openDatabase({ kind: 'pglite', dataDir }), unlock };
   } catch (err) {
     unlock();
-    throw err;
+    // The space checked before may have gone meanwhile (another writer on the volume).
+    throw await explainStartFailure(err, config.dataDir, statfs);
   }
 }
 
@@ -43,8 +46,12 @@ async function startableConfig(loaded: Config, handle: DatabaseHandle) {
 
 async function main(): Promise<void> {
   const loaded = loadConfig();
-  // On the embedded database the generated secret is a file; refuse a bad one before opening.
-  if (!loaded.DATABASE_URL) withJwtSecret(loaded);
+  if (!loaded.DATABASE_URL) {
+    // Before anything is written to DATA_DIR: on a full disk PGlite failed with a bare abort.
+    await ensureRoomToStart(loaded.dataDir, statfsOf(process.env));
+    // On the embedded database the generated secret is a file; refuse a bad one before opening.
+    withJwtSecret(loaded);
+  }
   const { handle, unlock } = await open(loaded);
   const config = await startableConfig(loaded, handle).catch(async (err: unknown) => {
     await handle.close();
@@ -98,7 +105,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+  if (
+    err instanceof ConfigError ||
+    err instanceof DataDirLockedError ||
+    err instanceof DiskSpaceError
+  ) {
     console.error(err.message);
   } else {
     console.error(err);

@@ -1,5 +1,36 @@
 import { z } from 'zod';
 
+/** One part the server depends on: degraded still works but needs attention; down does not work. */
+export const HealthComponentStatus = z.enum(['ok', 'degraded', 'down']);
+export type HealthComponentStatus = z.infer<typeof HealthComponentStatus>;
+
+/** Every place the server writes: volumes on disk and, with S3_BUCKET, the media bucket. */
+export const HealthStorage = z.object({
+  /** Every part below is ok. */
+  ok: z.boolean(),
+  /** Free bytes under DATA_DIR; null when they could not be read. */
+  freeBytes: z.number().nullable(),
+  minFreeBytes: z.number(),
+  /**
+   * data: DATA_DIR (embedded database, upload temp files, secrets); media: DATA_DIR/media when
+   * media are files (it may be a volume of its own). degraded below minFreeBytes, down when a
+   * small write fails.
+   */
+  volumes: z.array(
+    z.object({
+      name: z.enum(['data', 'media']),
+      status: HealthComponentStatus,
+      freeBytes: z.number().nullable(),
+      writable: z.boolean(),
+    }),
+  ),
+  /** The media bucket (S3_BUCKET only): down when it does not answer a HeadBucket in time. */
+  bucket: z
+    .object({ status: HealthComponentStatus, roundTripMs: z.number().nullable() })
+    .optional(),
+});
+export type HealthStorage = z.infer<typeof HealthStorage>;
+
 export const HealthResponse = z.object({
   /** ok; degraded when the database or storage fails; draining while the server stops (SIGTERM). */
   status: z.enum(['ok', 'degraded', 'draining']),
@@ -13,12 +44,7 @@ export const HealthResponse = z.object({
     /** A write went through (a database may answer reads while every write fails). */
     writable: z.boolean(),
   }),
-  storage: z.object({
-    ok: z.boolean(),
-    /** Free bytes under DATA_DIR; null when they could not be read. */
-    freeBytes: z.number().nullable(),
-    minFreeBytes: z.number(),
-  }),
+  storage: HealthStorage,
 });
 export type HealthResponse = z.infer<typeof HealthResponse>;
 

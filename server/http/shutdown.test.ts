@@ -107,6 +107,8 @@ describe('a full disk', () => {
       async commitFile() {
         throw full;
       },
+      directory: null,
+      async ping() {},
     } as unknown as MediaStorage;
     t = await createTestApp({
       env: { STORAGE_MIN_FREE_BYTES: String(1024 ** 3) },

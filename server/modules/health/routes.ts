@@ -1,10 +1,10 @@
-import fsp from 'node:fs/promises';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HealthResponse } from '../../../common/schemas/health';
+import type { MediaStorage } from '../../adapters/storage/index';
 import type { Database } from '../../db/client';
 import { settledWithin } from '../../db/deadline';
+import { sharedStorageCheck } from './storage-checks';
 import { healthProbes } from './tables';
 
 export interface HealthDeps {
@@ -15,21 +15,11 @@ export interface HealthDeps {
   isDraining(): boolean;
   /** Where the embedded database, media and temp files live. */
   dataDir: string;
+  /** The media store: its folder's volume, or its bucket, is checked too. */
+  storage: Pick<MediaStorage, 'directory' | 'ping'>;
   minFreeBytes: number;
-  /** Free bytes under `dataDir` (tests replace it to stand for a full disk). */
+  /** Free bytes of the volume holding a folder (tests replace it to stand for a full disk). */
   freeBytes?(dir: string): Promise<number>;
-}
-
-/** Free bytes of the filesystem holding `dir` (its nearest existing parent before the first start). */
-async function statfsFreeBytes(dir: string): Promise<number> {
-  for (let at = dir; ; at = path.dirname(at)) {
-    try {
-      const stats = await fsp.statfs(at);
-      return stats.bavail * stats.bsize;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || at === path.dirname(at)) throw err;
-    }
-  }
 }
 
 /**
@@ -63,19 +53,19 @@ async function probeDatabase(db: Database) {
 export const healthRoutes =
   (deps: HealthDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const freeBytesOf = deps.freeBytes ?? statfsFreeBytes;
+    const checkStorage = sharedStorageCheck(deps);
     app.get(
       '/api/v1/health',
       { schema: { tags: ['system'], response: { 200: HealthResponse, 503: HealthResponse } } },
       async (_request, reply) => {
-        const probe = await settledWithin(probeDatabase(deps.db), DATABASE_PROBE_MS, UNANSWERED);
-        const database = { kind: deps.kind, ...probe };
-        const freeBytes = await freeBytesOf(deps.dataDir).catch(() => null);
-        const storage = {
-          ok: freeBytes === null || freeBytes >= deps.minFreeBytes,
-          freeBytes,
-          minFreeBytes: deps.minFreeBytes,
-        };
+        const [database, checked] = await Promise.all([
+          settledWithin(probeDatabase(deps.db), DATABASE_PROBE_MS, UNANSWERED).then((probe) => ({
+            kind: deps.kind,
+            ...probe,
+          })),
+          checkStorage(),
+        ]);
+        const { storage } = checked;
         const base = { version: deps.version, database, storage };
         if (deps.isDraining()) {
           return reply.status(503).send({
@@ -87,7 +77,7 @@ export const healthRoutes =
         const problems = [
           !database.ok && 'the database does not answer',
           database.ok && !database.writable && 'the database refuses writes',
-          !storage.ok && `storage is below ${deps.minFreeBytes} free bytes`,
+          ...checked.problems,
         ].filter((p): p is string => typeof p === 'string');
         if (problems.length > 0) {
           return reply
