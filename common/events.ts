@@ -48,6 +48,8 @@ export interface DomainEventData {
   'account.email_change_requested': Record<string, never>;
   'account.email_changed': Record<string, never>;
   'account.email_verified': Record<string, never>;
+  /** "This was not me": `removed` when the address left the account, else a pending change to it. */
+  'account.email_taken_back': { removed: boolean };
   'account.password_reset_requested': Record<string, never>;
   'account.password_reset': Record<string, never>;
   'account.deleted': Record<string, never>;
@@ -133,6 +135,7 @@ export const EVENT_DESCRIPTORS: {
   'account.sessions_ended': { subject: 'user', audit: true },
   'account.email_change_requested': { subject: 'user', audit: true },
   'account.email_changed': { subject: 'user', audit: true },
+  'account.email_taken_back': { subject: 'user', audit: true },
   'account.email_verified': { subject: 'user', audit: true },
   'account.password_reset_requested': { subject: 'user', audit: true },
   'account.password_reset': { subject: 'user', audit: true },

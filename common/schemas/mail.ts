@@ -14,6 +14,13 @@ const MailToken = z.string().trim().min(1, 'invalidToken').max(200, 'invalidToke
 export const VerifyEmailRequest = z.object({ token: MailToken });
 export type VerifyEmailRequest = z.infer<typeof VerifyEmailRequest>;
 
+/**
+ * POST /api/v1/auth/not-me: the token of a confirmation mail's "this was not me" link, which
+ * takes the address back from the account the mail named.
+ */
+export const NotMeRequest = z.object({ token: MailToken });
+export type NotMeRequest = z.infer<typeof NotMeRequest>;
+
 export const VerifyEmailResponse = z.object({
   message: z.string(),
   /** The address now verified (after an e-mail change, the new one). */

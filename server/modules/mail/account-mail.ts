@@ -40,27 +40,33 @@ export const FORGOT_PASSWORD_ANSWER =
 
 /**
  * Issues a single-use token for `purpose` (bound to `email`) and queues its link mail, the
- * template of the same name, to the account or to `to`, in the caller's transaction. The key
- * names the token, so a retried job sends it once. Resolves with the token's id.
+ * template of the same name, to the account or to `to`, in the caller's transaction. A
+ * confirmation mail (`withNotMe`) also carries a "this was not me" link for the same address.
+ * The key names the token, so a retried job sends it once. Resolves with the token's id.
  */
 async function queueLinkMail(
   tx: Db,
   key: Buffer,
-  input: { userId: string; purpose: MailTokenPurpose; email: string; to?: string },
+  input: {
+    userId: string;
+    purpose: Exclude<MailTokenPurpose, 'not-me'>;
+    email: string;
+    to?: string;
+    withNotMe?: boolean;
+  },
   meta: EventMeta,
 ): Promise<string> {
-  const tokenId = await issueMailToken(tx, key, {
-    userId: input.userId,
-    purpose: input.purpose,
-    email: input.email,
-    at: meta.at,
-  });
+  const issue = (purpose: MailTokenPurpose) =>
+    issueMailToken(tx, key, { userId: input.userId, purpose, email: input.email, at: meta.at });
+  const tokenId = await issue(input.purpose);
+  const notMeTokenId = input.withNotMe ? await issue('not-me') : undefined;
   await queueMail(
     tx,
     {
       template: input.purpose,
       userId: input.userId,
       tokenId,
+      ...(notMeTokenId ? { notMeTokenId } : {}),
       ...(input.to ? { to: input.to } : {}),
     },
     `token:${tokenId}`,
@@ -79,7 +85,7 @@ export async function queueVerificationMail(
   await queueLinkMail(
     tx,
     key,
-    { userId: user.id, purpose: 'verify-email', email: user.email },
+    { userId: user.id, purpose: 'verify-email', email: user.email, withNotMe: true },
     meta,
   );
 }
@@ -98,7 +104,7 @@ export async function requestEmailChange(
   const tokenId = await queueLinkMail(
     tx,
     key,
-    { userId: user.id, purpose: 'change-email', email: newEmail, to: newEmail },
+    { userId: user.id, purpose: 'change-email', email: newEmail, to: newEmail, withNotMe: true },
     meta,
   );
   await queueMail(

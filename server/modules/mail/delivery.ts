@@ -11,6 +11,7 @@ import type { MailLocale } from '../../../common/rules/locales';
 import { formatMoney } from '../../../common/rules/money';
 import { consumeInTransaction, recordEvent, systemMeta } from '../../events/record';
 import type { JobRunner } from '../../jobs/runner';
+import { isDeliverableEmail } from '../users/index';
 import { noticeWrites } from './notices';
 import { MAIL_JOB, MAIL_MAX_ATTEMPTS, type MailJobPayload } from './queue';
 import { noticeOptOuts } from './tables';
@@ -38,6 +39,8 @@ const TOKEN_PAGE: Partial<Record<MailTemplate, string>> = {
   'change-email': '/verify-email',
   'reset-password': '/reset-password',
 };
+/** Where a confirmation mail's "this was not me" link lands. */
+const NOT_ME_PAGE = '/not-me';
 
 /** A mail job's recipient as read when it is sent, with what the mail needs to know of them. */
 interface Recipient {
@@ -165,6 +168,9 @@ function composeMail(
   user: Recipient | null,
 ): MailMessage | null {
   if (!user || user.status === 'deleted' || user.optedOut) return null;
+  const to = payload.to ?? user.email;
+  // A taken-back address left a stand-in that no mail can reach.
+  if (!isDeliverableEmail(to)) return null;
   const notice = isNoticeTemplate(payload.template) ? payload.template : null;
   const kind = notice ? NOTICE_KIND_OF[notice] : undefined;
   const base = deps.publicUrl;
@@ -177,19 +183,23 @@ function composeMail(
       : path
         ? `${base}${path}`
         : undefined;
+  const notMeUrl = payload.notMeTokenId
+    ? `${base}${NOT_ME_PAGE}?token=${encodeURIComponent(linkToken(deps.key, payload.notMeTokenId))}`
+    : undefined;
   const unsubscribe = kind ? unsubscribeToken(deps.key, user.id, kind) : null;
   const rendered = renderMail({
     template: payload.template,
     locale: user.locale,
     params: {
       username: user.username,
-      email: payload.to ?? user.email,
+      email: to,
       resetLink: `${base}/forgot-password`,
       messagesLink: `${base}/messages`,
       ...payload.params,
       ...details.params,
     },
     actionUrl,
+    notMeUrl,
     ...(unsubscribe && kind
       ? { unsubscribeUrl: `${base}/unsubscribe?token=${encodeURIComponent(unsubscribe)}`, kind }
       : {}),
@@ -203,7 +213,7 @@ function composeMail(
     : {};
   return {
     ...rendered,
-    to: payload.to ?? user.email,
+    to,
     headers,
     template: payload.template,
     key,

@@ -16,6 +16,8 @@ export interface MailJobPayload {
   to?: string;
   /** A mail_tokens row whose link the mail carries (the token is rebuilt from its id). */
   tokenId?: string;
+  /** The `not-me` token row of a confirmation mail's "this was not me" link. */
+  notMeTokenId?: string;
   /** Path of the action link for mails without a token, e.g. `/product/12`. */
   path?: string;
   params?: Record<string, string>;

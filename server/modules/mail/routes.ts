@@ -4,6 +4,7 @@ import {
   EmailStatusResponse,
   ForgotPasswordRequest,
   MessageResponse,
+  NotMeRequest,
   NoticeSettings,
   NoticeSettingsPatch,
   OutboxQuery,
@@ -25,6 +26,7 @@ import {
   type AccountMailDeps,
 } from './account-mail';
 import { noticeSettings, unsubscribe, updateNoticeSettings } from './notice-settings';
+import { takeBackAddress } from './not-me';
 import { listOutbox } from './outbox-list';
 
 const bearer = [{ bearer: [] }];
@@ -66,6 +68,15 @@ export const mailRoutes =
         },
       },
       async (request) => verifyEmail(deps, request.body.token, meta(request)),
+    );
+
+    app.post(
+      '/api/v1/auth/not-me',
+      {
+        config: authLimit,
+        schema: { tags: ['auth'], body: NotMeRequest, response: { 200: MessageResponse } },
+      },
+      async (request) => takeBackAddress(ctx.db, request.body.token, meta(request)),
     );
 
     app.post(

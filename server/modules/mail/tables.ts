@@ -38,7 +38,13 @@ export const mailOutbox = pgTable(
 );
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
 
-export const MAIL_TOKEN_PURPOSES = ['verify-email', 'change-email', 'reset-password'] as const;
+/** `not-me`: the "this was not me" link of a confirmation mail, which takes the address back. */
+export const MAIL_TOKEN_PURPOSES = [
+  'verify-email',
+  'change-email',
+  'reset-password',
+  'not-me',
+] as const;
 export type MailTokenPurpose = (typeof MAIL_TOKEN_PURPOSES)[number];
 
 /**

@@ -51,6 +51,11 @@ interface TemplateText {
   /** The label of the action link, when the mail has one. */
   action?: string;
   /**
+   * A confirmation mail's "this was not me" paragraph (`{{link}}` is its link), shown after the
+   * action when the mail has that link.
+   */
+  notMe?: string;
+  /**
    * Phrases for counts: `{{name}}` in a paragraph becomes the phrase of the count in
    * `params[name]` in the reader's plural form (`{{count}}` is the number). A count of 0 gives
    * nothing, and a paragraph left empty is dropped.
@@ -75,15 +80,22 @@ const en: Texts = {
   ignore: 'If you did not ask for this, you can ignore this e-mail.',
   'verify-email': {
     subject: 'Confirm your e-mail address',
-    paragraphs: ['Please confirm that {{email}} is your e-mail address. The link works once.'],
+    paragraphs: [
+      'An Aura account with the username {{username}} was created with the address {{email}}.',
+      'Please confirm that {{email}} is your e-mail address. The link works once.',
+    ],
     action: 'Confirm my e-mail address',
+    notMe:
+      'This was not me: if you did not create the account {{username}}, remove your address from it (it will get no more mail from us): {{link}}',
   },
   'change-email': {
     subject: 'Confirm your new e-mail address',
     paragraphs: [
-      'You asked to change the e-mail address of your Aura account to {{email}}. It takes effect once you confirm it.',
+      'The Aura account with the username {{username}} asked to change its e-mail address to {{email}}. It takes effect once you confirm it.',
     ],
     action: 'Confirm the new address',
+    notMe:
+      'This was not me: if {{username}} is not your account, keep your address out of it: {{link}}',
   },
   'email-change-notice': {
     subject: 'Your e-mail address is being changed',
@@ -166,16 +178,21 @@ const es: Texts = {
   'verify-email': {
     subject: 'Confirma tu dirección de correo',
     paragraphs: [
+      'Se ha creado una cuenta de Aura con el nombre de usuario {{username}} y la dirección {{email}}.',
       'Confirma que {{email}} es tu dirección de correo. El enlace funciona una sola vez.',
     ],
     action: 'Confirmar mi correo',
+    notMe:
+      'No he sido yo: si no creaste la cuenta {{username}}, quita tu dirección de ella (no recibirás más correos nuestros): {{link}}',
   },
   'change-email': {
     subject: 'Confirma tu nueva dirección de correo',
     paragraphs: [
-      'Has pedido cambiar el correo de tu cuenta de Aura a {{email}}. El cambio se aplica cuando lo confirmes.',
+      'La cuenta de Aura con el nombre de usuario {{username}} ha pedido cambiar su correo a {{email}}. El cambio se aplica cuando lo confirmes.',
     ],
     action: 'Confirmar la nueva dirección',
+    notMe:
+      'No he sido yo: si {{username}} no es tu cuenta, mantén tu dirección fuera de ella: {{link}}',
   },
   'email-change-notice': {
     subject: 'Se está cambiando tu dirección de correo',
@@ -260,16 +277,21 @@ const de: Texts = {
   'verify-email': {
     subject: 'Bestätige deine E-Mail-Adresse',
     paragraphs: [
+      'Mit der Adresse {{email}} wurde ein Aura-Konto mit dem Benutzernamen {{username}} angelegt.',
       'Bitte bestätige, dass {{email}} deine E-Mail-Adresse ist. Der Link funktioniert einmal.',
     ],
     action: 'E-Mail-Adresse bestätigen',
+    notMe:
+      'Das war ich nicht: Wenn du das Konto {{username}} nicht angelegt hast, entferne deine Adresse daraus (es bekommt dann keine E-Mails mehr von uns): {{link}}',
   },
   'change-email': {
     subject: 'Bestätige deine neue E-Mail-Adresse',
     paragraphs: [
-      'Du möchtest die E-Mail-Adresse deines Aura-Kontos in {{email}} ändern. Die Änderung gilt, sobald du sie bestätigst.',
+      'Das Aura-Konto mit dem Benutzernamen {{username}} möchte seine E-Mail-Adresse in {{email}} ändern. Die Änderung gilt, sobald du sie bestätigst.',
     ],
     action: 'Neue Adresse bestätigen',
+    notMe:
+      'Das war ich nicht: Wenn {{username}} nicht dein Konto ist, halte deine Adresse daraus heraus: {{link}}',
   },
   'email-change-notice': {
     subject: 'Deine E-Mail-Adresse wird geändert',
@@ -432,6 +454,8 @@ export interface RenderInput {
   params: Record<string, string>;
   /** The absolute URL of the action, when the template has one. */
   actionUrl?: string;
+  /** The absolute URL of a confirmation mail's "this was not me" link. */
+  notMeUrl?: string;
   /** The absolute one-click unsubscribe URL of a notice. */
   unsubscribeUrl?: string;
   kind?: NoticeKind;
@@ -457,6 +481,10 @@ export function renderMail(input: RenderInput): RenderedMail {
     template.action && input.actionUrl
       ? { label: fill(template.action, params), url: input.actionUrl }
       : null;
+  const notMe =
+    template.notMe && input.notMeUrl
+      ? fill(template.notMe, { ...params, link: input.notMeUrl })
+      : null;
   const isAccountMail =
     !isNoticeTemplate(input.template) && input.template !== 'email-change-notice';
   const footer: string[] = [];
@@ -473,6 +501,7 @@ export function renderMail(input: RenderInput): RenderedMail {
   const textParts = [
     ...paragraphs,
     ...(action ? [`${action.label}: ${action.url}`] : []),
+    ...(notMe ? [notMe] : []),
     ...footer,
     ...(unsubscribe ? [`--\n${unsubscribe}`] : []),
   ];
@@ -481,6 +510,7 @@ export function renderMail(input: RenderInput): RenderedMail {
     ...(action
       ? [`<p><a href="${escapeHtml(action.url)}">${escapeHtml(action.label)}</a></p>`]
       : []),
+    ...(notMe ? [`<p>${linkify(escapeHtml(notMe))}</p>`] : []),
     ...footer.map((p) => `<p>${escapeHtml(p)}</p>`),
     ...(unsubscribe ? [`<hr><p><small>${linkify(escapeHtml(unsubscribe))}</small></p>`] : []),
   ];

@@ -10,6 +10,8 @@ export const TOKEN_TTL_MS: Record<MailTokenPurpose, number> = {
   'verify-email': 48 * 3600_000,
   'change-email': 24 * 3600_000,
   'reset-password': 30 * 60_000,
+  // Someone may open a confirmation mail late, or only when the account it names surprises them.
+  'not-me': 30 * 24 * 3600_000,
 };
 
 const b64url = (bytes: Buffer) => bytes.toString('base64url');
@@ -24,14 +26,16 @@ export const tokenHash = (token: string): string =>
 
 /**
  * A new single-use token for `purpose`; the earlier unused ones of the same purpose end, so only
- * the newest link works. Returns the row id (the mail job rebuilds the token from it).
+ * the newest link works, except "this was not me" links: each stays good for the address its mail
+ * went to, so the account cannot void the link a newer request would leave the owner without.
+ * Returns the row id (the mail job rebuilds the token from it).
  */
 export async function issueMailToken(
   tx: Db,
   key: Buffer,
   input: { userId: string; purpose: MailTokenPurpose; email: string; at: Date },
 ): Promise<string> {
-  await voidMailTokens(tx, input.userId, [input.purpose], input.at);
+  if (input.purpose !== 'not-me') await voidMailTokens(tx, input.userId, [input.purpose], input.at);
   const id = crypto.randomUUID();
   await tx.insert(mailTokens).values({
     id,
@@ -45,12 +49,16 @@ export async function issueMailToken(
   return id;
 }
 
-/** Ends every unused token of these purposes (a newer link, a password reset). */
+/**
+ * Ends every unused token of these purposes (a newer link, a password reset), or only those
+ * bound to `email` when given.
+ */
 export async function voidMailTokens(
   tx: Db,
   userId: string,
   purposes: readonly MailTokenPurpose[],
   at: Date,
+  email?: string,
 ): Promise<void> {
   for (const purpose of purposes) {
     await tx
@@ -61,6 +69,7 @@ export async function voidMailTokens(
           eq(mailTokens.userId, userId),
           eq(mailTokens.purpose, purpose),
           isNull(mailTokens.usedAt),
+          email === undefined ? undefined : sql`lower(${mailTokens.email}) = lower(${email})`,
         ),
       );
   }

@@ -129,6 +129,47 @@ export async function changeEmail(
   return updated;
 }
 
+/**
+ * The stand-in address of an account whose address its owner took back ("this was not me"):
+ * unique, and under `.invalid` (RFC 2606), so no mail can ever go to it.
+ */
+const takenBackEmail = (userId: string) => `no-address-${userId}@taken-back.invalid`;
+
+/** Whether an account's address can receive mail (not a stand-in of a closed or taken-back one). */
+export const isDeliverableEmail = (email: string) => !/\.invalid$/i.test(email);
+
+/**
+ * "This was not me" (the confirmation mail's second link): the owner of `email` takes it back
+ * from an account someone else made with it or moved to it. The account keeps its username and
+ * password but loses the address (a stand-in takes its place, unverified) and every session.
+ * False when the account does not have that address (any more).
+ */
+export async function takeBackEmail(
+  tx: Db,
+  userId: string,
+  email: string,
+  meta: EventMeta,
+): Promise<boolean> {
+  const [changed] = await tx
+    .update(users)
+    .set({
+      email: takenBackEmail(userId),
+      emailVerifiedAt: null,
+      tokenVersion: sql`${users.tokenVersion} + 1`,
+    })
+    .where(and(eq(users.id, userId), emailMatches(email)))
+    .returning({ id: users.id });
+  if (!changed) return false;
+  await recordEvent(
+    tx,
+    null,
+    { type: 'account.email_taken_back', subjectId: userId, data: { removed: true } },
+    meta,
+    { audience: [userId] },
+  );
+  return true;
+}
+
 /** The username a deleted account keeps: unique, and telling nothing about the person. */
 export const deletedUsername = (userId: string) =>
   `deleted_${userId.replace(/-/g, '').slice(0, 22)}`;

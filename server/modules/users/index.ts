@@ -30,6 +30,8 @@ export {
   changePassword,
   deleteAccount,
   deletedUsername,
+  isDeliverableEmail,
+  takeBackEmail,
   updateAccountDetails,
   type AccountDetails,
 } from './account-settings';

@@ -35,6 +35,7 @@ export const authRows: MatrixRows = {
   'POST /api/v1/auth/logout': { who: 'signed-in' },
   // Mail links carry their own proof: an unknown token is refused the same way for everyone.
   'POST /api/v1/auth/verify-email': { who: 'anyone', request: () => ({ body: { token: 'x' } }) },
+  'POST /api/v1/auth/not-me': { who: 'anyone', request: () => ({ body: { token: 'x' } }) },
   'POST /api/v1/auth/forgot-password': {
     who: 'anyone',
     request: () => ({ body: { email: `${uniqueName('nobody_')}@example.test` } }),

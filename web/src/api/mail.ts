@@ -46,6 +46,14 @@ export function useVerifyEmail() {
   });
 }
 
+/** Uses a confirmation mail's "this was not me" link: the address leaves the account it named. */
+export function useNotMe() {
+  return useMutation({
+    mutationFn: async (token: string) =>
+      MessageResponse.parse(await request('/api/v1/auth/not-me', { body: { token }, token: null })),
+  });
+}
+
 export function useForgotPassword() {
   return useMutation({
     mutationFn: async (body: ForgotPasswordRequest) =>

@@ -21,6 +21,7 @@ const VerifyEmailPage = lazy(() => import('../pages/mail/VerifyEmailPage'));
 const ForgotPasswordPage = lazy(() => import('../pages/mail/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../pages/mail/ResetPasswordPage'));
 const UnsubscribePage = lazy(() => import('../pages/mail/UnsubscribePage'));
+const NotMePage = lazy(() => import('../pages/mail/NotMePage'));
 // Payments (issue 5)
 const CheckoutPage = lazy(() => import('../pages/checkout/CheckoutPage'));
 const SuccessPage = lazy(() => import('../pages/success/SuccessPage'));
@@ -74,6 +75,7 @@ const routes: RouteObject[] = [
   { path: '/forgot-password', element: <ForgotPasswordPage /> },
   { path: '/reset-password', element: <ResetPasswordPage /> },
   { path: '/unsubscribe', element: <UnsubscribePage /> },
+  { path: '/not-me', element: <NotMePage /> },
   { path: '/login', element: <Navigate to="/auth?tab=login" replace /> },
   // Payments (issue 5): not protected, inside the layout (SPEC §2)
   { path: '/checkout', element: <CheckoutPage /> },

@@ -1,0 +1,2 @@
+ALTER TABLE "mail_tokens" DROP CONSTRAINT "mail_tokens_purpose_check";--> statement-breakpoint
+ALTER TABLE "mail_tokens" ADD CONSTRAINT "mail_tokens_purpose_check" CHECK ("mail_tokens"."purpose" in ('verify-email', 'change-email', 'reset-password', 'not-me'));
