@@ -34,6 +34,11 @@ export const EmailStatusResponse = z.object({
   verified: z.boolean(),
   /** An address waiting for its own verification before it replaces `email`. */
   pendingEmail: z.string().nullable(),
+  /**
+   * False when the address's owner took it back ("this was not me"): `email` is then a stand-in
+   * no mail reaches, and the account needs a new address (account settings).
+   */
+  hasAddress: z.boolean(),
 });
 export type EmailStatusResponse = z.infer<typeof EmailStatusResponse>;
 

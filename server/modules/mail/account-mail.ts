@@ -13,7 +13,13 @@ import type { Database, Db } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { recordEvent, type EventMeta } from '../../events/record';
 import { badRequest, fail } from '../../http/errors';
-import { changeEmail, changePassword, findUser, markEmailVerified } from '../users/index';
+import {
+  changeEmail,
+  changePassword,
+  findUser,
+  isDeliverableEmail,
+  markEmailVerified,
+} from '../users/index';
 import { queueMail } from './queue';
 import { mailTokens, type MailTokenPurpose } from './tables';
 import { consumeMailToken, issueMailToken, tokensSince, voidMailTokens } from './tokens';
@@ -211,6 +217,7 @@ export async function emailStatus(
     email: user.email,
     verified: user.verifiedAt !== null,
     pendingEmail: pending?.email ?? null,
+    hasAddress: isDeliverableEmail(user.email),
   };
 }
 

@@ -118,6 +118,12 @@ describe('POST /api/v1/auth/not-me', () => {
       password: attacker.fields.password,
     });
     expect(byName.statusCode).toBe(200);
+    const status = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/email-status',
+      headers: bearer(byName.json().token),
+    });
+    expect(status.json()).toMatchObject({ verified: false, hasAddress: false });
     // The stand-in address gets no mail, whatever the account asks for.
     const resend = await post(
       t,

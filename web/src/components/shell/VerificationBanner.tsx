@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useEmailStatus, useResendVerification } from '../../api/mail';
 import { RequestError } from '../../api/request';
 
@@ -16,6 +17,19 @@ export function VerificationBanner() {
   if (!status.data) return null;
   // A marker, not UI: tells tests the status is loaded and the banner is gone for good.
   if (status.data.verified) return <span hidden data-testid="email-verified" />;
+  if (!status.data.hasAddress) {
+    // Its owner took the address back ("this was not me"): there is nothing to verify or resend.
+    return (
+      <Alert
+        variant="warning"
+        role="note"
+        className="mb-0 rounded-0 text-center"
+        data-testid="no-address-banner"
+      >
+        {t('mail.banner.noAddress')} <Link to="/account">{t('mail.banner.setAddress')}</Link>
+      </Alert>
+    );
+  }
   const send = () => {
     setNote(null);
     resend.mutate(undefined, {
