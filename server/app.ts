@@ -27,7 +27,7 @@ import { trackRoutes } from './http/route-list';
 import { refuseNulText } from './http/nul-text';
 import { warnOnForwardedHeaders } from './http/production-safety';
 import { loggableError } from './http/loggable-error';
-import { registerRequestLog } from './http/request-log';
+import { LOG_REDACT_PATHS, registerRequestLog, requestSerializer } from './http/request-log';
 import { registerConnectionHandling, serverWithTimeouts, type Lifecycle } from './http/shutdown';
 import { apiSecurityHeaders, securityHeaders, takesApiHeaders } from './http/security';
 import { registerSpa } from './http/spa';
@@ -95,7 +95,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ? false
         : {
             level: config.LOG_LEVEL,
-            redact: ['req.headers.authorization', 'req.headers.cookie', '*.password'],
+            redact: LOG_REDACT_PATHS,
+            serializers: { req: requestSerializer },
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     // One line per request (issue 10), written by registerRequestLog when the answer is sent.

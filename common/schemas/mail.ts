@@ -85,13 +85,33 @@ export const FailedMail = z.object({
 });
 export type FailedMail = z.infer<typeof FailedMail>;
 
-/** GET /api/v1/admin/outbox (admin only): newest first. */
+/** A mail not sent yet: queued, or waiting for its next try after failed ones. */
+export const WaitingMail = z.object({
+  id: z.number(),
+  template: z.string(),
+  to: z.string().nullable(),
+  /** Tries so far (0: not tried yet). */
+  attempts: z.number(),
+  /** Why the last try failed (the mail server's answer), null before any failure. */
+  lastError: z.string().nullable(),
+  nextAttemptAt: z.string(),
+});
+export type WaitingMail = z.infer<typeof WaitingMail>;
+
+/**
+ * GET /api/v1/admin/outbox (admin only): newest first. Secrets of links that act for their
+ * recipient (reset, verification, e-mail change, unsubscribe) read `[hidden]` (issue 19).
+ */
 export const OutboxResponse = z.object({
   transport: z.enum(['outbox', 'smtp']),
+  /** Production without an SMTP server: mails stay in this outbox and reach nobody. */
+  notDelivered: z.boolean(),
   mails: z.array(OutboxMail),
   failed: z.array(FailedMail),
   /** Mails queued and not yet delivered (including ones waiting for a retry). */
   pending: z.number(),
+  /** The oldest of those, with their tries and last error. */
+  waiting: z.array(WaitingMail),
 });
 export type OutboxResponse = z.infer<typeof OutboxResponse>;
 

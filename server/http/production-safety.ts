@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isMailUndelivered } from '../adapters/mail/index';
 import type { Config } from '../config';
 
 /**
@@ -40,6 +41,13 @@ export function startupWarnings(config: Config): string[] {
     warnings.push(
       'The API documentation is served at /api/docs in production (API_DOCS=true): it maps every ' +
         'route for anyone. Set API_DOCS=false unless you mean to publish it.',
+    );
+  }
+  if (isMailUndelivered(config)) {
+    warnings.push(
+      'Mail is not delivered: NODE_ENV=production without SMTP_URL or SMTP_HOST, so mails go to ' +
+        'the admin outbox and reach nobody (no address verification, no password reset). ' +
+        'Configure an SMTP server.',
     );
   }
   return warnings;

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { startupWarnings } from './production-safety';
 
-const PRODUCTION = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) };
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'x'.repeat(32),
+  SMTP_HOST: 'smtp.example.com',
+};
 const STRIPE = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', S3_BUCKET: 'b' };
 
 describe('startupWarnings (docs/operations.md "Production safety")', () => {
@@ -45,5 +49,15 @@ describe('startupWarnings (docs/operations.md "Production safety")', () => {
   it('warns about API docs served in production', () => {
     const warnings = startupWarnings(loadConfig({ ...PRODUCTION, ...STRIPE, API_DOCS: 'true' }));
     expect(warnings).toEqual([expect.stringMatching(/API documentation.*API_DOCS=false/)]);
+  });
+
+  it('warns that mail is not delivered in production without an SMTP server', () => {
+    const { SMTP_HOST: _, ...withoutSmtp } = PRODUCTION;
+    const warnings = startupWarnings(loadConfig({ ...withoutSmtp, ...STRIPE }));
+    expect(warnings).toEqual([
+      expect.stringMatching(/Mail is not delivered.*SMTP_URL or SMTP_HOST.*admin outbox/),
+    ]);
+    // Outside production the outbox is the expected default, read by the developer.
+    expect(startupWarnings(loadConfig({}))).toEqual([]);
   });
 });

@@ -10,6 +10,13 @@ export interface MailMessage {
   template: string;
   /** The idempotency key of the job sending it: a retried job is stored once by the outbox. */
   key: string;
+  /**
+   * The secret parts of the mail's links (tokens that act for the recipient): only the recipient
+   * may read them, so the outbox stores the mail with each one hidden (issue 19).
+   */
+  secrets: readonly string[];
+  /** A request caused it (sign-up, reset, a purchase), not a job or the demo seed. */
+  causedByRequest: boolean;
 }
 
 /**

@@ -177,16 +177,22 @@ function composeMail(
   const details = noticeDetails(user.locale, payload.params ?? {}, user.named);
   const path = payload.path ?? details.path;
   const page = TOKEN_PAGE[payload.template];
+  // Each token acts for the recipient: named as a secret, so only they can read it (issue 19).
+  const secrets: string[] = [];
+  const secret = (token: string) => {
+    secrets.push(token);
+    return encodeURIComponent(token);
+  };
   const actionUrl =
     payload.tokenId && page
-      ? `${base}${page}?token=${encodeURIComponent(linkToken(deps.key, payload.tokenId))}`
+      ? `${base}${page}?token=${secret(linkToken(deps.key, payload.tokenId))}`
       : path
         ? `${base}${path}`
         : undefined;
   const notMeUrl = payload.notMeTokenId
-    ? `${base}${NOT_ME_PAGE}?token=${encodeURIComponent(linkToken(deps.key, payload.notMeTokenId))}`
+    ? `${base}${NOT_ME_PAGE}?token=${secret(linkToken(deps.key, payload.notMeTokenId))}`
     : undefined;
-  const unsubscribe = kind ? unsubscribeToken(deps.key, user.id, kind) : null;
+  const unsubscribe = kind ? secret(unsubscribeToken(deps.key, user.id, kind)) : null;
   const rendered = renderMail({
     template: payload.template,
     locale: user.locale,
@@ -201,13 +207,13 @@ function composeMail(
     actionUrl,
     notMeUrl,
     ...(unsubscribe && kind
-      ? { unsubscribeUrl: `${base}/unsubscribe?token=${encodeURIComponent(unsubscribe)}`, kind }
+      ? { unsubscribeUrl: `${base}/unsubscribe?token=${unsubscribe}`, kind }
       : {}),
   });
   const headers: Record<string, string> = unsubscribe
     ? {
         // RFC 8058 one-click: mail clients POST `List-Unsubscribe=One-Click` to this URL.
-        'List-Unsubscribe': `<${base}/api/v1/mail/unsubscribe?token=${encodeURIComponent(unsubscribe)}>`,
+        'List-Unsubscribe': `<${base}/api/v1/mail/unsubscribe?token=${unsubscribe}>`,
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
       }
     : {};
@@ -217,6 +223,8 @@ function composeMail(
     headers,
     template: payload.template,
     key,
+    secrets,
+    causedByRequest: payload.byRequest === true,
   };
 }
 

@@ -41,7 +41,7 @@ describe('sign-up verification', () => {
     expect(mail.html).toContain(`href="${PUBLIC_URL}/verify-email?token=`);
     expect(await status(account.token)).toMatchObject({ verified: false });
 
-    const token = tokenOf(mail);
+    const token = tokenOf(t, mail);
     // Only a hash of the token is stored.
     const stored = await t.db
       .select()
@@ -84,7 +84,7 @@ describe('sign-up verification', () => {
 
   it('refuses tampered, unknown, malformed and expired tokens and changes nothing', async () => {
     const account = await signUp(t);
-    const token = tokenOf(await lastMail(t, account.fields.email, 'verify-email'));
+    const token = tokenOf(t, await lastMail(t, account.fields.email, 'verify-email'));
     const tampered = token.slice(0, -2) + (token.endsWith('AA') ? 'BB' : 'AA');
     for (const bad of [tampered, 'nonsense', '']) {
       const res = await verify(bad);
@@ -107,7 +107,7 @@ describe('sign-up verification', () => {
 
   it('resends a fresh link that ends the older one, a few times an hour, only when signed in', async () => {
     const account = await signUp(t);
-    const first = tokenOf(await lastMail(t, account.fields.email, 'verify-email'));
+    const first = tokenOf(t, await lastMail(t, account.fields.email, 'verify-email'));
     expect((await post(t, '/api/v1/auth/resend-verification', {})).statusCode).toBe(401);
     // The sign-up's mail counts: one more is allowed (limit 2 an hour here), then 429.
     const resend = await post(t, '/api/v1/auth/resend-verification', {}, bearer(account.token));
@@ -120,7 +120,7 @@ describe('sign-up verification', () => {
     );
     expect(mails).toHaveLength(2);
     expect((await verify(first)).statusCode).toBe(400);
-    expect((await verify(tokenOf(mails[1]!))).statusCode).toBe(200);
+    expect((await verify(tokenOf(t, mails[1]!))).statusCode).toBe(200);
     const done = await post(t, '/api/v1/auth/resend-verification', {}, bearer(account.token));
     expect(done.statusCode).toBe(409);
     expect(done.json()).toMatchObject({ code: 'email_already_verified' });
@@ -151,7 +151,7 @@ describe('password reset', () => {
       (m) => m.template === 'reset-password',
     );
     expect(mails).toHaveLength(2);
-    const [older, newer] = mails.map(tokenOf) as [string, string];
+    const [older, newer] = mails.map((m) => tokenOf(t, m)) as [string, string];
     expect(mails[1]!.text).toContain(`${PUBLIC_URL}/reset-password?token=`);
 
     // Bad input changes nothing.
@@ -187,7 +187,7 @@ describe('password reset', () => {
   it('refuses a link older than 30 minutes', async () => {
     const account = await signUp(t);
     await forgot(account.fields.email);
-    const token = tokenOf(await lastMail(t, account.fields.email, 'reset-password'));
+    const token = tokenOf(t, await lastMail(t, account.fields.email, 'reset-password'));
     offsetMs += 31 * 60_000;
     try {
       expect((await reset(token, 'Another!pass1')).statusCode).toBe(400);

@@ -1,11 +1,14 @@
 import type { MailMessage, Mailer } from '../../adapters/mail/mailer';
 import type { Clock } from '../../context';
 import type { Db } from '../../db/client';
+import { withoutSecrets } from './secrets';
 import { mailOutbox } from './tables';
 
 /**
- * The embedded `outbox` adapter (issue 16): no mail server; each mail is stored once per job
- * and shown to admins at /admin/outbox. In development the console says where to read it.
+ * The embedded `outbox` adapter (issue 16): no mail server; each mail is stored once per job,
+ * without its links' secrets (issue 19), and shown to admins at /admin/outbox. Nobody receives
+ * it: in development the console prints the mails requests caused, with their working links,
+ * for the person at the terminal (the only reader of that console).
  */
 export function createOutboxMailer(opts: {
   db: Db;
@@ -22,9 +25,7 @@ export function createOutboxMailer(opts: {
           jobKey: message.key,
           to: message.to,
           subject: message.subject,
-          text: message.text,
-          html: message.html,
-          headers: message.headers,
+          ...withoutSecrets(message),
           template: message.template,
           sentAt: opts.clock.now(),
         })),
@@ -32,14 +33,20 @@ export function createOutboxMailer(opts: {
       .onConflictDoNothing({ target: mailOutbox.jobKey })
       .returning({ key: mailOutbox.jobKey });
   const announce = (message: MailMessage) => {
-    const link = /https?:\/\/\S+/.exec(message.text)?.[0];
+    const links = [...new Set(message.text.match(/https?:\/\/\S+/g) ?? [])];
     console.info(
-      `[aura] mail to ${message.to}: "${message.subject}"${link ? ` ${link}` : ''} (outbox: ${opts.publicUrl}/admin/outbox)`,
+      [
+        `[aura] mail to ${message.to}: "${message.subject}" (not delivered: no SMTP server)`,
+        ...links.map((link) => `  ${link}`),
+      ].join('\n'),
     );
   };
   const sendMany = async (messages: readonly MailMessage[]) => {
     const stored = new Set((await store(messages)).map((row) => row.key));
-    if (opts.announce) for (const m of messages) if (stored.has(m.key)) announce(m);
+    // The demo seed's mails are not printed: nobody at the terminal asked for them.
+    if (opts.announce) {
+      for (const m of messages) if (stored.has(m.key) && m.causedByRequest) announce(m);
+    }
     return messages.map(() => null);
   };
   return {

@@ -21,6 +21,8 @@ export interface MailJobPayload {
   /** Path of the action link for mails without a token, e.g. `/product/12`. */
   path?: string;
   params?: Record<string, string>;
+  /** Queued by a request (not a job or the demo seed): the development console prints it. */
+  byRequest?: true;
 }
 
 /**
@@ -31,7 +33,7 @@ export interface MailJobPayload {
 export function mailWrite(mail: MailJobPayload, key: string, meta: EventMeta): EventWrite {
   const job = enqueueJobSql(
     MAIL_JOB,
-    { ...mail },
+    { ...mail, ...(meta.requestId ? { byRequest: true } : {}) },
     { key: `mail:${key}`, at: meta.at, maxAttempts: MAIL_MAX_ATTEMPTS },
   );
   return {

@@ -14,6 +14,7 @@ import {
   VerifyEmailRequest,
   VerifyEmailResponse,
 } from '../../../common/schemas/mail';
+import { isMailUndelivered } from '../../adapters/mail/index';
 import type { Container } from '../../container';
 import { perCaller, perMinute } from '../../http/rate-limits';
 import { requestMeta } from '../../http/request-meta';
@@ -132,7 +133,12 @@ export const mailRoutes =
         },
       },
       async (request) =>
-        listOutbox(ctx.db, ctx.guards.viewerOf(request), config.mailTransport, request.query.limit),
+        listOutbox(
+          ctx.db,
+          ctx.guards.viewerOf(request),
+          { transport: config.mailTransport, notDelivered: isMailUndelivered(config) },
+          request.query.limit,
+        ),
     );
 
     app.get(

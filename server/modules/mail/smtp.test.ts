@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
 import { bearer, post, STRONG_PASSWORD } from '../auth/test-helpers';
 import { queueMail } from './queue';
-import { deliverMails, tokenOf } from './test-helpers';
+import { deliverMails, tokenInText } from './test-helpers';
 
 /*
  * The smtp adapter against a real SMTP server on loopback (smtp-server): nodemailer speaks SMTP
@@ -88,7 +88,7 @@ describe('smtp adapter', () => {
     expect(arrived!.mail.html).toContain(`href="${PUBLIC_URL}/verify-email?token=`);
     // The link works.
     const verified = await post(t, '/api/v1/auth/verify-email', {
-      token: tokenOf({ text: arrived!.mail.text ?? '' }),
+      token: tokenInText(arrived!.mail.text ?? ''),
     });
     expect(verified.statusCode, verified.body).toBe(200);
   });

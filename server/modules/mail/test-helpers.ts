@@ -3,6 +3,8 @@ import { expect } from 'vitest';
 import { jobs } from '../../db/schema/index';
 import type { TestApp } from '../../test/app';
 import { MAIL_JOB } from './queue';
+import { HIDDEN } from './secrets';
+import { linkToken } from './tokens';
 import { mailOutbox, type MailOutboxRow } from './tables';
 
 /**
@@ -50,16 +52,28 @@ export async function lastMail(
   return mails[mails.length - 1]!;
 }
 
-/** The token of the mail's action link (`...?token=`). */
-export function tokenOf(mail: { text: string }): string {
-  const match = /[?&]token=([^\s&"<]+)/.exec(mail.text);
-  if (!match) throw new Error(`no token link in: ${mail.text}`);
+/** The token of the action link in a mail's text as its recipient got it (`...?token=`). */
+export function tokenInText(text: string): string {
+  const match = /[?&]token=([^\s&"<]+)/.exec(text);
+  if (!match) throw new Error(`no token link in: ${text}`);
   return decodeURIComponent(match[1]!);
+}
+
+/**
+ * The token of a stored link mail's action link, which the outbox keeps hidden (issue 19): made
+ * again from its job's token id, as the mail job made it for the recipient's copy.
+ */
+export function tokenOf(t: TestApp, mail: Pick<MailOutboxRow, 'jobKey' | 'text'>): string {
+  const tokenId = /^mail:token:([0-9a-f-]{36})$/.exec(mail.jobKey)?.[1];
+  if (!tokenId) throw new Error(`not a link mail: ${mail.jobKey}`);
+  const token = linkToken(t.container.keys['mail-links'], tokenId);
+  expect(mail.text).toContain(`?token=${HIDDEN}`);
+  return token;
 }
 
 /** Verifies the account's address by its mailed link, as its owner would. */
 export async function verifyByMail(t: TestApp, address: string): Promise<void> {
-  const token = tokenOf(await lastMail(t, address, 'verify-email'));
+  const token = tokenOf(t, await lastMail(t, address, 'verify-email'));
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/v1/auth/verify-email',

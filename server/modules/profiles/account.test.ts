@@ -250,7 +250,7 @@ describe('POST /api/v1/users/email', () => {
     const verified = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/verify-email',
-      payload: { token: tokenOf(confirm) },
+      payload: { token: tokenOf(t, confirm) },
     });
     expect(verified.statusCode, verified.body).toBe(200);
     expect(verified.json()).toMatchObject({ email: address });
@@ -273,7 +273,7 @@ describe('POST /api/v1/users/email', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/verify-email',
-      payload: { token: tokenOf(confirm) },
+      payload: { token: tokenOf(t, confirm) },
     });
     expect(res.statusCode).toBe(409);
     expect((await profileOf(me.auth)).json().email).toBe(me.user.email);
@@ -316,7 +316,7 @@ describe('open password reset links', () => {
       email: me.user.email,
     });
     expect(forgot.statusCode).toBe(202);
-    return tokenOf(await lastMail(t, me.user.email, 'reset-password'));
+    return tokenOf(t, await lastMail(t, me.user.email, 'reset-password'));
   }
   const resetWith = (token: string) =>
     call('POST', '/api/v1/auth/reset-password', null, {
@@ -343,7 +343,7 @@ describe('open password reset links', () => {
     expect((await changeEmail(me, { email: address, password: PASSWORD })).statusCode).toBe(200);
     const confirm = await lastMail(t, address, 'change-email');
     const verified = await call('POST', '/api/v1/auth/verify-email', null, {
-      token: tokenOf(confirm),
+      token: tokenOf(t, confirm),
     });
     expect(verified.statusCode, verified.body).toBe(200);
     const reset = await resetWith(link);
