@@ -47,7 +47,7 @@ import { siteRoutes } from './modules/site/index';
 import { usersRoutes } from './modules/users/index';
 import { aiRoutes } from './modules/ai/index';
 import { hubRoutes } from './modules/hub/index';
-import { defineMailJob, mailRoutes, scheduleDigests } from './modules/mail/index';
+import { defineMailJob, mailBacklog, mailRoutes, scheduleDigests } from './modules/mail/index';
 import { payoutsRoutes, schedulePayoutTransfers } from './modules/payouts/index';
 import { blocksRoutes } from './modules/blocks/index';
 import { messageRealtimePresenters, messagesRoutes } from './modules/messages/index';
@@ -174,6 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       storage: c.storage,
       minFreeBytes: config.STORAGE_MIN_FREE_BYTES,
       ...(options.freeBytes ? { freeBytes: options.freeBytes } : {}),
+      mailBacklog: () => mailBacklog(c.db, c.clock.now()),
     }),
   );
   // -- feature modules register below this line --
@@ -210,6 +211,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer: c.mailer,
     key: c.keys['mail-links'],
     publicUrl: c.config.publicUrl,
+    log: app.log,
   });
   scheduleLoginFailurePrune(c);
   scheduleCheckoutPrune(c);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MailHealth } from './mail';
 
 /** One part the server depends on: degraded still works but needs attention; down does not work. */
 export const HealthComponentStatus = z.enum(['ok', 'degraded', 'down']);
@@ -45,6 +46,8 @@ export const HealthResponse = z.object({
     writable: z.boolean(),
   }),
   storage: HealthStorage,
+  /** Undelivered mail (informative only; absent where the app has no mail job). */
+  mail: MailHealth.optional(),
 });
 export type HealthResponse = z.infer<typeof HealthResponse>;
 

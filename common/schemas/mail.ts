@@ -115,6 +115,21 @@ export const OutboxResponse = z.object({
 });
 export type OutboxResponse = z.infer<typeof OutboxResponse>;
 
+/**
+ * Undelivered mail as GET /api/v1/health reports it (issue 19): informative, it does not make
+ * the answer 503 (a mail server away is no reason to take an instance out of a load balancer).
+ */
+export const MailHealth = z.object({
+  /** failed + overdue. */
+  undelivered: z.number(),
+  /** Mails the job runner gave up on after its last try. */
+  failed: z.number(),
+  /** Mails still waiting `overdueAfterSeconds` after they were queued. */
+  overdue: z.number(),
+  overdueAfterSeconds: z.number(),
+});
+export type MailHealth = z.infer<typeof MailHealth>;
+
 export const OutboxQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HealthResponse } from '../../../common/schemas/health';
+import type { MailHealth } from '../../../common/schemas/mail';
 import type { MediaStorage } from '../../adapters/storage/index';
 import type { Database } from '../../db/client';
 import { settledWithin } from '../../db/deadline';
@@ -20,6 +21,8 @@ export interface HealthDeps {
   minFreeBytes: number;
   /** Free bytes of the volume holding a folder (tests replace it to stand for a full disk). */
   freeBytes?(dir: string): Promise<number>;
+  /** Undelivered mail, reported without changing the status (the mail module's count). */
+  mailBacklog?(): Promise<MailHealth>;
 }
 
 /**
@@ -66,7 +69,16 @@ export const healthRoutes =
           checkStorage(),
         ]);
         const { storage } = checked;
-        const base = { version: deps.version, database, storage };
+        // Informative only: a slow count leaves the part out rather than holding the answer.
+        const backlog = database.ok && deps.mailBacklog ? deps.mailBacklog() : null;
+        const mail = backlog
+          ? await settledWithin(
+              backlog.catch(() => undefined),
+              DATABASE_PROBE_MS,
+              undefined,
+            )
+          : undefined;
+        const base = { version: deps.version, database, storage, ...(mail ? { mail } : {}) };
         if (deps.isDraining()) {
           return reply.status(503).send({
             status: 'draining' as const,

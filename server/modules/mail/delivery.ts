@@ -14,6 +14,7 @@ import type { JobRunner } from '../../jobs/runner';
 import { isDeliverableEmail } from '../users/index';
 import { noticeWrites } from './notices';
 import { MAIL_JOB, MAIL_MAX_ATTEMPTS, type MailJobPayload } from './queue';
+import { sendFailure, type MailLog } from './send-failures';
 import { noticeOptOuts } from './tables';
 import {
   isMailTemplate,
@@ -31,6 +32,8 @@ export interface MailDeliveryDeps {
   /** The `mail-links` key: link tokens and unsubscribe signatures. */
   key: Buffer;
   publicUrl: string;
+  /** Where failed tries are logged (the app's logger). */
+  log?: MailLog;
 }
 
 /** Where each token link lands in the web app. */
@@ -58,6 +61,8 @@ interface Recipient {
 export interface QueuedMail {
   payload: MailJobPayload;
   key: string;
+  /** Its job, for the log line of a failed try. */
+  job?: { id: number; attempts: number; maxAttempts: number };
 }
 
 /**
@@ -95,7 +100,23 @@ export async function deliverMails(
     messages.map((m) => m.message),
   );
   messages.forEach(({ at }, i) => (errors[at] = sent[i] ?? null));
-  return errors;
+  const secretsOf = new Map(messages.map(({ at, message }) => [at, message.secrets]));
+  // Each failed try is logged with the mail server's error (issue 19: a mail server down for ten
+  // minutes left no trace but a pending count), and kept for the admin outbox.
+  return errors.map((err, at) => {
+    if (err === null) return null;
+    const failure = sendFailure(err, secretsOf.get(at) ?? []);
+    const { payload, job } = batch[at]!;
+    deps.log?.warn(
+      {
+        template: String(payload.template),
+        ...(job ? { jobId: job.id, attempt: job.attempts, maxAttempts: job.maxAttempts } : {}),
+        ...failure,
+      },
+      `mail not sent: ${failure.error}`,
+    );
+    return new Error(failure.error);
+  });
 }
 
 /** Sends the messages, in one write where the transport can; per message, null or its error. */
@@ -268,6 +289,7 @@ export function defineMailJob(jobs: JobRunner, deps: MailDeliveryDeps): void {
         batch.map((job) => ({
           payload: job.payload as unknown as MailJobPayload,
           key: job.idempotencyKey,
+          job,
         })),
       ),
     {

@@ -1,5 +1,6 @@
 // What other modules may use of e-mail (issue 16). The mail tables are written only here.
 export { endResetLinks, queueVerificationMail, requestEmailChange } from './account-mail';
+export { mailBacklog } from './backlog';
 export { defineMailJob } from './delivery';
 export { scheduleDigests } from './digest';
 export { createOutboxMailer } from './outbox';
