@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createLockedItem, payOnLocalCheckout } from './payments-api';
 import { signInPage, signUpViaApi, type Account } from './support/accounts';
 import { PNG_8X8 } from './support/images';
-import { linkFromOutbox } from './support/outbox';
+import { linkFromMailbox } from './support/mailbox';
 import { seriousViolations } from './support/axe';
 
 /*
@@ -261,7 +261,6 @@ test('an unknown creator and a failed load say so', async ({ page, request }) =>
 test('the account settings fill the profile, change the password and email, and delete the account', async ({
   page,
   request,
-  browser,
 }) => {
   test.setTimeout(90_000);
   const me = await signUpViaApi(request, { prefix: 'settler' });
@@ -334,7 +333,7 @@ test('the account settings fill the profile, change the password and email, and 
   await expect(page.getByTestId('account-current-email')).toHaveText(
     `Current address: ${me.email}`,
   );
-  await page.goto(await linkFromOutbox(browser, newEmail, '/verify-email'));
+  await page.goto(await linkFromMailbox(newEmail, '/verify-email'));
   await expect(page.getByTestId('verify-done')).toContainText(newEmail);
   await page.goto('/account');
   await expect(page.getByTestId('account-current-email')).toHaveText(

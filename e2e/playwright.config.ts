@@ -1,5 +1,11 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_PATH, E2E_DATA_DIR, E2E_PORT } from './support/env';
+import {
+  CHROMIUM_PATH,
+  E2E_DATA_DIR,
+  E2E_MAILBOX_PORT,
+  E2E_PORT,
+  E2E_SMTP_PORT,
+} from './support/env';
 
 export default defineConfig({
   testDir: '.',
@@ -33,22 +39,34 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // A fresh data directory per run: the server seeds it like a first start. It runs the bundle
-    // `npm run build` made (test:e2e builds first), as `npm start` does.
-    command: `rm -rf ${E2E_DATA_DIR} && node dist/server/main.js`,
-    cwd: '..',
-    url: `http://127.0.0.1:${E2E_PORT}/api/v1/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: E2E_DATA_DIR,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      // The whole browser suite signs up and in from one address within a few minutes.
-      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+  webServer: [
+    {
+      // The run's mail server (support/mail-sink.ts): mails are read where their recipient reads
+      // them, never from the admin outbox, which hides their links' secrets (issue 19).
+      command: 'node --import tsx e2e/support/mail-sink.ts',
+      cwd: '..',
+      url: `http://127.0.0.1:${E2E_MAILBOX_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
     },
-  },
+    {
+      // A fresh data directory per run: the server seeds it like a first start. It runs the
+      // bundle `npm run build` made (test:e2e builds first), as `npm start` does.
+      command: `rm -rf ${E2E_DATA_DIR} && node dist/server/main.js`,
+      cwd: '..',
+      url: `http://127.0.0.1:${E2E_PORT}/api/v1/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(E2E_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: E2E_DATA_DIR,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        // The whole browser suite signs up and in from one address within a few minutes.
+        AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+        SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      },
+    },
+  ],
 });
