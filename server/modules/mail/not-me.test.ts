@@ -69,7 +69,7 @@ describe('the confirmation mail', () => {
     expect(mail.text).toMatch(/This was not me: .*\/not-me\?token=/);
     expect(mail.html).toContain(`href="${PUBLIC_URL}/not-me?token=`);
     // Two links, two secrets.
-    expect(await notMeTokenOf(mail)).not.toBe(tokenOf(mail));
+    expect(await notMeTokenOf(mail)).not.toBe(tokenOf(t, mail));
   });
 });
 
@@ -82,7 +82,7 @@ describe('POST /api/v1/auth/not-me', () => {
     const mail = await lastMail(t, victimEmail, 'verify-email');
     await verifyByMail(t, victimEmail);
     await post(t, '/api/v1/auth/forgot-password', { email: victimEmail });
-    const resetToken = tokenOf(await lastMail(t, victimEmail, 'reset-password'));
+    const resetToken = tokenOf(t, await lastMail(t, victimEmail, 'reset-password'));
 
     const res = await notMe(await notMeTokenOf(mail));
     expect(res.statusCode, res.body).toBe(200);
@@ -156,7 +156,7 @@ describe('POST /api/v1/auth/not-me', () => {
     expect(mail.text).toContain(`username ${attacker.fields.username} asked to change`);
 
     expect((await notMe(await notMeTokenOf(mail))).statusCode).toBe(200);
-    const confirm = await post(t, '/api/v1/auth/verify-email', { token: tokenOf(mail) });
+    const confirm = await post(t, '/api/v1/auth/verify-email', { token: tokenOf(t, mail) });
     expect(confirm.statusCode).toBe(400);
     expect((await accountOf(attacker.user.id)).email).toBe(attacker.fields.email);
     expect(await takenBackEvents(attacker.user.id)).toEqual([{ removed: false }]);
@@ -172,7 +172,7 @@ describe('POST /api/v1/auth/not-me', () => {
       expect(await takenBackEvents(account.user.id)).toEqual([]);
     };
 
-    for (const bad of ['nope', `${token}x`, tokenOf(mail)]) {
+    for (const bad of ['nope', `${token}x`, tokenOf(t, mail)]) {
       const res = await notMe(bad);
       expect(res.statusCode, bad).toBe(400);
       expect(res.json()).toMatchObject({ code: 'mail_link_invalid' });

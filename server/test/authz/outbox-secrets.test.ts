@@ -84,6 +84,10 @@ describe('the admin outbox, per role', () => {
           encodeURIComponent(secret),
         );
       }
+      // Nor any other link's token ("this was not me", and whatever comes next).
+      const shownTokens = [...res.body.matchAll(/token=([^\s"&<\\]+)/g)].map((m) => m[1]);
+      expect(shownTokens.length).toBeGreaterThan(0);
+      expect(new Set(shownTokens), role).toEqual(new Set([HIDDEN]));
       const mails = (res.json() as { mails: ShownMail[] }).mails;
       const shown = (to: string, template: string) =>
         mails.find((m) => m.to === to && m.template === template);
