@@ -11,6 +11,8 @@
  * (MESSAGE_KEY_TRANSLATIONS below).
  */
 
+import { CREATOR_PROFILE_MESSAGES, type CreatorProfileMessage } from './rules/creator-profile';
+
 export interface CatalogueEntry {
   status: number;
   /** English text; `{{name}}` is filled from the error's params. */
@@ -26,6 +28,7 @@ export const ERROR_CATALOGUE = {
   unauthorized: entry(401, 'Sign-in required'),
   forbidden: entry(403, 'You may not do this'),
   not_found: entry(404, 'Not found'),
+  route_not_found: entry(404, 'Not found: {{method}} {{path}}'),
   conflict: entry(409, 'This conflicts with the current state'),
   gone: entry(410, 'This is no longer available'),
   payload_too_large: entry(413, 'The request is too large'),
@@ -159,6 +162,52 @@ export const ERROR_CATALOGUE = {
   idempotency_key_reused: entry(409, 'This Idempotency-Key was already used for another item'),
   webhook_signature_invalid: entry(400, 'Invalid webhook signature: {{reason}}'),
   webhooks_not_used: entry(404, 'Webhooks are only used with the Stripe provider'),
+
+  // -- messages and blocks --
+  conversation_not_found: entry(404, 'Conversation not found'),
+  message_not_found: entry(404, 'Message not found'),
+  message_not_in_conversation: entry(400, 'That message is not in this conversation'),
+  cannot_message_self: entry(400, 'You cannot message yourself'),
+  cannot_block_self: entry(400, 'You cannot block yourself'),
+  client_id_reused: entry(409, 'This clientId was already used for another message'),
+  message_blocked_by_me: entry(403, 'You blocked this person. Unblock them to send a message.'),
+  message_blocked_me: entry(403, 'You cannot message this person.'),
+  message_not_allowed: entry(
+    403,
+    'You can message creators, people who follow or subscribe to you if you are a creator, and people you follow who follow you back.',
+  ),
+
+  // -- reports --
+  cannot_report_own_message: entry(400, 'You cannot report your own message'),
+  cannot_report_own: entry(400, 'You cannot report yourself or your own content'),
+  comment_not_found: entry(404, 'Comment not found'),
+  report_not_found: entry(404, 'Report not found'),
+  report_resolved: entry(409, 'This report is already resolved'),
+  report_names_nobody: entry(400, 'This report names nobody to act on'),
+  report_not_item: entry(400, 'Only a reported item can be hidden'),
+
+  // -- moderation, warnings, roles and audit --
+  warning_not_found: entry(404, 'Warning not found'),
+  cannot_warn_self: entry(400, 'You cannot warn yourself'),
+  cannot_suspend_self: entry(403, 'You cannot suspend yourself'),
+  suspend_admin_superadmin_only: entry(403, 'Only a superadmin can suspend an administrator'),
+  audit_subject_type_required: entry(400, 'subjectId: give subjectType too'),
+  self_change: entry(403, 'You cannot change your own role or deactivate yourself.'),
+  superadmin_only: entry(
+    403,
+    'Only a superadmin can grant or remove the admin and superadmin roles or change such an account.',
+  ),
+  last_superadmin: entry(409, 'The last active superadmin cannot be demoted or deactivated.'),
+
+  // -- payouts --
+  payout_run_not_found: entry(404, 'Payout run not found'),
+
+  // -- the assistant --
+  ai_message_blank: entry(400, 'message: must not be blank'),
+  ai_message_too_long: entry(400, 'message: at most {{maxChars}} characters'),
+  ai_model_unknown: entry(400, 'model: unknown model "{{model}}"'),
+  ai_timeout: entry(504, 'The AI model did not answer in time. Please try again.'),
+  ai_unavailable: entry(502, 'The AI model could not answer. Please try again later.'),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
@@ -167,6 +216,10 @@ export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as ErrorCode[];
 
 export const isErrorCode = (value: unknown): value is ErrorCode =>
   typeof value === 'string' && Object.hasOwn(ERROR_CATALOGUE, value);
+
+const creatorProfileKeys = Object.fromEntries(
+  CREATOR_PROFILE_MESSAGES.map((key) => [key, `creatorSettings.errors.${key}`]),
+) as { [Key in CreatorProfileMessage]: `creatorSettings.errors.${Key}` };
 
 /**
  * SPEC §5 message keys the server answers as both `error` and `code`, with the translation key
@@ -205,6 +258,8 @@ export const MESSAGE_KEY_TRANSLATIONS = {
   payoutBankNameTooLong: 'payouts.errors.payoutBankNameTooLong',
   payoutAutoPayoutInvalid: 'payouts.errors.payoutAutoPayoutInvalid',
   payoutActiveNeedsAccount: 'payouts.errors.payoutActiveNeedsAccount',
+  // The creator settings' refusals (common/rules/creator-profile.ts), translated by that form.
+  ...creatorProfileKeys,
 } as const;
 export type MessageKeyCode = keyof typeof MESSAGE_KEY_TRANSLATIONS;
 

@@ -1,3 +1,4 @@
+import { ERROR_CATALOGUE } from '../errors';
 import { can, type Actor } from './permissions';
 import type { Role } from './roles';
 
@@ -78,23 +79,17 @@ export interface RoleToolChange {
   active?: boolean;
 }
 
+// The texts and statuses are the error catalogue's, so the answer and this rule cannot drift.
+const refusalOf = (code: RoleChangeRefusalCode): RoleChangeRefusal => ({
+  status: ERROR_CATALOGUE[code].status as RoleChangeRefusal['status'],
+  code,
+  error: ERROR_CATALOGUE[code].text,
+});
+
 const REFUSALS: Record<RoleChangeRefusalCode, RoleChangeRefusal> = {
-  self_change: {
-    status: 403,
-    code: 'self_change',
-    error: 'You cannot change your own role or deactivate yourself.',
-  },
-  superadmin_only: {
-    status: 403,
-    code: 'superadmin_only',
-    error:
-      'Only a superadmin can grant or remove the admin and superadmin roles or change such an account.',
-  },
-  last_superadmin: {
-    status: 409,
-    code: 'last_superadmin',
-    error: 'The last active superadmin cannot be demoted or deactivated.',
-  },
+  self_change: refusalOf('self_change'),
+  superadmin_only: refusalOf('superadmin_only'),
+  last_superadmin: refusalOf('last_superadmin'),
 };
 
 /** Whether the change would alter anything (a repeated or empty change is no change). */

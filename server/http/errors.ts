@@ -6,6 +6,7 @@ import {
   genericCodeOf,
   isMessageKeyCode,
   type ErrorCode,
+  type MessageKeyCode,
   type ErrorParams,
 } from '../../common/errors';
 import { StorageUnavailableError } from '../adapters/storage/index';
@@ -44,13 +45,29 @@ export function fail(
   });
 }
 
-export const badRequest = (message: string, extra?: Record<string, unknown>) =>
-  new HttpError(400, message, extra);
-export const unauthorized = (message = 'Sign-in required') => new HttpError(401, message);
-export const forbidden = (message = 'You may not do this') => new HttpError(403, message);
-export const notFound = (message = 'Not found') => new HttpError(404, message);
-export const conflict = (message: string, extra?: Record<string, unknown>) =>
-  new HttpError(409, message, extra);
+/**
+ * A refusal by SPEC §5 message key (`usernameTaken`, `passwordCommon`, ...): the key is both the
+ * `error` and the `code`, and the form that sent the request translates it.
+ */
+export function failWithKey(
+  status: 400 | 409,
+  key: MessageKeyCode,
+  extra: Record<string, unknown> = {},
+): HttpError {
+  return new HttpError(status, key, { code: key, ...extra });
+}
+
+/**
+ * A refusal in an outside provider's own words (SPEC §8: the card network's message under the
+ * card field), still under a catalogue code so the web can translate it.
+ */
+export function failInProviderWords(
+  code: ErrorCode,
+  providerText: string,
+  extra: Record<string, unknown> = {},
+): HttpError {
+  return new HttpError(ERROR_CATALOGUE[code].status, providerText, { code, ...extra });
+}
 
 // A message key from common/ (e.g. `usernameTooShort`) is already a complete answer for the UI;
 // zod's own sentences do not say which field they are about, so those get the field in front.
@@ -187,7 +204,7 @@ export function registerErrorHandling(
     request.log.error({ err: loggableError(err), reqId: request.id }, 'request failed');
     return reply
       .status(500)
-      .send({ error: 'Internal server error', code: 'internal', requestId: request.id });
+      .send({ error: errorText('internal'), code: 'internal', requestId: request.id });
   });
 }
 

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { configureHttp } from '../app';
-import { badRequest, fail } from './errors';
+import { fail, failWithKey } from './errors';
 
 const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
 beforeAll(async () => {
@@ -21,7 +21,7 @@ beforeAll(async () => {
     async (req) => req.body,
   );
   app.get('/refuse', async () => {
-    throw badRequest('nope');
+    throw failWithKey(409, 'usernameTaken', { field: 'username' });
   });
   app.get('/refuse-by-code', async () => {
     throw fail('priceMismatch', { price: '9,99 €' }, { field: 'price' });
@@ -69,10 +69,14 @@ describe('error answers', () => {
     expect(res.json().code).toBe('bad_request');
   });
 
-  it('passes HttpError status and text through', async () => {
+  it('answers a SPEC §5 message key as both the text and the code', async () => {
     const res = await app.inject({ method: 'GET', url: '/refuse' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'nope', code: 'bad_request' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      error: 'usernameTaken',
+      code: 'usernameTaken',
+      field: 'username',
+    });
   });
 
   it('answers a catalogue code with its status, its filled-in text, the code and the params', async () => {

@@ -16,6 +16,12 @@ import { openDatabase, type DatabaseHandle } from '../db/client';
 const INDEX_HTML = '<!doctype html><html><body><div id="root"></div></body></html>';
 const ASSET_JS = 'console.log("aura");';
 
+const routeNotFound = (method: string, url: string) => ({
+  error: `Not found: ${method} ${url}`,
+  code: 'route_not_found',
+  params: { method, path: url },
+});
+
 interface Served {
   app: FastifyInstance;
   close(): Promise<void>;
@@ -121,7 +127,7 @@ describe('serving the built SPA', () => {
     // An old page asking for an asset of a previous release must not get HTML as JavaScript.
     const res = await s.app.inject({ method: 'GET', url: '/assets/x-old999.js' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: 'Not found: GET /assets/x-old999.js', code: 'not_found' });
+    expect(res.json()).toEqual(routeNotFound('GET', '/assets/x-old999.js'));
   });
 
   it('answers unknown /api/* and /v1/* paths with 404 JSON, never the page', async () => {
@@ -136,14 +142,14 @@ describe('serving the built SPA', () => {
       const res = await s.app.inject({ method, url });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).toMatch(/^application\/json/);
-      expect(res.json(), url).toEqual({ error: `Not found: ${method} ${url}`, code: 'not_found' });
+      expect(res.json(), url).toEqual(routeNotFound(method, url));
     }
   });
 
   it('answers other methods on page paths with 404 JSON', async () => {
     const res = await s.app.inject({ method: 'POST', url: '/help' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: 'Not found: POST /help', code: 'not_found' });
+    expect(res.json()).toEqual(routeNotFound('POST', '/help'));
   });
 
   it('serves the build compressed as the client accepts: brotli first, then gzip', async () => {
@@ -202,7 +208,7 @@ describe('without a build', () => {
     try {
       const res = await s.app.inject({ method: 'GET', url: '/help' });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: 'Not found: GET /help', code: 'not_found' });
+      expect(res.json()).toEqual(routeNotFound('GET', '/help'));
     } finally {
       await s.close();
     }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { errorText } from '../../common/errors';
 import { isApiPath } from './errors';
 
 /**
@@ -36,8 +37,9 @@ export async function registerSpa(app: FastifyInstance, webRoot: string | null):
     if (!isApiPath(request.url) && !isAssetPath && isPageRequest && hasBuild) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
+    const params = { method: request.method, path: request.url };
     return reply
       .status(404)
-      .send({ error: `Not found: ${request.method} ${request.url}`, code: 'not_found' });
+      .send({ error: errorText('route_not_found', params), code: 'route_not_found', params });
   });
 }

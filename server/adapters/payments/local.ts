@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { ErrorCode } from '../../../common/errors';
 import { isLuhnValid } from '../../../common/schemas/billing';
 import type { Database } from '../../db/client';
 import { checkoutSessions, subscriptions, type SavedLocalCard } from '../../db/schema/index';
@@ -18,7 +19,7 @@ export type CardCheck =
       ok: false;
       status: 400 | 402;
       field: 'cardNumber' | 'expiry' | 'cvc';
-      code: string;
+      code: ErrorCode;
       message: string;
     };
 
@@ -37,7 +38,7 @@ const TEST_CARDS: Record<
 const fail = (
   status: 400 | 402,
   field: 'cardNumber' | 'expiry' | 'cvc',
-  code: string,
+  code: ErrorCode,
   message: string,
 ): CardCheck => ({ ok: false, status, field, code, message });
 

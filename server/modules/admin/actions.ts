@@ -9,7 +9,7 @@ import { authorize } from '../../auth/authorize';
 import type { Database, Db } from '../../db/client';
 import { users } from '../../db/schema/index';
 import type { EventMeta } from '../../events/record';
-import { forbidden, notFound } from '../../http/errors';
+import { fail } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import { parseItemId, setItemHidden } from '../items/index';
 import { setAccountStatus } from '../users/index';
@@ -45,9 +45,9 @@ export async function changeSuspension(
     .select({ id: users.id, role: users.role, status: users.status })
     .from(users)
     .where(eq(users.id, userId));
-  if (!target || target.status === 'deleted') throw notFound('User not found');
+  if (!target || target.status === 'deleted') throw fail('user_not_found');
   const refusal = suspensionRefusal(actor, target);
-  if (refusal) throw forbidden(refusal);
+  if (refusal) throw fail(refusal);
   await setAccountStatus(tx, userId, suspended ? 'suspended' : 'active', actor, reason, meta);
 }
 
@@ -61,7 +61,7 @@ export async function setSuspension(
   meta: EventMeta,
 ): Promise<AdminUserRow> {
   authorize(actor, 'admin.users.suspend');
-  if (!isUuid(rawId)) throw notFound('User not found');
+  if (!isUuid(rawId)) throw fail('user_not_found');
   const reason =
     body?.reason || (suspended ? DEFAULT_SUSPENSION_REASON : DEFAULT_REACTIVATION_REASON);
   await db.transaction((tx) => changeSuspension(tx, actor, rawId, suspended, reason, meta));
@@ -79,9 +79,9 @@ export async function setHidden(
 ): Promise<AdminContentRow> {
   authorize(actor, 'admin.items.hide');
   const id = parseItemId(rawId);
-  if (id === null) throw notFound('Item not found');
+  if (id === null) throw fail('item_not_found');
   const reason = body?.reason || (hidden ? DEFAULT_HIDING_REASON : DEFAULT_UNHIDING_REASON);
   const result = await db.transaction((tx) => setItemHidden(tx, id, hidden, actor, reason, meta));
-  if (!result) throw notFound('Item not found');
+  if (!result) throw fail('item_not_found');
   return adminContentRow(db, id);
 }

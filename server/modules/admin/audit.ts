@@ -5,7 +5,7 @@ import type { AuditPage, AuditQuery } from '../../../common/schemas/admin';
 import { authorize } from '../../auth/authorize';
 import type { Db } from '../../db/client';
 import { auditEvents, users } from '../../db/schema/index';
-import { badRequest } from '../../http/errors';
+import { fail } from '../../http/errors';
 import { decodeIdCursor, idPage } from '../../http/id-cursor';
 import { isUuid } from '../../http/ids';
 import { usernameMatches } from '../users/index';
@@ -25,9 +25,9 @@ async function actorIdOf(db: Db, actor: string): Promise<string | null> {
 export async function auditPage(db: Db, actor: Actor, query: AuditQuery): Promise<AuditPage> {
   authorize(actor, 'admin.audit.read');
   const before = query.cursor === undefined ? null : decodeIdCursor(query.cursor);
-  if (query.cursor !== undefined && before === null) throw badRequest('Invalid cursor');
+  if (query.cursor !== undefined && before === null) throw fail('invalid_cursor');
   if (query.subjectId && !query.subjectType) {
-    throw badRequest('subjectId: give subjectType too', { field: 'subjectId' });
+    throw fail('audit_subject_type_required', undefined, { field: 'subjectId' });
   }
   const actorId = query.actor ? await actorIdOf(db, query.actor) : undefined;
   if (actorId === null) return { events: [], nextCursor: null };

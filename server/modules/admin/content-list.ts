@@ -8,7 +8,7 @@ import type {
 import { authorize } from '../../auth/authorize';
 import type { Db } from '../../db/client';
 import { items, reports, users } from '../../db/schema/index';
-import { badRequest, notFound } from '../../http/errors';
+import { fail } from '../../http/errors';
 import { decodeIdCursor, idPage } from '../../http/id-cursor';
 import { adminAbilities, containsPattern } from './policy';
 import { warningsPerItem } from './warnings';
@@ -77,7 +77,7 @@ export async function listContent(
 ): Promise<AdminContentPage> {
   authorize(actor, 'admin.content.read');
   const before = query.cursor === undefined ? null : decodeIdCursor(query.cursor);
-  if (query.cursor !== undefined && before === null) throw badRequest('Invalid cursor');
+  if (query.cursor !== undefined && before === null) throw fail('invalid_cursor');
   const filters: (SQL | undefined)[] = [
     query.visibility ? eq(items.hidden, query.visibility === 'hidden') : undefined,
     query.reported === 'true' ? hasOpenReport : undefined,
@@ -113,6 +113,6 @@ export async function adminContentRow(db: Db, itemId: number): Promise<AdminCont
     .innerJoin(users, eq(users.id, items.creatorId))
     .where(eq(items.id, itemId));
   const [row] = await presentContentRows(db, rows);
-  if (!row) throw notFound('Item not found');
+  if (!row) throw fail('item_not_found');
   return row;
 }

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../../common/errors';
 import { can, grantOf, type Actor } from '../../../common/rules/permissions';
 import type { Role } from '../../../common/rules/roles';
 import type { AdminAbilities } from '../../../common/schemas/admin';
@@ -16,10 +17,13 @@ export const adminAbilities = (actor: Actor): AdminAbilities => ({
  * Who may suspend whom, beyond holding `admin.users.suspend`: nobody suspends themselves, and
  * only a superadmin suspends someone who could suspend others (an admin or a superadmin).
  */
-export function suspensionRefusal(actor: Actor, target: { id: string; role: Role }): string | null {
-  if (actor.id === target.id) return 'You cannot suspend yourself';
+export function suspensionRefusal(
+  actor: Actor,
+  target: { id: string; role: Role },
+): ErrorCode | null {
+  if (actor.id === target.id) return 'cannot_suspend_self';
   if (grantOf(target.role, 'admin.users.suspend') !== null && actor.role !== 'superadmin') {
-    return 'Only a superadmin can suspend an administrator';
+    return 'suspend_admin_superadmin_only';
   }
   return null;
 }

@@ -6,7 +6,7 @@ import { authorize } from '../../auth/authorize';
 import type { Database, Db } from '../../db/client';
 import { itemComments } from '../../db/schema/index';
 import type { EventMeta } from '../../events/record';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { fail } from '../../http/errors';
 import { parseItemId, setItemHidden } from '../items/index';
 import { lockReport, markReportResolved, reportById, type ReportRow } from '../reports/index';
 import { changeSuspension } from './actions';
@@ -25,7 +25,7 @@ async function itemOfReport(tx: Db, report: ReportRow): Promise<number | null> {
 }
 
 function reportedPerson(report: ReportRow): string {
-  if (!report.targetUserId) throw badRequest('This report names nobody to act on');
+  if (!report.targetUserId) throw fail('report_names_nobody');
   return report.targetUserId;
 }
 
@@ -47,12 +47,12 @@ export async function resolveReport(
   if (body.action === 'hide') authorize(actor, 'admin.items.hide');
   if (body.action === 'suspend') authorize(actor, 'admin.users.suspend');
   const id = parseItemId(rawId);
-  if (id === null) throw notFound('Report not found');
+  if (id === null) throw fail('report_not_found');
 
   const { reportId, warningId } = await db.transaction(async (tx) => {
     const report = await lockReport(tx, id);
-    if (!report) throw notFound('Report not found');
-    if (report.status !== 'open') throw conflict('This report is already resolved');
+    if (!report) throw fail('report_not_found');
+    if (report.status !== 'open') throw fail('report_resolved');
     const reason = body.note || `Reported for ${report.reason}`;
     let warningId: number | null = null;
     switch (body.action) {
@@ -60,15 +60,15 @@ export async function resolveReport(
         break;
       case 'warn': {
         const userId = reportedPerson(report);
-        if (isSelfWarning(actor, userId)) throw badRequest('You cannot warn yourself');
+        if (isSelfWarning(actor, userId)) throw fail('cannot_warn_self');
         const itemId = await itemOfReport(tx, report);
         warningId = (await issueWarning(tx, { userId, itemId, reason }, actor, meta)).id;
         break;
       }
       case 'hide': {
-        if (report.targetType !== 'item') throw badRequest('Only a reported item can be hidden');
+        if (report.targetType !== 'item') throw fail('report_not_item');
         const hidden = await setItemHidden(tx, Number(report.targetId), true, actor, reason, meta);
-        if (!hidden) throw notFound('Item not found');
+        if (!hidden) throw fail('item_not_found');
         break;
       }
       case 'suspend':
@@ -79,6 +79,6 @@ export async function resolveReport(
     return { reportId: report.id, warningId };
   });
   const report = await reportById(db, reportId);
-  if (!report) throw notFound('Report not found');
+  if (!report) throw fail('report_not_found');
   return { report, warning: warningId === null ? null : await warningById(db, warningId) };
 }

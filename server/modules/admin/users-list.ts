@@ -4,7 +4,7 @@ import type { AdminUserRow, AdminUsersPage, AdminUsersQuery } from '../../../com
 import { authorize } from '../../auth/authorize';
 import type { Db } from '../../db/client';
 import { users, type UserRow } from '../../db/schema/index';
-import { badRequest, notFound } from '../../http/errors';
+import { fail } from '../../http/errors';
 import { adminAbilities, containsPattern } from './policy';
 import {
   decodeUserCursor,
@@ -47,7 +47,7 @@ export async function listUsers(
 ): Promise<AdminUsersPage> {
   authorize(actor, 'admin.users.read');
   const after = query.cursor === undefined ? null : decodeUserCursor(query.cursor);
-  if (query.cursor !== undefined && !after) throw badRequest('Invalid cursor');
+  if (query.cursor !== undefined && !after) throw fail('invalid_cursor');
   const filters: (SQL | undefined)[] = [
     query.role ? eq(users.role, query.role) : undefined,
     query.status ? eq(users.status, query.status) : undefined,
@@ -84,7 +84,7 @@ export async function listUsers(
 /** One admin user row (after a suspension or a reactivation). */
 export async function adminUserRow(db: Db, userId: string): Promise<AdminUserRow> {
   const [user] = await db.select(userColumns).from(users).where(eq(users.id, userId));
-  if (!user) throw notFound('User not found');
+  if (!user) throw fail('user_not_found');
   const counts = await warningsPerUser(db, [user.id]);
   return presentUserRow(user, counts.get(user.id) ?? 0);
 }

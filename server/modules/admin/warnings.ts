@@ -13,7 +13,7 @@ import { authorize } from '../../auth/authorize';
 import type { Database, Db } from '../../db/client';
 import { items, users } from '../../db/schema/index';
 import { recordEvent, type EventMeta } from '../../events/record';
-import { badRequest, notFound } from '../../http/errors';
+import { fail } from '../../http/errors';
 import { decodeIdCursor, idPage } from '../../http/id-cursor';
 import { isUuid } from '../../http/ids';
 import { parseItemId } from '../items/index';
@@ -25,9 +25,6 @@ export const MY_WARNINGS_LIMIT = 20;
 
 const warned = alias(users, 'warned');
 const issuer = alias(users, 'issuer');
-
-const USER_NOT_FOUND = 'User not found';
-const ITEM_NOT_FOUND = 'Item not found';
 
 /** SPEC §3 warning, with the names it shows. */
 async function presentWarnings(db: Db, where: ReturnType<typeof and>, limit: number) {
@@ -66,7 +63,7 @@ const toWarning = (row: PresentedRow): Warning => ({
 
 export async function warningById(db: Db, id: number): Promise<Warning> {
   const [row] = await presentWarnings(db, and(eq(warnings.id, id)), 1);
-  if (!row) throw notFound('Warning not found');
+  if (!row) throw fail('warning_not_found');
   return toWarning(row);
 }
 
@@ -120,8 +117,8 @@ export async function warnUser(
   const [user] = isUuid(rawId)
     ? await db.select({ id: users.id, status: users.status }).from(users).where(eq(users.id, rawId))
     : [];
-  if (!user || user.status === 'deleted') throw notFound(USER_NOT_FOUND);
-  if (isSelfWarning(actor, user.id)) throw badRequest('You cannot warn yourself');
+  if (!user || user.status === 'deleted') throw fail('user_not_found');
+  if (isSelfWarning(actor, user.id)) throw fail('cannot_warn_self');
   const row = await db.transaction((tx) =>
     issueWarning(tx, { userId: user.id, itemId: null, reason: warningReason(body) }, actor, meta),
   );
@@ -145,8 +142,8 @@ export async function warnItem(
           .select({ id: items.id, creatorId: items.creatorId })
           .from(items)
           .where(eq(items.id, id));
-  if (!item) throw notFound(ITEM_NOT_FOUND);
-  if (isSelfWarning(actor, item.creatorId)) throw badRequest('You cannot warn yourself');
+  if (!item) throw fail('item_not_found');
+  if (isSelfWarning(actor, item.creatorId)) throw fail('cannot_warn_self');
   const row = await db.transaction((tx) =>
     issueWarning(
       tx,
@@ -166,7 +163,7 @@ export async function listWarnings(
 ): Promise<WarningsPage> {
   authorize(actor, 'admin.reports.read');
   const before = query.cursor === undefined ? null : decodeIdCursor(query.cursor);
-  if (query.cursor !== undefined && before === null) throw badRequest('Invalid cursor');
+  if (query.cursor !== undefined && before === null) throw fail('invalid_cursor');
   const rows = await presentWarnings(
     db,
     and(before === null ? undefined : lt(warnings.id, before)),
@@ -213,7 +210,7 @@ export async function acknowledgeWarning(
             .from(warnings)
             .where(and(eq(warnings.id, id), eq(warnings.userId, userId)))
             .for('update');
-    if (!row) throw notFound('Warning not found');
+    if (!row) throw fail('warning_not_found');
     if (!row.acknowledgedAt) {
       await tx.update(warnings).set({ acknowledgedAt: meta.at }).where(eq(warnings.id, row.id));
       await recordEvent(

@@ -8,7 +8,7 @@ import type { AiModels } from '../../adapters/ai/index';
 import { UpstreamError, type AiProvider, type AssistantRequest } from '../../adapters/ai/provider';
 import type { Viewer } from '../../auth/guard';
 import type { Config } from '../../config';
-import { HttpError } from '../../http/errors';
+import { fail, HttpError } from '../../http/errors';
 import { figuresOf, type FiguresDeps } from './figures';
 import { clampParameters } from './parameters';
 import { checkMessage, checkModel } from './policy';
@@ -44,9 +44,6 @@ export function languageOf(
   return 'en';
 }
 
-const TIMEOUT_TEXT = 'The AI model did not answer in time. Please try again.';
-const FAILURE_TEXT = 'The AI model could not answer. Please try again later.';
-
 /** Upstream failures as clean answers: 504 for a timeout, 502 for anything else; never a hang. */
 function httpErrorOf(err: unknown, call: ChatCall, timedOut: boolean): HttpError {
   if (err instanceof HttpError) return err;
@@ -55,9 +52,7 @@ function httpErrorOf(err: unknown, call: ChatCall, timedOut: boolean): HttpError
       ? err
       : new UpstreamError('malformed', err instanceof Error ? err.message : String(err));
   call.log.warn({ kind: upstream.kind, reason: upstream.message }, 'AI provider failed');
-  return timedOut || upstream.kind === 'timeout'
-    ? new HttpError(504, TIMEOUT_TEXT)
-    : new HttpError(502, FAILURE_TEXT);
+  return timedOut || upstream.kind === 'timeout' ? fail('ai_timeout') : fail('ai_unavailable');
 }
 
 /** Checks the request (400 when refused, nothing is asked then) and builds the provider's input. */

@@ -1,5 +1,5 @@
 import { verifyPassword } from '../../auth/passwords';
-import { badRequest } from '../../http/errors';
+import { failWithKey } from '../../http/errors';
 
 /**
  * Calls that check the password are few per minute and caller: a stolen session must not be
@@ -16,8 +16,8 @@ export async function confirmPassword(
   password: string,
   field: string,
 ): Promise<void> {
-  if (!user.passwordHash) throw badRequest('noPasswordSet', { field });
+  if (!user.passwordHash) throw failWithKey(400, 'noPasswordSet', { field });
   if (!(await verifyPassword(user.passwordHash, password))) {
-    throw badRequest('wrongPassword', { field });
+    throw failWithKey(400, 'wrongPassword', { field });
   }
 }

@@ -15,7 +15,7 @@ import type { TokenService, VerifiedToken } from '../../auth/tokens';
 import type { Clock } from '../../context';
 import type { Database } from '../../db/client';
 import type { EventMeta } from '../../events/record';
-import { badRequest, fail, HttpError } from '../../http/errors';
+import { fail, failWithKey, HttpError } from '../../http/errors';
 import {
   assertUnclaimed,
   createAccount,
@@ -98,16 +98,16 @@ export async function signup(
   locale: MailLocale = 'en',
 ): Promise<SignupResponse> {
   const floor = await passwordFloorProblem(body.password);
-  if (floor) throw badRequest(floor, { field: 'password' });
+  if (floor) throw failWithKey(400, floor, { field: 'password' });
   const mayAcceptWeak = form === 'register' && body.acceptWeakPassword === true;
   if (isWeakPassword(body.password) && !mayAcceptWeak) {
-    throw badRequest('passwordWeakAccept', { field: 'password' });
+    throw failWithKey(400, 'passwordWeakAccept', { field: 'password' });
   }
   if (form === 'register' && body.newsletter !== true) {
-    throw badRequest('newsletterRequired', { field: 'newsletter' });
+    throw failWithKey(400, 'newsletterRequired', { field: 'newsletter' });
   }
   if (body.termsAndConditions !== true) {
-    throw badRequest('termsRequired', { field: 'termsAndConditions' });
+    throw failWithKey(400, 'termsRequired', { field: 'termsAndConditions' });
   }
   await assertUnclaimed(deps.db, body.username, body.email);
 
@@ -136,7 +136,7 @@ export async function signup(
   // Taken between the check and the insert: answered like the check would have.
   if (!user) {
     await assertUnclaimed(deps.db, body.username, body.email);
-    throw new HttpError(409, 'usernameTaken', { field: 'username' });
+    throw failWithKey(409, 'usernameTaken', { field: 'username' });
   }
   return { message: 'Registration successful', ...(await signedIn(deps, user)) };
 }

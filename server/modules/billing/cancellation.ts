@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { PaymentsProvider } from '../../adapters/payments/provider';
 import type { Database } from '../../db/client';
 import { recordEvent, type EventActor, type EventMeta } from '../../events/record';
-import { HttpError } from '../../http/errors';
+import { fail } from '../../http/errors';
 import { accessEndOf } from './fulfilment';
 import { subscriptions, type SubscriptionRow } from './tables';
 
@@ -23,7 +23,7 @@ export async function cancelAtPeriodEnd(
     try {
       await deps.provider.cancelSubscriptionAtPeriodEnd(row.providerSubscriptionId);
     } catch {
-      throw new HttpError(502, 'The payment provider could not be reached. Please try again.');
+      throw fail('payment_provider_unreachable');
     }
   }
   await deps.db.transaction(async (tx) => {

@@ -10,7 +10,7 @@ import type { ProviderSession, ProviderSubscription } from '../../adapters/payme
 import type { Db } from '../../db/client';
 import { checkoutSessions, items, type CheckoutSessionRow } from '../../db/schema/index';
 import { recordEvent, type EventMeta } from '../../events/record';
-import { fail, HttpError } from '../../http/errors';
+import { fail, failInProviderWords } from '../../http/errors';
 import { refusalOf } from '../../db/refusal';
 import { fulfilCheckout } from './fulfilment';
 import { sellForCard, type CardSaleRefusal } from './sale-statements';
@@ -176,7 +176,7 @@ function chargeCard(body: LocalPayRequest, now: Date) {
   const charge = chargeTestCard(body, now);
   if (!charge.ok) {
     // The card network's code and text (SPEC §8: the provider's message under the card field).
-    throw new HttpError(charge.status, charge.message, { field: charge.field, code: charge.code });
+    throw failInProviderWords(charge.code, charge.message, { field: charge.field });
   }
   return charge;
 }

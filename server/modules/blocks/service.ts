@@ -5,7 +5,7 @@ import { authorize } from '../../auth/authorize';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { recordEvent, type EventMeta } from '../../events/record';
-import { badRequest, notFound } from '../../http/errors';
+import { fail } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import { mayViewProfile } from '../users/index';
 import { userBlocks } from './tables';
@@ -14,9 +14,6 @@ import { userBlocks } from './tables';
  * Blocking (issue 11). One row per (blocker, blocked); blocking twice or unblocking someone not
  * blocked changes nothing and records nothing.
  */
-
-const USER_NOT_FOUND = 'User not found';
-const CANNOT_BLOCK_SELF = 'You cannot block yourself';
 
 type Viewer = { id: string; role: Role };
 
@@ -29,15 +26,15 @@ export async function setBlocked(
   meta: EventMeta,
 ): Promise<BlockResponse> {
   authorize(viewer, 'user.block');
-  if (!isUuid(rawId)) throw notFound(USER_NOT_FOUND);
-  if (rawId === viewer.id) throw badRequest(CANNOT_BLOCK_SELF);
+  if (!isUuid(rawId)) throw fail('user_not_found');
+  if (rawId === viewer.id) throw fail('cannot_block_self');
   const [target] = await db
     .select({ id: users.id, status: users.status })
     .from(users)
     .where(eq(users.id, rawId))
     .limit(1);
   // Anyone may be unblocked whatever became of their account; only a visible person is blocked.
-  if (!target || (shouldBlock && !mayViewProfile(viewer, target))) throw notFound(USER_NOT_FOUND);
+  if (!target || (shouldBlock && !mayViewProfile(viewer, target))) throw fail('user_not_found');
   return db.transaction(async (tx) => {
     const changed = shouldBlock
       ? await tx

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { users } from '../../db/schema/index';
-import { badRequest } from '../../http/errors';
+import { fail } from '../../http/errors';
 
 /*
  * The hub's lists page by username (any letter case, unique): the cursor is the last
@@ -19,7 +19,7 @@ export function afterNameCursor(cursor: string | undefined): SQL | undefined {
     ? Buffer.from(cursor, 'base64url').toString('utf8')
     : '';
   if (name === '' || name.length > 254 || name !== name.toLowerCase()) {
-    throw badRequest('Invalid cursor', { field: 'cursor' });
+    throw fail('invalid_cursor', undefined, { field: 'cursor' });
   }
   return sql`lower(${users.username}) > ${name}`;
 }

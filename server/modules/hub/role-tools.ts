@@ -12,7 +12,7 @@ import { authorize } from '../../auth/authorize';
 import type { Database, Db } from '../../db/client';
 import { users } from '../../db/schema/index';
 import type { EventMeta } from '../../events/record';
-import { HttpError, notFound } from '../../http/errors';
+import { fail } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import { changeRole, setAccountStatus } from '../users/index';
 import { containsText, nameColumns } from './creator-scope';
@@ -29,8 +29,6 @@ import { presentHubUser } from './presenter';
 export const ROLE_CHANGE_REASON = 'Changed in the Control Hub';
 export const DEACTIVATION_REASON = 'Deactivated in the Control Hub';
 export const REACTIVATION_REASON = 'Reactivated in the Control Hub';
-
-const USER_NOT_FOUND = 'User not found';
 
 const userColumns = {
   id: users.id,
@@ -80,7 +78,7 @@ export async function listHubUsers(
 
 async function hubUserRow(db: Db, actor: Actor, id: string): Promise<HubUserRow> {
   const [row] = await db.select(userColumns).from(users).where(eq(users.id, id));
-  if (!row) throw notFound(USER_NOT_FOUND);
+  if (!row) throw fail('user_not_found');
   return presentHubUser(actor, row, await countActiveSuperadmins(db));
 }
 
@@ -99,7 +97,7 @@ export async function updateHubUser(
   meta: EventMeta,
 ): Promise<HubUserUpdateResponse> {
   authorize(actor, 'hub.roles.write');
-  if (!isUuid(rawId)) throw notFound(USER_NOT_FOUND);
+  if (!isUuid(rawId)) throw fail('user_not_found');
   const endedSessions = await db.transaction(async (tx) => {
     const superadmins = await tx
       .select({ id: users.id })
@@ -112,11 +110,11 @@ export async function updateHubUser(
       .from(users)
       .where(eq(users.id, rawId))
       .for('update');
-    if (!row || row.status === 'deleted') throw notFound(USER_NOT_FOUND);
+    if (!row || row.status === 'deleted') throw fail('user_not_found');
     const target = { id: row.id, role: row.role, active: row.status === 'active' };
     if (!changesAnything(target, change)) return false;
     const refusal = roleChangeRefusal(actor, target, change, superadmins.length);
-    if (refusal) throw new HttpError(refusal.status, refusal.error, { code: refusal.code });
+    if (refusal) throw fail(refusal.code);
 
     let ended = false;
     if (change.role !== undefined && change.role !== target.role) {

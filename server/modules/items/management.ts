@@ -13,7 +13,7 @@ import { authorize } from '../../auth/authorize';
 import type { Db } from '../../db/client';
 import { items, type ItemRow } from '../../db/schema/index';
 import { recordEvent, type EventMeta } from '../../events/record';
-import { badRequest, fail } from '../../http/errors';
+import { fail, failWithKey } from '../../http/errors';
 import { buyersByItem } from '../billing/index';
 import type { Viewer } from './cards';
 import { isDeleted } from './policy';
@@ -92,13 +92,13 @@ export async function updateItem(
   const before = await findOwnItem(deps.db, viewer, rawId);
   if (isDeleted(before)) throw fail('item_deleted');
   const priceCents = parsePriceToCents(body.price);
-  if (priceCents === null) throw badRequest(UPLOAD_REQUIRED_FIELDS);
+  if (priceCents === null) throw failWithKey(400, UPLOAD_REQUIRED_FIELDS);
   const media = await resolveMedia(deps.db, viewer.id, [
     { field: 'image', kind: 'image', url: body.image },
     { field: 'audio', kind: 'audio', url: body.audio },
     { field: 'video', kind: 'video', url: body.video },
   ]);
-  if (!media.image) throw badRequest(UPLOAD_REQUIRED_FIELDS);
+  if (!media.image) throw failWithKey(400, UPLOAD_REQUIRED_FIELDS);
 
   const next = {
     title: body.title,

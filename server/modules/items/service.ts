@@ -13,7 +13,7 @@ import type { Clock } from '../../context';
 import type { Database, Db } from '../../db/client';
 import { items, type ItemRow } from '../../db/schema/index';
 import { recordEvent, type EventMeta } from '../../events/record';
-import { badRequest, fail } from '../../http/errors';
+import { fail, failWithKey } from '../../http/errors';
 import { resolveOwnUploads, type MediaUrls, type UploadProblem } from '../media/index';
 import { promoteToCreator } from '../users/index';
 import {
@@ -120,13 +120,13 @@ export async function createItem(
 ): Promise<CreateItemResponse> {
   authorize(viewer, 'item.create');
   const priceCents = parsePriceToCents(body.price);
-  if (priceCents === null) throw badRequest(UPLOAD_REQUIRED_FIELDS);
+  if (priceCents === null) throw failWithKey(400, UPLOAD_REQUIRED_FIELDS);
   const media = await resolveMedia(deps.db, viewer.id, [
     { field: 'image', kind: 'image', url: body.image },
     { field: 'audio', kind: 'audio', url: body.audio },
     { field: 'video', kind: 'video', url: body.video },
   ]);
-  if (!media.image) throw badRequest(UPLOAD_REQUIRED_FIELDS);
+  if (!media.image) throw failWithKey(400, UPLOAD_REQUIRED_FIELDS);
 
   const { item, role } = await deps.db.transaction(async (tx) => {
     const [item] = await tx

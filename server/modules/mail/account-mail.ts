@@ -12,7 +12,7 @@ import type { Clock } from '../../context';
 import type { Database, Db } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { recordEvent, type EventMeta } from '../../events/record';
-import { badRequest, fail } from '../../http/errors';
+import { fail, failWithKey } from '../../http/errors';
 import {
   changeEmail,
   changePassword,
@@ -278,8 +278,9 @@ export async function resetPassword(
   meta: EventMeta,
 ): Promise<{ message: string }> {
   const floor = await passwordFloorProblem(body.password);
-  if (floor) throw badRequest(floor, { field: 'password' });
-  if (isWeakPassword(body.password)) throw badRequest('passwordWeakAccept', { field: 'password' });
+  if (floor) throw failWithKey(400, floor, { field: 'password' });
+  if (isWeakPassword(body.password))
+    throw failWithKey(400, 'passwordWeakAccept', { field: 'password' });
   const passwordHash = await hashPassword(body.password);
   await deps.db.transaction(async (tx) => {
     const used = await consumeMailToken(tx, body.token, ['reset-password'], meta.at);

@@ -3,7 +3,7 @@ import type { Role } from '../../../common/rules/roles';
 import type { ChatUser } from '../../../common/schemas/messages';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/index';
-import { badRequest, notFound } from '../../http/errors';
+import { fail } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import { blockedByViewerSql, blocksViewerSql } from './policy';
 import { presentChatUser, type PersonColumns } from './presenter';
@@ -13,9 +13,6 @@ import { conversationParticipants, conversations, messages } from './tables';
  * The pieces every messages call shares: who the other person is, the viewer's side of the
  * conversation with them, and the conversation row that serialises sends.
  */
-
-export const USER_NOT_FOUND = 'User not found';
-export const CANNOT_MESSAGE_SELF = 'You cannot message yourself';
 
 type Viewer = { id: string; role: Role };
 
@@ -36,14 +33,14 @@ export type Peer = PersonColumns & { role: Role };
  * viewer themselves, 404 for anything that is not an active account.
  */
 export async function findPeer(db: Db, viewer: Viewer, rawId: string): Promise<Peer> {
-  if (!isUuid(rawId)) throw notFound(USER_NOT_FOUND);
-  if (rawId.toLowerCase() === viewer.id.toLowerCase()) throw badRequest(CANNOT_MESSAGE_SELF);
+  if (!isUuid(rawId)) throw fail('user_not_found');
+  if (rawId.toLowerCase() === viewer.id.toLowerCase()) throw fail('cannot_message_self');
   const [peer] = await db
     .select({ ...personColumns, role: users.role, status: users.status })
     .from(users)
     .where(eq(users.id, rawId))
     .limit(1);
-  if (!peer || peer.status !== 'active') throw notFound(USER_NOT_FOUND);
+  if (!peer || peer.status !== 'active') throw fail('user_not_found');
   return peer;
 }
 

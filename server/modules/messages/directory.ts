@@ -8,7 +8,7 @@ import {
 import { authorize } from '../../auth/authorize';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/index';
-import { badRequest } from '../../http/errors';
+import { fail } from '../../http/errors';
 import { chatUserColumns, toChatUser } from './conversations';
 import { blocksViewerSql, mayBeMessagedSql } from './policy';
 import { conversationParticipants, messages } from './tables';
@@ -21,8 +21,6 @@ import { conversationParticipants, messages } from './tables';
  */
 
 type Viewer = { id: string; role: Role };
-
-const INVALID_CURSOR = 'Invalid cursor';
 
 type Cursor = { kind: 'inbox'; lastMessageId: number } | { kind: 'search'; username: string };
 
@@ -52,13 +50,16 @@ export async function listChatUsers(
 ): Promise<ChatUsersPage> {
   authorize(viewer, 'message.send');
   const cursor = query.cursor === undefined ? null : decodeCursor(query.cursor);
-  if (query.cursor !== undefined && !cursor) throw badRequest(INVALID_CURSOR, { field: 'cursor' });
+  if (query.cursor !== undefined && !cursor)
+    throw fail('invalid_cursor', undefined, { field: 'cursor' });
   const q = query.q ?? '';
   if (q === '') {
-    if (cursor && cursor.kind !== 'inbox') throw badRequest(INVALID_CURSOR, { field: 'cursor' });
+    if (cursor && cursor.kind !== 'inbox')
+      throw fail('invalid_cursor', undefined, { field: 'cursor' });
     return inbox(db, viewer, cursor?.lastMessageId ?? null);
   }
-  if (cursor && cursor.kind !== 'search') throw badRequest(INVALID_CURSOR, { field: 'cursor' });
+  if (cursor && cursor.kind !== 'search')
+    throw fail('invalid_cursor', undefined, { field: 'cursor' });
   return search(db, viewer, q, cursor?.username ?? null, now);
 }
 

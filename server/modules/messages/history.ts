@@ -10,7 +10,7 @@ import type {
 import { authorize } from '../../auth/authorize';
 import type { Database } from '../../db/client';
 import { recordEvent, type EventMeta } from '../../events/record';
-import { badRequest, notFound } from '../../http/errors';
+import { fail } from '../../http/errors';
 import {
   chatUserFor,
   findPeer,
@@ -23,9 +23,6 @@ import { presentMessage } from './presenter';
 import { conversationParticipants, messages } from './tables';
 
 type Viewer = { id: string; role: Role };
-
-const CONVERSATION_NOT_FOUND = 'Conversation not found';
-const NOT_IN_CONVERSATION = 'That message is not in this conversation';
 
 /**
  * GET /api/v1/messages/{userId}: the viewer's conversation with that person, newest page first
@@ -47,7 +44,7 @@ export async function getHistory(
     chatUserFor(db, viewer.id, peer.id),
     sendRefusalFor(db, viewer, peer, now),
   ]);
-  if (!chatUser) throw notFound('User not found');
+  if (!chatUser) throw fail('user_not_found');
   const rows = mine
     ? await db
         .select()
@@ -92,14 +89,14 @@ export async function markRead(
   authorize(viewer, 'message.send');
   const peer = await findPeer(db, viewer, rawPeerId);
   const mine = await participantOf(db, viewer.id, peer.id);
-  if (!mine) throw notFound(CONVERSATION_NOT_FOUND);
+  if (!mine) throw fail('conversation_not_found');
   const upTo = Number(body.upTo);
   const [target] = await db
     .select({ id: messages.id })
     .from(messages)
     .where(and(eq(messages.id, upTo), eq(messages.conversationId, mine.conversationId)))
     .limit(1);
-  if (!target) throw badRequest(NOT_IN_CONVERSATION, { field: 'upTo' });
+  if (!target) throw fail('message_not_in_conversation', undefined, { field: 'upTo' });
 
   return db.transaction(async (tx) => {
     // Taken after any send in flight commits, so the count below sees every message.

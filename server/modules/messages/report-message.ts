@@ -4,13 +4,11 @@ import type { ReportMessageRequest, ReportResponse } from '../../../common/schem
 import { authorize } from '../../auth/authorize';
 import type { Database } from '../../db/client';
 import type { EventMeta } from '../../events/record';
-import { badRequest, notFound } from '../../http/errors';
+import { fail } from '../../http/errors';
 import { createReport } from '../reports/index';
 import { conversationParticipants, messages } from './tables';
 
 type Viewer = { id: string; role: Role };
-
-const MESSAGE_NOT_FOUND = 'Message not found';
 
 /**
  * POST /api/v1/messages/report: a participant reports a message the other person sent them.
@@ -35,8 +33,8 @@ export async function reportMessage(
     )
     .where(eq(messages.id, Number(body.messageId)))
     .limit(1);
-  if (!message) throw notFound(MESSAGE_NOT_FOUND);
-  if (message.senderId === viewer.id) throw badRequest('You cannot report your own message');
+  if (!message) throw fail('message_not_found');
+  if (message.senderId === viewer.id) throw fail('cannot_report_own_message');
   return db.transaction(async (tx) => {
     const { report, created } = await createReport(
       tx,

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { ErrorCode } from '../../../common/errors';
 import type { Role } from '../../../common/rules/roles';
 import type {
   SendMessageRequest,
@@ -8,7 +9,7 @@ import type {
 import { authorize } from '../../auth/authorize';
 import type { Database, Db } from '../../db/client';
 import { recordEvent, type EventMeta } from '../../events/record';
-import { conflict, forbidden } from '../../http/errors';
+import { fail } from '../../http/errors';
 import { findPeer, lockConversation } from './conversations';
 import { sendRefusalFor } from './policy';
 import { presentMessage } from './presenter';
@@ -16,15 +17,12 @@ import { conversationParticipants, messages, type MessageRow } from './tables';
 
 type Viewer = { id: string; role: Role };
 
-/** The 403 texts, one per reason the who-may-message rule gives. */
-export const REFUSAL_TEXT: Record<SendRefusal, string> = {
-  blockedByMe: 'You blocked this person. Unblock them to send a message.',
-  blockedMe: 'You cannot message this person.',
-  notAllowed:
-    'You can message creators, people who follow or subscribe to you if you are a creator, and people you follow who follow you back.',
-};
-
-const CLIENT_ID_REUSED = 'This clientId was already used for another message';
+/** The 403 answer for each reason the who-may-message rule gives. */
+const REFUSAL_CODE = {
+  blockedByMe: 'message_blocked_by_me',
+  blockedMe: 'message_blocked_me',
+  notAllowed: 'message_not_allowed',
+} as const satisfies Record<SendRefusal, ErrorCode>;
 
 async function findByClientId(db: Db, senderId: string, clientId: string) {
   const [row] = await db
@@ -41,7 +39,7 @@ function replayOf(stored: MessageRow, conversationId: string | null, text: strin
     (conversationId !== null && stored.conversationId !== conversationId) ||
     stored.text !== text
   ) {
-    throw conflict(CLIENT_ID_REUSED);
+    throw fail('client_id_reused');
   }
   return stored;
 }
@@ -77,10 +75,10 @@ export async function sendMessage(
           eq(conversationParticipants.conversationId, stored.conversationId),
         ),
       );
-    if (mine?.peerId !== peer.id) throw conflict(CLIENT_ID_REUSED);
+    if (mine?.peerId !== peer.id) throw fail('client_id_reused');
     return { message: presentMessage(stored, viewer.id), created: false };
   }
-  if (refusal) throw forbidden(REFUSAL_TEXT[refusal]);
+  if (refusal) throw fail(REFUSAL_CODE[refusal]);
 
   return db.transaction(async (tx) => {
     const conversation = await lockConversation(tx, viewer.id, peer.id, meta.at);

@@ -4,7 +4,7 @@ import type { Actor } from '../../../common/rules/permissions';
 import { authorize } from '../../auth/authorize';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/index';
-import { notFound } from '../../http/errors';
+import { fail } from '../../http/errors';
 import { personName } from '../hub/index';
 import type { PayoutCipher } from './cipher';
 import { payoutRuns, payoutSettings, payoutTransfers } from './tables';
@@ -45,7 +45,7 @@ export async function payoutRunCsv(
 ): Promise<string> {
   authorize(actor, 'hub.read');
   const [run] = await db.select().from(payoutRuns).where(eq(payoutRuns.id, runId));
-  if (!run) throw notFound('Payout run not found');
+  if (!run) throw fail('payout_run_not_found');
   const rows = await db
     .select({
       transfer: payoutTransfers,

@@ -10,7 +10,7 @@ import {
   PayoutSettingsUpdateRequest,
 } from '../../../common/schemas/payouts';
 import type { Container } from '../../container';
-import { badRequest } from '../../http/errors';
+import { fail } from '../../http/errors';
 import { perCaller } from '../../http/rate-limits';
 import { requestMeta } from '../../http/request-meta';
 import { payoutCipherOf } from './cipher';
@@ -89,9 +89,7 @@ export const payoutsRoutes =
         const viewer = c.guards.viewerOf(request);
         const key = request.headers['idempotency-key'];
         if (!key || !IDEMPOTENCY_KEY.test(key)) {
-          throw badRequest('Idempotency-Key header required: 1 to 100 letters, digits or _ - : .', {
-            field: 'Idempotency-Key',
-          });
+          throw fail('idempotency_key_required', undefined, { field: 'Idempotency-Key' });
         }
         return runPayouts(
           { db: c.db, provider: c.payouts, jobs: c.jobs },

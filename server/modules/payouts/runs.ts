@@ -7,7 +7,7 @@ import { authorize } from '../../auth/authorize';
 import type { Database, Db } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { recordEvent, type EventMeta } from '../../events/record';
-import { notFound } from '../../http/errors';
+import { fail } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import type { JobRunner } from '../../jobs/runner';
 import { bookPayout, payableBalances } from '../billing/index';
@@ -144,7 +144,7 @@ export async function runSummary(
   runId: string,
 ): Promise<Omit<PayoutRunSummary, 'replayed'>> {
   const [run] = await db.select().from(payoutRuns).where(eq(payoutRuns.id, runId));
-  if (!run) throw notFound('Payout run not found');
+  if (!run) throw fail('payout_run_not_found');
   const rows = await db
     .select({
       creatorId: payoutTransfers.creatorId,
@@ -236,6 +236,6 @@ export async function listPayoutRuns(db: Db, actor: Actor | null): Promise<Payou
 
 /** A run id from a path: anything that cannot be one is an unknown run. */
 export function parseRunId(raw: string): string {
-  if (!isUuid(raw)) throw notFound('Payout run not found');
+  if (!isUuid(raw)) throw fail('payout_run_not_found');
   return raw;
 }

@@ -12,7 +12,7 @@ import { authorize } from '../../auth/authorize';
 import type { Database, Db } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { recordEvent, type EventMeta } from '../../events/record';
-import { badRequest, notFound } from '../../http/errors';
+import { fail, failWithKey } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import {
   afterNameCursor,
@@ -30,8 +30,6 @@ export interface PayoutDeps {
   db: Database;
   cipher: PayoutCipher;
 }
-
-const CREATOR_NOT_FOUND = 'Creator not found';
 
 const personColumns = {
   id: users.id,
@@ -114,7 +112,7 @@ async function saveSettings(
   const routingChanged = routingNumber !== stored.routingNumber;
   const status = statusOf(current, accountChanged || routingChanged);
   if (status === 'active' && !accountNumber) {
-    throw badRequest('payoutActiveNeedsAccount', { field: 'status' });
+    throw failWithKey(400, 'payoutActiveNeedsAccount', { field: 'status' });
   }
 
   const changed: PayoutField[] = [];
@@ -159,12 +157,12 @@ async function saveSettings(
 }
 
 async function findCreator(tx: Db, rawId: string): Promise<PayoutPerson> {
-  if (!isUuid(rawId)) throw notFound(CREATOR_NOT_FOUND);
+  if (!isUuid(rawId)) throw fail('creator_not_found');
   const [person] = await tx
     .select(personColumns)
     .from(users)
     .where(and(eq(users.id, rawId), isCreatorAccount));
-  if (!person) throw notFound(CREATOR_NOT_FOUND);
+  if (!person) throw fail('creator_not_found');
   return person;
 }
 
@@ -194,7 +192,7 @@ export async function updateHubPayout(
 
 async function findSelf(db: Db, actor: Actor): Promise<PayoutPerson> {
   const [person] = await db.select(personColumns).from(users).where(eq(users.id, actor.id));
-  if (!person) throw notFound('User not found');
+  if (!person) throw fail('user_not_found');
   return person;
 }
 

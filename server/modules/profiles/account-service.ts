@@ -18,7 +18,7 @@ import type { TokenService } from '../../auth/tokens';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/index';
 import type { EventMeta } from '../../events/record';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { fail, failWithKey } from '../../http/errors';
 import { confirmPassword, presentAuthUser } from '../auth/index';
 import { cancelMembershipsOfClosedAccount } from '../billing/index';
 import { endResetLinks, requestEmailChange } from '../mail/index';
@@ -52,7 +52,7 @@ type Viewer = { id: string; role: Role };
 
 async function accountOf(db: Database, viewer: Viewer): Promise<UserRow> {
   const [user] = await db.select().from(users).where(eq(users.id, viewer.id)).limit(1);
-  if (!user) throw notFound('User not found');
+  if (!user) throw fail('user_not_found');
   return user;
 }
 
@@ -81,7 +81,7 @@ export async function updateOwnAccount(
       { field: 'avatar', kind: 'image', url: avatar },
     ]);
     if (!answer?.upload)
-      throw badRequest(answer?.problem ?? 'notUploadedHere', { field: 'avatar' });
+      throw failWithKey(400, answer?.problem ?? 'notUploadedHere', { field: 'avatar' });
     profileImage = mediaPath(answer.upload.previewKey ?? answer.upload.key);
   }
   const patch: Partial<AccountDetails> = {
@@ -100,7 +100,7 @@ export async function updateOwnAccount(
   const updated = await deps.db.transaction((tx) =>
     updateAccountDetails(tx, viewer.id, patch, viewer, meta),
   );
-  if (!updated) throw notFound('User not found');
+  if (!updated) throw fail('user_not_found');
   return presentProfile(updated.user);
 }
 
@@ -120,10 +120,10 @@ export async function changeOwnPassword(
   const user = await accountOf(deps.db, viewer);
   await confirmPassword(user, body.currentPassword, 'currentPassword');
   const floor = await passwordFloorProblem(body.newPassword);
-  if (floor) throw badRequest(floor, { field: 'newPassword' });
+  if (floor) throw failWithKey(400, floor, { field: 'newPassword' });
   // SPEC §5: a weak password needs its acceptance, as on /register.
   if (isWeakPassword(body.newPassword) && body.acceptWeakPassword !== true) {
-    throw badRequest('passwordWeakAccept', { field: 'newPassword' });
+    throw failWithKey(400, 'passwordWeakAccept', { field: 'newPassword' });
   }
   const passwordHash = await hashPassword(body.newPassword);
   const updated = await deps.db.transaction(async (tx) => {
@@ -131,7 +131,7 @@ export async function changeOwnPassword(
     await endResetLinks(tx, viewer.id, meta.at);
     return changed;
   });
-  if (!updated) throw notFound('User not found');
+  if (!updated) throw fail('user_not_found');
   return { token: await deps.tokens.issue(updated), user: presentAuthUser(updated) };
 }
 
@@ -149,8 +149,9 @@ export async function changeOwnEmail(
   authorize(viewer, 'account.edit', { ownerId: viewer.id });
   const user = await accountOf(deps.db, viewer);
   await confirmPassword(user, body.password, 'password');
-  if (body.email === user.email) throw badRequest('sameEmail', { field: 'email' });
-  if (await isEmailTaken(deps.db, body.email)) throw conflict('emailTaken', { field: 'email' });
+  if (body.email === user.email) throw failWithKey(400, 'sameEmail', { field: 'email' });
+  if (await isEmailTaken(deps.db, body.email))
+    throw failWithKey(409, 'emailTaken', { field: 'email' });
   // Issue 16: the new address confirms first (its link changes it); the old one is told.
   await deps.db.transaction((tx) => requestEmailChange(tx, deps.mailKey, user, body.email, meta));
   return presentProfile(user);
@@ -178,7 +179,7 @@ export async function deleteOwnAccount(
     meta,
   );
   await deps.db.transaction(async (tx) => {
-    if (!(await deleteAccount(tx, viewer.id, viewer, meta))) throw notFound('User not found');
+    if (!(await deleteAccount(tx, viewer.id, viewer, meta))) throw fail('user_not_found');
     await tx.delete(creatorProfiles).where(eq(creatorProfiles.userId, viewer.id));
     await tx.delete(profileVisits).where(eq(profileVisits.profileId, viewer.id));
   });

@@ -16,7 +16,7 @@ import type { Clock } from '../../context';
 import type { Database, Db } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { recordEvent, type EventMeta } from '../../events/record';
-import { badRequest, notFound } from '../../http/errors';
+import { fail, failWithKey } from '../../http/errors';
 import { visitorKey } from '../../http/visitor-key';
 import { membershipTier } from '../billing/index';
 import { followerCount, isFollowing } from '../follows/index';
@@ -55,8 +55,6 @@ export interface ProfilesDeps {
 }
 
 type Viewer = { id: string; role: Role };
-
-const CREATOR_NOT_FOUND = 'Creator not found';
 
 async function loadSubject(
   db: Db,
@@ -110,7 +108,7 @@ export async function ownCreatorProfile(
   viewer: Viewer,
 ): Promise<CreatorProfileResponse> {
   const row = await loadSubject(deps.db, eq(users.id, viewer.id));
-  if (!row) throw notFound(CREATOR_NOT_FOUND);
+  if (!row) throw fail('creator_not_found');
   return viewOf(deps, viewer, row.user, row.profile);
 }
 
@@ -127,10 +125,10 @@ export async function visitCreatorProfile(
 ): Promise<CreatorProfileResponse> {
   // Text that cannot be a username cannot be anyone: answered like an unknown name.
   if (username.length > USERNAME_MAX_LENGTH || !USERNAME_PATTERN.test(username)) {
-    throw notFound(CREATOR_NOT_FOUND);
+    throw fail('creator_not_found');
   }
   const row = await loadSubject(deps.db, usernameMatches(username));
-  if (!row || !mayViewProfile(viewer, row.user)) throw notFound(CREATOR_NOT_FOUND);
+  if (!row || !mayViewProfile(viewer, row.user)) throw fail('creator_not_found');
   let { profile } = row;
   if (countsAsProfileVisit(viewer, row.user.id)) {
     const visitors = await countProfileVisit(
@@ -176,7 +174,7 @@ async function resolveProfileUploads(
 
   const answers = await resolveOwnUploads(db, user.id, choices);
   const refused = answers.find((answer) => answer.problem);
-  if (refused?.problem) throw badRequest(refused.problem, { field: refused.field });
+  if (refused?.problem) throw failWithKey(400, refused.problem, { field: refused.field });
   return new Map(
     answers.flatMap((answer) => (answer.upload ? [[answer.field, answer.upload]] : [])),
   );
@@ -290,7 +288,7 @@ export async function saveCreatorProfile(
 ): Promise<CreatorProfileResponse> {
   authorize(viewer, 'profile.edit', { ownerId: viewer.id });
   const subject = await loadSubject(deps.db, eq(users.id, viewer.id));
-  if (!subject) throw notFound(CREATOR_NOT_FOUND);
+  if (!subject) throw fail('creator_not_found');
   const uploads = await resolveProfileUploads(deps.db, subject.user, body);
 
   const profileImage = uploads.get('profileImage');

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Report, ReportStatus } from '../../../common/schemas/reports';
 import type { Db } from '../../db/client';
 import { itemComments, items, users } from '../../db/schema/index';
-import { badRequest } from '../../http/errors';
+import { fail } from '../../http/errors';
 import { decodeIdCursor, idPage } from '../../http/id-cursor';
 import { reports, type ReportRow } from './tables';
 
@@ -107,7 +107,7 @@ export async function listReports(
   query: { status: ReportStatus; limit: number; cursor?: string | undefined },
 ): Promise<{ reports: Report[]; nextCursor: string | null }> {
   const before = query.cursor === undefined ? null : decodeIdCursor(query.cursor);
-  if (query.cursor !== undefined && before === null) throw badRequest('Invalid cursor');
+  if (query.cursor !== undefined && before === null) throw fail('invalid_cursor');
   const rows = await withNames(
     db,
     and(eq(reports.status, query.status), before === null ? undefined : lt(reports.id, before)),

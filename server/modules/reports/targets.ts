@@ -3,15 +3,13 @@ import type { Role } from '../../../common/rules/roles';
 import type { CreateReportRequest } from '../../../common/schemas/reports';
 import type { Db } from '../../db/client';
 import { itemComments, users } from '../../db/schema/index';
-import { badRequest, notFound } from '../../http/errors';
+import { fail } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import { findVisibleItem, parseItemId } from '../items/index';
 import { mayViewProfile } from '../users/index';
 import type { ReportTarget } from './service';
 
 type Reporter = { id: string; role: Role };
-
-const OWN_TARGET = 'You cannot report yourself or your own content';
 
 /**
  * The target of a report from the report button, as the reporter may see it (else 404, like
@@ -25,7 +23,7 @@ export async function reportTargetOf(
   switch (body.targetType) {
     case 'item': {
       const { item } = await findVisibleItem(db, reporter, body.targetId);
-      if (item.creatorId === reporter.id) throw badRequest(OWN_TARGET);
+      if (item.creatorId === reporter.id) throw fail('cannot_report_own');
       return { type: 'item', id: String(item.id), userId: item.creatorId };
     }
     case 'comment': {
@@ -41,10 +39,10 @@ export async function reportTargetOf(
               })
               .from(itemComments)
               .where(eq(itemComments.id, id));
-      if (!comment) throw notFound('Comment not found');
+      if (!comment) throw fail('comment_not_found');
       // A comment is as visible as its item.
       await findVisibleItem(db, reporter, String(comment.itemId));
-      if (comment.authorId === reporter.id) throw badRequest(OWN_TARGET);
+      if (comment.authorId === reporter.id) throw fail('cannot_report_own');
       return { type: 'comment', id: String(comment.id), userId: comment.authorId };
     }
     case 'user': {
@@ -54,8 +52,8 @@ export async function reportTargetOf(
             .from(users)
             .where(eq(users.id, body.targetId))
         : [];
-      if (!user || !mayViewProfile(reporter, user)) throw notFound('User not found');
-      if (user.id === reporter.id) throw badRequest(OWN_TARGET);
+      if (!user || !mayViewProfile(reporter, user)) throw fail('user_not_found');
+      if (user.id === reporter.id) throw fail('cannot_report_own');
       return { type: 'user', id: user.id, userId: user.id };
     }
   }

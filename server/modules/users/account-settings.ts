@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { recordEvent, type EventActor, type EventMeta } from '../../events/record';
-import { conflict } from '../../http/errors';
+import { failWithKey } from '../../http/errors';
 import { emailMatches } from './accounts';
 import { setAccountStatus } from './account-writes';
 import { users, type UserRow } from './tables';
@@ -111,7 +111,7 @@ export async function changeEmail(
     .from(users)
     .where(and(emailMatches(email), ne(users.id, userId)))
     .limit(1);
-  if (taken.length > 0) throw conflict('emailTaken', { field: 'email' });
+  if (taken.length > 0) throw failWithKey(409, 'emailTaken', { field: 'email' });
   // A new address is unverified until proven (the e-mail change link proves it right after).
   const [updated] = await tx
     .update(users)

@@ -1,6 +1,6 @@
 import { eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { conflict, fail } from '../../http/errors';
+import { fail, failWithKey } from '../../http/errors';
 import { users, type UserRow } from './tables';
 
 /*
@@ -59,8 +59,9 @@ export async function takenUsernames(db: Db, candidates: readonly string[]): Pro
 
 /** 409 with the SPEC §5 key when the username or the email already belongs to someone. */
 export async function assertUnclaimed(db: Db, username: string, email: string): Promise<void> {
-  if (await isUsernameTaken(db, username)) throw conflict('usernameTaken', { field: 'username' });
-  if (await isEmailTaken(db, email)) throw conflict('emailTaken', { field: 'email' });
+  if (await isUsernameTaken(db, username))
+    throw failWithKey(409, 'usernameTaken', { field: 'username' });
+  if (await isEmailTaken(db, email)) throw failWithKey(409, 'emailTaken', { field: 'email' });
 }
 
 /**
@@ -73,9 +74,10 @@ export function uniqueViolationAnswer(err: unknown): Error | null {
   const { code, constraint } = (cause ?? {}) as { code?: unknown; constraint?: unknown };
   if (code !== '23505') return null;
   if (constraint === 'users_username_lower_idx') {
-    return conflict('usernameTaken', { field: 'username' });
+    return failWithKey(409, 'usernameTaken', { field: 'username' });
   }
-  if (constraint === 'users_email_lower_idx') return conflict('emailTaken', { field: 'email' });
+  if (constraint === 'users_email_lower_idx')
+    return failWithKey(409, 'emailTaken', { field: 'email' });
   if (constraint === 'users_google_sub_idx') return fail('google_linked_elsewhere');
   return null;
 }
