@@ -124,7 +124,7 @@ describe('POST /api/v1/ai/chat against an Ollama server', () => {
     expect(res.statusCode).toBe(502);
     expect(res.json()).toEqual({
       error: 'The AI model could not answer. Please try again later.',
-      code: 'bad_gateway',
+      code: 'ai_unavailable',
     });
   });
 
@@ -141,7 +141,7 @@ describe('POST /api/v1/ai/chat against an Ollama server', () => {
     expect(res.statusCode).toBe(504);
     expect(res.json()).toEqual({
       error: 'The AI model did not answer in time. Please try again.',
-      code: 'gateway_timeout',
+      code: 'ai_timeout',
     });
   });
 
