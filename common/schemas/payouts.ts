@@ -96,6 +96,11 @@ export const PayoutSetting = z.object({
   autoPayout: z.boolean(),
   /** False while the creator has no stored settings (shown as pending, nothing on file). */
   configured: z.boolean(),
+  /**
+   * True when a stored number could not be opened (sealed with a key this server does not have:
+   * see PAYOUT_KEYS_PREVIOUS); that number answers null, and the rest of the row is as stored.
+   */
+  unreadable: z.boolean(),
   updatedAt: z.string().nullable(),
 });
 export type PayoutSetting = z.infer<typeof PayoutSetting>;

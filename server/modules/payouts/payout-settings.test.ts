@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, outboxEvents, payoutSettings, users } from '../../db/schema/index';
 import { createTestApp, uniqueName, type TestApp } from '../../test/app';
 import { createUser, type TestUser } from '../../test/factories';
 import { creatorWithItem, validPayoutBody } from '../hub/test-helpers';
+import { createPayoutCipher } from './index';
 
 /*
  * Payout settings (issue 15): sealed at rest, never answered or logged in full, every rule
@@ -85,6 +87,7 @@ describe('payout numbers at rest and in answers', () => {
       status: 'active',
       autoPayout: true,
       configured: true,
+      unreadable: false,
       updatedAt: expect.any(String),
     });
 
@@ -369,5 +372,37 @@ describe('a creator’s own payout settings', () => {
       error: 'payoutRoutingNumberChecksum',
       field: 'routingNumber',
     });
+  });
+});
+
+describe('a payout number sealed with a key this server does not have', () => {
+  it('marks that row unreadable and answers the rest of the list', async () => {
+    const { creator: readable } = await creatorWithItem(t);
+    const { creator: lost } = await creatorWithItem(t);
+    for (const c of [readable, lost]) {
+      const saved = await putHub(admin, c.user.id, validPayoutBody());
+      expect(saved.statusCode, saved.body).toBe(200);
+    }
+    // As after a restore without the key it was sealed with.
+    const otherKey = createPayoutCipher({ current: randomBytes(32) });
+    await t.db
+      .update(payoutSettings)
+      .set({ accountNumberSealed: otherKey.seal(ACCOUNT, lost.user.id, 'accountNumber') })
+      .where(eq(payoutSettings.creatorId, lost.user.id));
+
+    const lostRow = (await hubRowOf(lost.user.id)).row;
+    expect(lostRow).toMatchObject({
+      unreadable: true,
+      accountNumber: null,
+      routingNumber: '****0021',
+      configured: true,
+    });
+    expect((await hubRowOf(readable.user.id)).row).toMatchObject({
+      unreadable: false,
+      accountNumber: '****6789',
+    });
+    const own = await t.app.inject({ url: '/api/v1/payouts/me', headers: lost.auth });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json()).toMatchObject({ unreadable: true, accountNumber: null });
   });
 });

@@ -10,15 +10,27 @@ export type PayoutPerson = NameParts & { id: string };
 /**
  * SPEC §3 payout setting as every answer shows it: the account and routing numbers opened only
  * to be masked (the last 4 characters). A creator without stored settings shows as pending with
- * nothing on file.
+ * nothing on file; a number that cannot be opened is null and the row marked `unreadable`.
  */
 export function presentPayoutSetting(
   cipher: PayoutCipher,
   person: PayoutPerson,
   row: PayoutSettingsRow | null,
 ): PayoutSetting {
-  const masked = (sealed: string | null | undefined, field: 'accountNumber' | 'routingNumber') =>
-    sealed ? maskNumber(cipher.open(sealed, person.id, field)) : null;
+  let unreadable = false;
+  // One number sealed with a key this server lacks must not fail every answer that lists it
+  // (the Control Hub's whole table): it is marked and left out.
+  const masked = (sealed: string | null | undefined, field: 'accountNumber' | 'routingNumber') => {
+    if (!sealed) return null;
+    try {
+      return maskNumber(cipher.open(sealed, person.id, field));
+    } catch {
+      unreadable = true;
+      return null;
+    }
+  };
+  const accountNumber = masked(row?.accountNumberSealed, 'accountNumber');
+  const routingNumber = masked(row?.routingNumberSealed, 'routingNumber');
   return {
     id: person.id,
     creatorId: person.id,
@@ -26,12 +38,13 @@ export function presentPayoutSetting(
     username: person.username,
     paymentMethod: row?.paymentMethod ?? '',
     bankName: row?.bankName ?? '',
-    accountNumber: masked(row?.accountNumberSealed, 'accountNumber'),
-    routingNumber: masked(row?.routingNumberSealed, 'routingNumber'),
+    accountNumber,
+    routingNumber,
     currency: row?.currency ?? 'usd',
     status: row?.status ?? 'pending',
     autoPayout: row?.autoPayout ?? false,
     configured: row !== null,
+    unreadable,
     updatedAt: row?.updatedAt.toISOString() ?? null,
   };
 }

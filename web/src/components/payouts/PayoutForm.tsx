@@ -83,7 +83,11 @@ export function PayoutForm({
   };
 
   const numberHint = (masked: string | null) =>
-    masked ? t('payouts.keepNumber', { masked }) : t('payouts.noNumber');
+    masked
+      ? t('payouts.keepNumber', { masked })
+      : setting.unreadable
+        ? t('payouts.unreadableNumber')
+        : t('payouts.noNumber');
 
   return (
     <Form noValidate onSubmit={form.handleSubmit(submit)} data-testid="payout-form">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Table } from 'react-bootstrap';
+import { Alert, Badge, Button, Card, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { PayoutSetting } from '../../../../common/schemas/payouts';
 import { useHubPayouts } from '../../api/hub';
@@ -62,6 +62,17 @@ export function PayoutRoutingPanel() {
                     <td>{row.bankName}</td>
                     <td>
                       <span className="font-monospace">{row.accountNumber ?? '—'}</span>
+                      {row.unreadable && (
+                        <Badge
+                          bg="warning"
+                          text="dark"
+                          className="ms-2"
+                          title={t('masteraxis.payouts.unreadableHint')}
+                          data-testid="payout-unreadable"
+                        >
+                          {t('masteraxis.payouts.unreadable')}
+                        </Badge>
+                      )}
                     </td>
                     <td>
                       <span className="font-monospace">{row.routingNumber ?? '—'}</span>
