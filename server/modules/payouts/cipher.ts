@@ -81,6 +81,23 @@ export function createPayoutCipher(keys: { current: Buffer; previous?: readonly 
 }
 
 /**
+ * The number `sealed` holds, or null when this server cannot open it (sealed with a key it does
+ * not have, or damaged): one such row must not fail every answer and edit that touches it.
+ */
+export function openIfReadable(
+  cipher: PayoutCipher,
+  sealed: string,
+  creatorId: string,
+  field: SealedField,
+): string | null {
+  try {
+    return cipher.open(sealed, creatorId, field);
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The payout keys of a configuration: PAYOUT_KEY (else the key derived for payouts from the root
  * secret) seals; PAYOUT_KEYS_PREVIOUS, and the derived key when PAYOUT_KEY replaced it, still
  * open, so moving from the default to an explicit key needs no other setting.

@@ -404,5 +404,14 @@ describe('a payout number sealed with a key this server does not have', () => {
     const own = await t.app.inject({ url: '/api/v1/payouts/me', headers: lost.auth });
     expect(own.statusCode, own.body).toBe(200);
     expect(own.json()).toMatchObject({ unreadable: true, accountNumber: null });
+
+    // Entering the number again replaces it, sealed with this server's key.
+    const fixed = await putHub(
+      admin,
+      lost.user.id,
+      validPayoutBody({ accountNumber: OTHER_ACCOUNT }),
+    );
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(fixed.json()).toMatchObject({ unreadable: false, accountNumber: '****4931' });
   });
 });

@@ -2,7 +2,7 @@ import type { NameParts } from '../../../common/rules/display-name';
 import { maskNumber } from '../../../common/rules/payouts';
 import type { PayoutSetting } from '../../../common/schemas/payouts';
 import { personName } from '../hub/index';
-import type { PayoutCipher } from './cipher';
+import { openIfReadable, type PayoutCipher } from './cipher';
 import type { PayoutSettingsRow } from './tables';
 
 export type PayoutPerson = NameParts & { id: string };
@@ -22,12 +22,9 @@ export function presentPayoutSetting(
   // (the Control Hub's whole table): it is marked and left out.
   const masked = (sealed: string | null | undefined, field: 'accountNumber' | 'routingNumber') => {
     if (!sealed) return null;
-    try {
-      return maskNumber(cipher.open(sealed, person.id, field));
-    } catch {
-      unreadable = true;
-      return null;
-    }
+    const plain = openIfReadable(cipher, sealed, person.id, field);
+    if (plain === null) unreadable = true;
+    return plain === null ? null : maskNumber(plain);
   };
   const accountNumber = masked(row?.accountNumberSealed, 'accountNumber');
   const routingNumber = masked(row?.routingNumberSealed, 'routingNumber');

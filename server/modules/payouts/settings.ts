@@ -22,7 +22,7 @@ import {
   nameColumns,
   pageOf,
 } from '../hub/index';
-import type { PayoutCipher } from './cipher';
+import { openIfReadable, type PayoutCipher } from './cipher';
 import { presentPayoutSetting, type PayoutPerson } from './presenter';
 import { payoutSettings, type PayoutSettingsRow } from './tables';
 
@@ -98,12 +98,14 @@ async function saveSettings(
     .from(payoutSettings)
     .where(eq(payoutSettings.creatorId, creatorId))
     .for('update');
+  // A stored number this server cannot open counts as none: an omitted one keeps it as stored
+  // (still unreadable), a given one replaces it.
   const stored = {
     accountNumber: current?.accountNumberSealed
-      ? cipher.open(current.accountNumberSealed, creatorId, 'accountNumber')
+      ? openIfReadable(cipher, current.accountNumberSealed, creatorId, 'accountNumber')
       : null,
     routingNumber: current?.routingNumberSealed
-      ? cipher.open(current.routingNumberSealed, creatorId, 'routingNumber')
+      ? openIfReadable(cipher, current.routingNumberSealed, creatorId, 'routingNumber')
       : null,
   };
   const accountNumber = input.accountNumber || stored.accountNumber;
