@@ -9,29 +9,35 @@ export const jwtSecretPath = (dataDir: string) => path.join(dataDir, 'secrets', 
 export const MIN_SECRET_LENGTH = 32;
 
 /**
- * Reads the secret stored in `file`, creating it first if there is none. Creation is atomic
- * (written to a private temp file, then hard-linked into place, which fails if another process
- * won the race), so a crash never leaves a half-written secret and two starts agree on one.
+ * Writes `value` to `file` if there is no such file, readable by the owner only. Atomic (written
+ * to a private temp file, then hard-linked into place, which fails if another process won the
+ * race), so a crash never leaves a half-written secret and two writers agree on one. False when
+ * the file was already there.
  */
-export function readOrCreateSecret(file: string): string {
+export function createSecretFile(file: string, value: string): boolean {
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  if (!fs.existsSync(file)) {
-    const temp = `${file}.${process.pid}.tmp`;
-    const fd = fs.openSync(temp, 'w', 0o600);
-    try {
-      fs.writeSync(fd, `${randomBytes(48).toString('base64url')}\n`);
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
-    try {
-      fs.linkSync(temp, file);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    } finally {
-      fs.rmSync(temp, { force: true });
-    }
+  const temp = `${file}.${process.pid}.tmp`;
+  const fd = fs.openSync(temp, 'w', 0o600);
+  try {
+    fs.writeSync(fd, `${value}\n`);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
   }
+  try {
+    fs.linkSync(temp, file);
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    return false;
+  } finally {
+    fs.rmSync(temp, { force: true });
+  }
+}
+
+/** Reads the secret stored in `file`, creating it first if there is none. */
+export function readOrCreateSecret(file: string): string {
+  if (!fs.existsSync(file)) createSecretFile(file, randomBytes(48).toString('base64url'));
   const secret = fs.readFileSync(file, 'utf8').trim();
   if (secret.length < MIN_SECRET_LENGTH) {
     throw new ConfigError(

@@ -7,7 +7,10 @@
  * loopback with a key derived from the same root secret (AURA_URL, default
  * http://127.0.0.1:$PORT). When no server runs, the command opens the database itself, under the
  * data-directory lock. Media files are written once and never changed, and the database is
- * copied first, so every file a row names is in the archive.
+ * copied first, so every file a row names is in the archive. Without JWT_SECRET the root secret
+ * the server generated under DATA_DIR goes in too, sealed with the backup key (BACKUP_KEY, else
+ * a new one printed for the operator to keep apart from the archive; server/ops/backup-secret.ts):
+ * tokens and payout numbers stay valid on the restored server.
  *
  * PostgreSQL (DATABASE_URL): runs `pg_dump --format=custom`; media live in S3 or under
  * DATA_DIR/media of each instance, which the operator copies (said on the console).
@@ -21,6 +24,7 @@ import { embeddedDatabaseDir, openDatabase } from '../db/client';
 import { acquireDataDirLock, DataDirLockedError } from '../db/lock';
 import { deriveKey } from '../keys';
 import { BACKUP_KEY_HEADER } from '../modules/backup/index';
+import { decodeBackupKey, newBackupKey, SEALED_SECRET_ENTRY, sealSecret } from './backup-secret';
 import { writeTar, type TarEntry } from './tar';
 
 export const mediaDirOf = (config: Config) => path.join(config.dataDir, 'media');
@@ -68,7 +72,25 @@ async function snapshotOffline(config: Config): Promise<Buffer> {
   }
 }
 
-async function backupEmbedded(config: Config, file: string): Promise<void> {
+/**
+ * The key sealing the generated secret: BACKUP_KEY, or a new one the operator is shown. Read
+ * before anything is copied, so a mistyped key stops the backup at once.
+ */
+function backupKeyOf(): { key: Buffer; isNew: boolean } {
+  const given = process.env.BACKUP_KEY;
+  if (given === undefined || given.trim() === '') return { key: newBackupKey(), isNew: true };
+  const key = decodeBackupKey(given);
+  if (!key) throw new ConfigError('BACKUP_KEY: must be 32 bytes as base64 or hex');
+  return { key, isNew: false };
+}
+
+/** `generatedSecret`: the root secret generated under DATA_DIR, null when JWT_SECRET is set. */
+async function backupEmbedded(
+  config: Config,
+  file: string,
+  generatedSecret: string | null,
+): Promise<void> {
+  const backupKey = generatedSecret ? backupKeyOf() : null;
   let database: Buffer;
   let unlock: (() => void) | null = null;
   try {
@@ -82,20 +104,40 @@ async function backupEmbedded(config: Config, file: string): Promise<void> {
     unlock?.();
   }
   const root = mediaDirOf(config);
+  const secret = generatedSecret ? 'sealed' : 'configured';
   const entries: TarEntry[] = [
     {
       name: 'manifest.json',
-      data: Buffer.from(JSON.stringify({ format: 'aura-backup/1', at: new Date().toISOString() })),
+      data: Buffer.from(
+        JSON.stringify({ format: 'aura-backup/1', at: new Date().toISOString(), secret }),
+      ),
     },
     { name: 'pglite.tar', data: database },
   ];
+  if (generatedSecret && backupKey) {
+    entries.push({ name: SEALED_SECRET_ENTRY, data: sealSecret(generatedSecret, backupKey.key) });
+  }
+  const fixed = entries.length;
   for (const rel of mediaFiles(root)) {
     entries.push({ name: `media/${rel}`, data: fs.readFileSync(path.join(root, rel)) });
   }
   const temp = `${file}.partial`;
   fs.writeFileSync(temp, writeTar(entries));
   fs.renameSync(temp, file);
-  console.log(`Backup written to ${file}: the database and ${entries.length - 2} media file(s).`);
+  console.log(
+    `Backup written to ${file}: the database and ${entries.length - fixed} media file(s).`,
+  );
+  if (!backupKey) {
+    console.log('The root secret is JWT_SECRET: restore with the same JWT_SECRET and PAYOUT_KEY.');
+  } else if (backupKey.isNew) {
+    console.log(
+      "The server's generated secret is in the backup, sealed. Restoring needs this backup key " +
+        '(keep it apart from the archive; set BACKUP_KEY to seal every backup with one key):\n' +
+        `  BACKUP_KEY=${backupKey.key.toString('hex')}`,
+    );
+  } else {
+    console.log("The server's generated secret is in the backup, sealed with BACKUP_KEY.");
+  }
 }
 
 function backupPostgres(config: Config, file: string): void {
@@ -127,9 +169,13 @@ async function main(): Promise<void> {
     console.error('Usage: npm run backup -- <file>');
     process.exit(2);
   }
-  const config = withJwtSecret(loadConfig());
+  const loaded = loadConfig();
+  const config = withJwtSecret(loaded);
   if (config.DATABASE_URL) backupPostgres(config, path.resolve(file));
-  else await backupEmbedded(config, path.resolve(file));
+  else {
+    const generated = loaded.JWT_SECRET ? null : config.JWT_SECRET;
+    await backupEmbedded(config, path.resolve(file), generated);
+  }
 }
 
 main().catch((err: unknown) => {
