@@ -17,6 +17,12 @@ import type { DatabaseHandle } from './db/client';
 import { settledWithin } from './db/deadline';
 import { registerCompression } from './http/compression';
 import {
+  connectionCapOf,
+  limitBodyTime,
+  limitConnectionsPerAddress,
+  type ConnectionCap,
+} from './http/connection-limits';
+import {
   answeredDatabaseOutage,
   registerErrorHandling,
   type ErrorHandlingOptions,
@@ -68,6 +74,8 @@ export interface BuildAppOptions {
   logStream?: { write(line: string): void };
   /** Free bytes of a volume for the health check (tests stand for a full disk). */
   freeBytes?: (dir: string) => Promise<number>;
+  /** The cap of connections per client address (tests count loopback, which is exempt otherwise). */
+  connectionCap?: ConnectionCap;
   /** Replaces parts of the container (clock, storage, payments, bus) in tests. */
   overrides?: ContainerOverrides;
 }
@@ -110,6 +118,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  limitConnectionsPerAddress(app.server, options.connectionCap ?? connectionCapOf(config));
+  limitBodyTime(app, config.HTTP_BODY_TIMEOUT_SECONDS * 1000);
   trackRoutes(app);
   configureHttp(app, {
     // Bounded: behind a silent network cut the probe would wait as long as the request did.

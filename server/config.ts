@@ -65,6 +65,10 @@ export const ConfigEnv = z.object({
   HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(72),
   /** Longest silence on a connection (no byte received or sent) in seconds before it is closed. */
   HTTP_CONNECTION_TIMEOUT_SECONDS: z.coerce.number().min(0).max(86_400).default(60),
+  /** Longest time to receive the body of a request that is not an upload, in seconds; 0 leaves only HTTP_REQUEST_TIMEOUT_SECONDS. */
+  HTTP_BODY_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(20),
+  /** Open connections one client address may hold; loopback, and every address with TRUST_PROXY, are exempt; 0 disables. */
+  HTTP_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(64),
   /** Free space under DATA_DIR below which /api/v1/health reports storage as low (bytes). */
   STORAGE_MIN_FREE_BYTES: z.coerce
     .number()

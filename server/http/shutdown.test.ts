@@ -4,55 +4,12 @@
  * The app listens on a real port; raw sockets play the clients. Nothing sleeps: each step waits
  * for an answer, a closed socket or the exit call.
  */
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
 import { createUser } from '../test/factories';
+import { get, listen, rawClient } from '../test/raw-http';
 import type { MediaStorage } from '../adapters/storage/storage';
 import { drainAndExit } from './shutdown';
-
-/** A raw client: what it received so far, and a promise for the socket's end. */
-function rawClient(port: number) {
-  const socket = net.connect(port, '127.0.0.1');
-  let received = '';
-  const waiters = new Set<() => void>();
-  socket.setEncoding('utf8');
-  socket.on('data', (chunk: string) => {
-    received += chunk;
-    waiters.forEach((w) => w());
-  });
-  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
-  socket.on('error', () => {});
-  closed.then(() => waiters.forEach((w) => w()));
-  return {
-    socket,
-    closed,
-    text: () => received,
-    /** Resolves once `count` complete answers (status lines) arrived, or the socket closed. */
-    answers(count: number): Promise<string[]> {
-      return new Promise((resolve) => {
-        const check = () => {
-          const lines = received.match(/^HTTP\/1\.1 \d{3}.*$/gm) ?? [];
-          if (lines.length >= count || socket.destroyed || socket.readyState === 'closed') {
-            waiters.delete(check);
-            resolve(lines);
-          }
-        };
-        waiters.add(check);
-        check();
-      });
-    },
-  };
-}
-
-const get = (path: string) => `GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n`;
-
-async function listen(t: TestApp): Promise<number> {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 describe('timeouts and refused uploads on a keep-alive connection', () => {
   let t: TestApp;

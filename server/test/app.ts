@@ -3,6 +3,7 @@ import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { TokenService } from '../auth/tokens';
 import type { Container, ContainerOverrides } from '../container';
+import type { ConnectionCap } from '../http/connection-limits';
 import type { Clock } from '../context';
 import { openDatabase, type Database } from '../db/client';
 
@@ -48,6 +49,8 @@ export async function createTestApp(
     };
     /** Free bytes under DATA_DIR as the health check sees them (a full disk). */
     freeBytes?: (dir: string) => Promise<number>;
+    /** The cap of connections per address (to count loopback clients, exempt otherwise). */
+    connectionCap?: ConnectionCap;
   } = {},
 ): Promise<TestApp> {
   const url = options.databaseUrl ?? process.env.TEST_DATABASE_URL;
@@ -83,6 +86,7 @@ export async function createTestApp(
     logger: options.logStream !== undefined,
     logStream: options.logStream,
     ...(options.freeBytes ? { freeBytes: options.freeBytes } : {}),
+    ...(options.connectionCap ? { connectionCap: options.connectionCap } : {}),
     overrides: {
       ...(options.clock ? { clock: options.clock } : {}),
       ...options.overrides,

@@ -44,7 +44,8 @@ export const mediaRoutes =
           `/api/v1/media/upload-${kind}`,
           {
             preHandler: ctx.guards.requireAuth,
-            config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+            // isUpload: the file may take HTTP_REQUEST_TIMEOUT_SECONDS, not the short body limit.
+            config: { rateLimit: { max: 60, timeWindow: '1 minute' }, isUpload: true },
             schema: {
               tags: ['media'],
               security: [{ bearer: [] }],
