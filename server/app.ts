@@ -46,7 +46,7 @@ import { feedRoutes } from './modules/feed/index';
 import { followsRoutes } from './modules/follows/index';
 import { itemsRoutes } from './modules/items/index';
 import { mediaRoutes } from './modules/media/index';
-import { healthRoutes } from './modules/health/index';
+import { healthRoutes, redisProbeOf } from './modules/health/index';
 import { accountRoutes, profilesRoutes } from './modules/profiles/index';
 import { reportsRoutes } from './modules/reports/index';
 import { siteRoutes } from './modules/site/index';
@@ -183,6 +183,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       dataDir: config.dataDir,
       storage: c.storage,
       minFreeBytes: config.STORAGE_MIN_FREE_BYTES,
+      ...(c.redis ? { redis: redisProbeOf(c.redis.command) } : {}),
       ...(options.freeBytes ? { freeBytes: options.freeBytes } : {}),
       mailBacklog: () => mailBacklog(c.db, c.clock.now()),
     }),

@@ -64,8 +64,10 @@ export interface Container {
   redis: RedisConnections | null;
   bus: EventBus;
   jobs: JobRunner;
-  /** Options for @fastify/rate-limit: in-process counters, or Redis when REDIS_URL is set. */
-  /** Options of @fastify/rate-limit, with refunds for requests the database outage failed. */
+  /**
+   * Options of @fastify/rate-limit: counters in Redis when REDIS_URL is set (in this process
+   * while Redis fails), with refunds for requests the database outage failed.
+   */
   rateLimit: RefundableRateLimit;
   /** Errors of background work (relay, jobs, bus consumers) go here, not to a request. */
   reportError(err: unknown, context: string): void;
@@ -181,9 +183,6 @@ export async function createContainer(options: {
             global: false,
             redis: redis.command,
             nameSpace: 'aura-rate-limit:',
-            // While Redis is away the limiter lets requests through; the per-account login
-            // throttle, kept in the database, still holds.
-            skipOnError: true,
           }
         : { global: false },
     ),

@@ -33,7 +33,10 @@ export const HealthStorage = z.object({
 export type HealthStorage = z.infer<typeof HealthStorage>;
 
 export const HealthResponse = z.object({
-  /** ok; degraded when the database or storage fails; draining while the server stops (SIGTERM). */
+  /**
+   * ok; degraded when the database, storage or Redis fails (a 503 for the first two; Redis alone
+   * answers 200, as the instance still serves); draining while the server stops (SIGTERM).
+   */
   status: z.enum(['ok', 'degraded', 'draining']),
   version: z.string(),
   /** Why the answer is 503 (the `{error}` shape of every refusal). */
@@ -48,6 +51,10 @@ export const HealthResponse = z.object({
   storage: HealthStorage,
   /** Undelivered mail (informative only; absent where the app has no mail job). */
   mail: MailHealth.optional(),
+  /** Only with REDIS_URL: degraded when Redis does not answer a PING within a second. */
+  redis: z
+    .object({ status: z.enum(['ok', 'degraded']), roundTripMs: z.number().nullable() })
+    .optional(),
 });
 export type HealthResponse = z.infer<typeof HealthResponse>;
 

@@ -19,7 +19,6 @@ import { createRequire } from 'node:module';
 // The plugin's own stores (CommonJS, no types of their own).
 const require = createRequire(import.meta.url);
 type InnerStore = FastifyRateLimitStore & {
-  read?: FastifyRateLimitStore['incr'];
   lru?: { get(key: string): { current: number } | undefined };
   redis?: Redis;
   key?: string;
@@ -37,13 +36,52 @@ const REDIS_REFUND = `local n = tonumber(redis.call('GET', KEYS[1]) or '0')
 if n > 0 then return redis.call('DECR', KEYS[1]) end
 return 0`;
 
-async function giveBack(store: InnerStore, key: string): Promise<void> {
-  if (store.lru) {
-    const entry = store.lru.get(key);
-    if (entry && entry.current > 0) entry.current -= 1;
-  } else if (store.redis && store.key !== undefined) {
-    await store.redis.eval(REDIS_REFUND, 1, store.key + key);
+/** A route's counters: in this process, and in Redis when it is shared (counted there first). */
+interface RouteStores {
+  local: InnerStore;
+  redis?: InnerStore;
+}
+
+// Which of the two counted the request is not remembered: the one that did not has nothing to
+// give back (a local count of zero, or a Redis key this instance did not touch while it was away).
+async function giveBack(stores: RouteStores, key: string): Promise<void> {
+  const entry = stores.local.lru?.get(key);
+  if (entry && entry.current > 0) entry.current -= 1;
+  const { redis } = stores;
+  if (redis?.redis && redis.key !== undefined) {
+    await redis.redis.eval(REDIS_REFUND, 1, redis.key + key);
   }
+}
+
+/** After Redis failed a count, how long requests are counted in this process without asking it. */
+const REDIS_RETRY_AFTER_MS = 2000;
+
+/**
+ * Counts in Redis, and in this process while Redis fails (issue 20: an outage must not lift the
+ * limits): each instance then holds every caller to the limit on its own. A failed count opens
+ * a short circuit, so requests during an outage do not each wait for Redis's deadline.
+ */
+function countingStore(stores: RouteStores, circuit: { openUntil: number }): FastifyRateLimitStore {
+  const { local, redis } = stores;
+  if (!redis) return local;
+  return {
+    incr(key, callback, timeWindow, max) {
+      if (Date.now() < circuit.openUntil) return local.incr(key, callback, timeWindow, max);
+      redis.incr(
+        key,
+        (err, result) => {
+          if (!err) return callback(null, result);
+          circuit.openUntil = Date.now() + REDIS_RETRY_AFTER_MS;
+          local.incr(key, callback, timeWindow, max);
+        },
+        timeWindow,
+        max,
+      );
+    },
+    child: () => {
+      throw new Error('countingStore is made per route');
+    },
+  };
 }
 
 const routeId = (method: unknown, url: unknown) =>
@@ -60,43 +98,52 @@ export function refundableRateLimit(base: {
   global: boolean;
   redis?: Redis;
   nameSpace?: string;
-  skipOnError?: boolean;
 }): RefundableRateLimit {
-  const storesByRoute = new Map<string, InnerStore>();
+  const storesByRoute = new Map<string, RouteStores>();
   const chargedKeys = new WeakMap<FastifyRequest, string>();
+  const circuit = { openUntil: 0 };
 
-  const wrap = (inner: InnerStore): FastifyRateLimitStore => ({
-    incr: (key, callback, timeWindow, max) => inner.incr(key, callback, timeWindow, max),
-    ...(inner.read
-      ? { read: (...args: Parameters<FastifyRateLimitStore['incr']>) => inner.read?.(...args) }
-      : {}),
-    child(routeOptions) {
-      const child = inner.child(routeOptions) as InnerStore;
-      const info = (routeOptions as { routeInfo?: { method?: unknown; url?: unknown } }).routeInfo;
-      if (info?.url !== undefined) storesByRoute.set(routeId(info.method, info.url), child);
-      return wrap(child);
-    },
-  });
+  const wrap = (stores: RouteStores): FastifyRateLimitStore => {
+    const counting = countingStore(stores, circuit);
+    return {
+      incr: (key, callback, timeWindow, max) => counting.incr(key, callback, timeWindow, max),
+      child(routeOptions) {
+        const child: RouteStores = {
+          local: stores.local.child(routeOptions) as InnerStore,
+          ...(stores.redis ? { redis: stores.redis.child(routeOptions) as InnerStore } : {}),
+        };
+        const info = (routeOptions as { routeInfo?: { method?: unknown; url?: unknown } })
+          .routeInfo;
+        if (info?.url !== undefined) storesByRoute.set(routeId(info.method, info.url), child);
+        return wrap(child);
+      },
+    };
+  };
 
   const Store = function (
     this: unknown,
     params: { continueExceeding?: boolean; exponentialBackoff?: boolean },
   ) {
-    const inner = base.redis
-      ? new RedisStore(
-          params.continueExceeding ?? false,
-          params.exponentialBackoff ?? false,
-          base.redis,
-          base.nameSpace,
-        )
-      : new LocalStore(params.continueExceeding ?? false, params.exponentialBackoff ?? false);
-    return wrap(inner);
+    const continueExceeding = params.continueExceeding ?? false;
+    const exponentialBackoff = params.exponentialBackoff ?? false;
+    return wrap({
+      local: new LocalStore(continueExceeding, exponentialBackoff),
+      ...(base.redis
+        ? {
+            redis: new RedisStore(
+              continueExceeding,
+              exponentialBackoff,
+              base.redis,
+              base.nameSpace,
+            ),
+          }
+        : {}),
+    });
   } as unknown as FastifyRateLimitStoreCtor;
 
   return {
     options: {
       global: base.global,
-      ...(base.skipOnError !== undefined ? { skipOnError: base.skipOnError } : {}),
       store: Store,
       // Called for every counted request that is still within its limit.
       onExceeding: (request, key) => chargedKeys.set(request, key),

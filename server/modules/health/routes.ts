@@ -19,6 +19,8 @@ export interface HealthDeps {
   /** The media store: its folder's volume, or its bucket, is checked too. */
   storage: Pick<MediaStorage, 'directory' | 'ping'>;
   minFreeBytes: number;
+  /** Redis's state, when REDIS_URL is set (health-only: it never makes the answer a 503). */
+  redis?(): Promise<NonNullable<HealthResponse['redis']>>;
   /** Free bytes of the volume holding a folder (tests replace it to stand for a full disk). */
   freeBytes?(dir: string): Promise<number>;
   /** Undelivered mail, reported without changing the status (the mail module's count). */
@@ -61,12 +63,13 @@ export const healthRoutes =
       '/api/v1/health',
       { schema: { tags: ['system'], response: { 200: HealthResponse, 503: HealthResponse } } },
       async (_request, reply) => {
-        const [database, checked] = await Promise.all([
+        const [database, checked, redis] = await Promise.all([
           settledWithin(probeDatabase(deps.db), DATABASE_PROBE_MS, UNANSWERED).then((probe) => ({
             kind: deps.kind,
             ...probe,
           })),
           checkStorage(),
+          deps.redis?.(),
         ]);
         const { storage } = checked;
         // Informative only: a slow count leaves the part out rather than holding the answer.
@@ -78,7 +81,13 @@ export const healthRoutes =
               undefined,
             )
           : undefined;
-        const base = { version: deps.version, database, storage, ...(mail ? { mail } : {}) };
+        const base = {
+          version: deps.version,
+          database,
+          storage,
+          ...(mail ? { mail } : {}),
+          ...(redis ? { redis } : {}),
+        };
         if (deps.isDraining()) {
           return reply.status(503).send({
             status: 'draining' as const,
@@ -96,7 +105,9 @@ export const healthRoutes =
             .status(503)
             .send({ status: 'degraded' as const, error: problems.join('; '), ...base });
         }
-        return { status: 'ok' as const, ...base };
+        // Redis alone answers 200: the instance still serves, counting limits on its own.
+        const status = redis?.status === 'degraded' ? ('degraded' as const) : ('ok' as const);
+        return { status, ...base };
       },
     );
   };
