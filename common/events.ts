@@ -203,6 +203,8 @@ export interface PublishedEvent<E extends DomainEvent = DomainEvent> {
   actorId: string | null;
   /** Users whose open sockets get this event (already filtered by who may see it). */
   audience: string[];
+  /** A socket event's sequence number for each member of `audience`, in its order (issue 20). */
+  sequences?: number[];
   at: string;
 }
 

@@ -34,10 +34,22 @@ const clientEventData = {
   'warning.received': z.object({ warningId: z.number().int() }),
 } satisfies { [K in ClientEventName]: z.ZodType<ClientEventMap[K]> };
 
-/** One pushed event: its name, the id of the domain event behind it (for dedupe) and its data. */
+/**
+ * One pushed event: its name, the id of the domain event behind it (for dedupe), its data, and
+ * the viewer's sequence number of that domain event (one domain event may push several client
+ * events, which share it).
+ */
 export type ClientEvent = {
-  [K in ClientEventName]: { type: K; id: string; at: string; data: ClientEventMap[K] };
+  [K in ClientEventName]: {
+    type: K;
+    id: string;
+    at: string;
+    data: ClientEventMap[K];
+    seq?: number;
+  };
 }[ClientEventName];
+
+const Seq = z.number().int().nonnegative();
 
 const eventFrame = <K extends ClientEventName>(type: K) =>
   z.object({
@@ -45,6 +57,7 @@ const eventFrame = <K extends ClientEventName>(type: K) =>
     id: z.string(),
     at: z.string(),
     data: clientEventData[type],
+    seq: Seq.optional(),
   });
 
 /**
@@ -67,17 +80,46 @@ export const REALTIME_CLOSE = {
 export const REALTIME_PROTOCOL = 'aura.v1';
 export const BEARER_PROTOCOL_PREFIX = 'bearer.';
 
+/*
+ * Sequence numbers (issue 20): every socket event a person hears carries their next number, so
+ * the socket's stream has no holes. A client that reconnects sends the last number it applied
+ * (`after` in its auth frame) and the server sends what it missed before anything new; one that
+ * sees a number skipped asks for the rest (`resume`). The server fills its own gaps too (a bus
+ * outage), so a client normally sees every number once, in order.
+ */
+
 /** What the client sends: its token first (unless it came as a subprotocol), then pings. */
 export const RealtimeClientFrame = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('auth'), token: z.string().min(1).max(4096) }),
+  z.object({
+    type: z.literal('auth'),
+    token: z.string().min(1).max(4096),
+    /** The last sequence number this client applied, when it reconnects. */
+    after: Seq.optional(),
+  }),
   z.object({ type: z.literal('ping') }),
+  /** Send again everything after this sequence number (the client saw one skipped). */
+  z.object({ type: z.literal('resume'), after: Seq }),
 ]);
 export type RealtimeClientFrame = z.infer<typeof RealtimeClientFrame>;
 
 /** What the server sends: `ready` once authenticated, `pong` for a ping, then client events. */
 export const RealtimeServerFrame = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('ready'), userId: z.string() }),
+  z.object({
+    type: z.literal('ready'),
+    userId: z.string(),
+    /** The sequence number the socket starts after. */
+    seq: Seq,
+    /**
+     * The events after the client's `after` follow (nothing to fetch); false when it gave none
+     * or they are no longer kept: fetch the current state.
+     */
+    resumed: z.boolean(),
+  }),
   z.object({ type: z.literal('pong') }),
+  /** Sequence number `seq` holds nothing for this socket (its event shows it nothing). */
+  z.object({ type: z.literal('sequence'), seq: Seq }),
+  /** Events before `seq` can no longer be sent: fetch the current state, go on after `seq`. */
+  z.object({ type: z.literal('resync'), seq: Seq }),
   eventFrame('message.created'),
   eventFrame('message.read'),
   eventFrame('conversation.updated'),

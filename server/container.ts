@@ -83,6 +83,8 @@ export interface Container {
  * session ends if the bus lost an event (normally the event ends it at once).
  */
 const SESSION_CACHE_TTL_MS = 30_000;
+/** The same bound while the bus is lost (issue 20: revocation holds within 1 s in an outage). */
+const SESSION_CACHE_OUTAGE_TTL_MS = 500;
 
 export type ContainerOverrides = Partial<
   Pick<
@@ -127,10 +129,18 @@ export async function createContainer(options: {
     (redis
       ? await createRedisBus(redis.publisher, redis.subscriber, (err) => reportError(err, 'bus'))
       : createMemoryBus((err) => reportError(err, 'bus')));
-  const sessions = createSessionCache({ db: database.db, clock, ttlMs: SESSION_CACHE_TTL_MS });
+  const sessions = createSessionCache({
+    db: database.db,
+    clock,
+    ttlMs: SESSION_CACHE_TTL_MS,
+    hearsOthers: () => bus.isConnected(),
+    outageTtlMs: SESSION_CACHE_OUTAGE_TTL_MS,
+  });
   // This instance's own changes drop their accounts at commit; other instances' via the bus.
   database.onCommittedEvent((event) => sessions.hear(event));
   bus.subscribe((event) => sessions.hear(event));
+  // Events may have been missed between the loss and its discovery, or before the return.
+  bus.onConnectionChange(() => sessions.forgetAll());
   const jobs = createJobRunner({ handle: database, clock, onError: reportError });
   jobs.every('outbox-prune', 3600_000, (now) => prunePublishedOutbox(database, now));
   jobs.every(JOBS_PRUNE_JOB, 3600_000, (now) => pruneDoneJobs(database.db, now));

@@ -22,6 +22,8 @@ export interface SessionCache {
   /** The account's state, from memory when fresh, else from the database (one query). */
   get(userId: string): Promise<AccountState | null>;
   forget(userId: string): void;
+  /** Drops every account (the bus was lost or is back: events may have been missed). */
+  forgetAll(): void;
   /** Drops the account an event is about when it can end sessions (local commit or the bus). */
   hear(event: CommittedEvent | PublishedEvent): void;
 }
@@ -36,12 +38,20 @@ export function createSessionCache(opts: {
   db: Database;
   clock: Clock;
   ttlMs: number;
+  /**
+   * Whether session-ending events of other instances reach this one (the bus is connected).
+   * While they do not, an entry lives `outageTtlMs` at most (issue 20: a logout holds on every
+   * instance within a second during a Redis outage too).
+   */
+  hearsOthers?: () => boolean;
+  outageTtlMs?: number;
   maxEntries?: number;
 }): SessionCache {
   const maxEntries = opts.maxEntries ?? 50_000;
   const entries = new Map<string, { state: AccountState | null; until: number }>();
   // A lookup in flight when its account changes must not be cached afterwards.
   const generation = new Map<string, number>();
+  let epoch = 0;
 
   async function load(userId: string): Promise<AccountState | null> {
     const now = opts.clock.now();
@@ -76,14 +86,21 @@ export function createSessionCache(opts: {
       const hit = entries.get(userId);
       if (hit && hit.until > nowMs) return hit.state;
       const started = generation.get(userId) ?? 0;
+      const startedEpoch = epoch;
       const state = await load(userId);
-      if ((generation.get(userId) ?? 0) === started) {
+      if ((generation.get(userId) ?? 0) === started && epoch === startedEpoch) {
         if (entries.size >= maxEntries) entries.clear();
-        entries.set(userId, { state, until: nowMs + opts.ttlMs });
+        const hearsOthers = opts.hearsOthers?.() ?? true;
+        const ttlMs = hearsOthers ? opts.ttlMs : Math.min(opts.ttlMs, opts.outageTtlMs ?? 0);
+        entries.set(userId, { state, until: nowMs + ttlMs });
       }
       return state;
     },
     forget,
+    forgetAll() {
+      entries.clear();
+      epoch += 1;
+    },
     hear(event) {
       if (isSessionEvent(event.event.type)) forget(event.event.subjectId);
     },

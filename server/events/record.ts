@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { deliverCommitted, isTransaction, onCommitted } from '../db/commit-hooks';
 import { executePrepared } from '../db/prepared';
 import { rowsOf } from '../db/rows';
-import { isRelayed } from './relayed';
+import { isRelayed, isSocketEvent } from './relayed';
 
 /** Where a change came from: the request that caused it (or none, for jobs and webhooks' own work). */
 export interface EventMeta {
@@ -65,8 +65,90 @@ export function consumeInTransaction(name: string, consumer: TransactionalConsum
 const consumerWrites = (db: Db, event: DomainEvent, meta: EventMeta) =>
   [...transactionalConsumers.values()].flatMap((consumer) => consumer.writesFor(db, event, meta));
 
-/** The common table expressions of the `n`th event of a statement (change, audit, outbox). */
-function eventParts(n: number, write: EventWrite, meta: EventMeta): SQL {
+/** A socket event's audience, and per member how many later events of its statement they hear. */
+interface SequencePlan {
+  users: string[];
+  later: number[];
+}
+
+/**
+ * Sequence numbers for the socket events among `writes` (issue 20). A statement's events are
+ * written all or none (a gated event is alone in its statement), so each person's count is known
+ * here: one upsert takes them all (one statement may change a row once), and an event's number
+ * for a person is their new last number less how many of their events come after it.
+ */
+function planSequences(writes: readonly EventWrite[]): Map<number, SequencePlan> {
+  const plans = new Map<number, SequencePlan>();
+  const counts = new Map<string, number>();
+  const ranks: Map<string, number>[] = [];
+  writes.forEach((write, n) => {
+    const audience = write.options?.audience ?? [];
+    if (!isSocketEvent(write.event.type) || audience.length === 0) return;
+    const rank = new Map<string, number>();
+    for (const user of new Set(audience)) {
+      counts.set(user, (counts.get(user) ?? 0) + 1);
+      rank.set(user, counts.get(user)!);
+    }
+    ranks[n] = rank;
+    plans.set(n, { users: [...audience], later: [] });
+  });
+  for (const [n, plan] of plans) {
+    plan.later = plan.users.map((user) => counts.get(user)! - ranks[n]!.get(user)!);
+  }
+  return plans;
+}
+
+/** The upsert of a statement's sequence numbers, counted only for events actually written. */
+function sequencesPart(plans: Map<number, SequencePlan>): SQL {
+  const users: string[] = [];
+  const events: number[] = [];
+  for (const [n, plan] of plans) {
+    for (const user of new Set(plan.users)) {
+      users.push(user);
+      events.push(n);
+    }
+  }
+  const written = sql.join(
+    [...plans.keys()].map(
+      (n) => sql`select ${sql.raw(String(n))} as n from ${sql.raw(`audit_${n}`)}`,
+    ),
+    sql` union all `,
+  );
+  // In user order, so two statements lock the same people's rows in the same order.
+  return sql`event_seqs as (
+    insert into event_sequences (user_id, last_seq)
+    select v.user_id, count(*)
+    from unnest(${`{${users.join(',')}}`}::uuid[], ${`{${events.join(',')}}`}::int[]) as v(user_id, n)
+      join (${written}) w on w.n = v.n
+    group by v.user_id
+    order by v.user_id
+    on conflict (user_id) do update set last_seq = event_sequences.last_seq + excluded.last_seq
+    returning user_id, last_seq
+  )`;
+}
+
+/** The rows a catch-up reads: who has which number in which outbox row. */
+function deliveriesPart(plans: Map<number, SequencePlan>): SQL {
+  const rows = [...plans.keys()].map(
+    (n) => sql`select o.id, d.user_id, d.seq
+      from ${sql.raw(`outbox_${n}`)} o, unnest(o.audience, o.sequences) as d(user_id, seq)`,
+  );
+  return sql`event_delivered as (
+    insert into event_deliveries (user_id, seq, outbox_id)
+    select distinct r.user_id, r.seq, r.id from (${sql.join(rows, sql` union all `)}) r
+  )`;
+}
+
+/**
+ * The common table expressions of the `n`th event of a statement: its change and audit row
+ * (`head`), and its outbox row (`outbox`), which follows every head and the sequence upsert.
+ */
+function eventParts(
+  n: number,
+  write: EventWrite,
+  meta: EventMeta,
+  plan: SequencePlan | undefined,
+): { head: SQL; outbox: SQL } {
   const { event, options = {} } = write;
   const actorId = write.actor?.id ?? null;
   const [change, audit, outbox] = ['change', 'audit', 'outbox'].map((name) =>
@@ -89,16 +171,25 @@ function eventParts(n: number, write: EventWrite, meta: EventMeta): SQL {
         ${gate}
         returning id`
     : sql`select null::bigint as id ${gate}`;
-  return sql`${options.change ? sql`${change} as (${options.change}),` : sql``}
-    ${audit} as (${auditRow}),
-    ${outbox} as (
+  const sequences = plan
+    ? sql`array(select s.last_seq - o.later
+        from unnest(${`{${plan.users.join(',')}}`}::uuid[], ${`{${plan.later.join(',')}}`}::int[])
+          with ordinality as o(user_id, later, i)
+          join event_seqs s on s.user_id = o.user_id
+        order by o.i)`
+    : sql`null::bigint[]`;
+  return {
+    head: sql`${options.change ? sql`${change} as (${options.change}),` : sql``}
+    ${audit} as (${auditRow})`,
+    outbox: sql`${outbox} as (
       insert into outbox_events
-        (audit_id, type, subject_id, actor_id, data, audience, created_at, published_at)
+        (audit_id, type, subject_id, actor_id, data, audience, sequences, created_at, published_at)
       select id, ${event.type}::text, ${event.subjectId}::text, ${actorId}::uuid, ${data}::jsonb,
-        ${audience}::uuid[], ${at}::timestamptz, ${publishedAt}::timestamptz
+        ${audience}::uuid[], ${sequences}, ${at}::timestamptz, ${publishedAt}::timestamptz
       from ${audit}
-      returning id
-    )`;
+      returning id, audience, sequences
+    )`,
+  };
 }
 
 /**
@@ -122,14 +213,22 @@ function eventsStatement(
   meta: EventMeta,
   preceding?: Preceding<unknown>,
 ): SQL {
-  const parts = writes.map((write, n) => eventParts(n, write, meta));
+  const plans = planSequences(writes);
+  const parts = writes.map((write, n) => eventParts(n, write, meta, plans.get(n)));
+  const sequenced = plans.size > 0;
+  const ctes = [
+    ...parts.map((part) => part.head),
+    ...(sequenced ? [sequencesPart(plans)] : []),
+    ...parts.map((part) => part.outbox),
+    ...(sequenced ? [deliveriesPart(plans)] : []),
+  ];
   const written = writes.map(
     (_, n) => sql`select ${sql.raw(String(n))} as n,
       ${n === 0 && preceding ? preceding.answer : sql`null`} as answer
       from ${sql.raw(`outbox_${n}`)}`,
   );
   const before = preceding ? sql`${preceding.before},` : sql``;
-  return sql`with ${before} ${sql.join(parts, sql`,`)} ${sql.join(written, sql` union all `)}`;
+  return sql`with ${before} ${sql.join(ctes, sql`,`)} ${sql.join(written, sql` union all `)}`;
 }
 
 type Written = { n: number | string; answer: unknown };

@@ -30,6 +30,7 @@ export const toPublished = (row: OutboxEventRow): PublishedEvent => ({
   event: { type: row.type, subjectId: row.subjectId, data: row.data } as DomainEvent,
   actorId: row.actorId,
   audience: row.audience,
+  ...(row.sequences ? { sequences: row.sequences.map(Number) } : {}),
   at: row.createdAt.toISOString(),
 });
 
@@ -221,10 +222,19 @@ export async function startOutboxRelay(opts: {
   };
 }
 
-/** Published rows are kept a day for inspection, then pruned by a job. */
+/**
+ * Published rows are kept a day for inspection (and for sockets to catch up from), then pruned
+ * by a job, with the sequence numbers that point at them.
+ */
 export async function prunePublishedOutbox(handle: DatabaseHandle, now: Date): Promise<void> {
   const cutoff = new Date(now.getTime() - 24 * 3600 * 1000);
-  await handle.db
-    .delete(outboxEvents)
-    .where(and(sql`${outboxEvents.publishedAt} is not null`, lt(outboxEvents.publishedAt, cutoff)));
+  await handle.db.execute(sql`
+    with pruned as (
+      delete from outbox_events
+      where published_at is not null and published_at < ${cutoff.toISOString()}::timestamptz
+      returning audience, sequences
+    )
+    delete from event_deliveries d
+    using pruned p, unnest(p.audience, p.sequences) as n(user_id, seq)
+    where p.sequences is not null and d.user_id = n.user_id and d.seq = n.seq`);
 }

@@ -34,6 +34,25 @@ export const RELAYED_EVENT_TYPES = [
 ] as const satisfies readonly DomainEventType[];
 
 export type RelayedEventType = (typeof RELAYED_EVENT_TYPES)[number];
+
+/**
+ * The relayed events a socket hears (the only ones `RealtimePresenters` may present): each
+ * carries, for every member of its audience, that person's next sequence number (issue 20), so
+ * a socket that missed one (a bus outage) is caught up from the database, in order, once.
+ */
+export const SOCKET_EVENT_TYPES = [
+  'user.warned',
+  'user.blocked',
+  'user.unblocked',
+  'message.created',
+  'message.read',
+] as const satisfies readonly RelayedEventType[];
+export type SocketEventType = (typeof SOCKET_EVENT_TYPES)[number];
+
+const socketEvents: ReadonlySet<DomainEventType> = new Set(SOCKET_EVENT_TYPES);
+
+export const isSocketEvent = (type: DomainEventType): type is SocketEventType =>
+  socketEvents.has(type);
 export type SessionEventType = (typeof SESSION_EVENT_TYPES)[number];
 
 const relayed: ReadonlySet<DomainEventType> = new Set(RELAYED_EVENT_TYPES);

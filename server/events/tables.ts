@@ -6,6 +6,7 @@ import {
   index,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -60,6 +61,8 @@ export const outboxEvents = pgTable(
       .notNull()
       .default(sql`'{}'::uuid[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A socket event's sequence number for each member of `audience`, in the same order. */
+    sequences: bigint('sequences', { mode: 'number' }).array(),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     /** A relay took the row to publish it; past this time another relay may take it again. */
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
@@ -72,3 +75,25 @@ export const outboxEvents = pgTable(
   ],
 );
 export type OutboxEventRow = typeof outboxEvents.$inferSelect;
+
+/**
+ * Each person's last realtime sequence number (issue 20): socket events take the next one for
+ * every member of their audience, in the statement that records them. The row stays locked to
+ * the commit, so numbers follow commit order and have no holes: a socket that sees one missing
+ * knows it missed an event.
+ */
+export const eventSequences = pgTable('event_sequences', {
+  userId: uuid('user_id').primaryKey(),
+  lastSeq: bigint('last_seq', { mode: 'number' }).notNull(),
+});
+
+/** Which outbox row holds a person's event number `seq`: what a catch-up reads (pruned with it). */
+export const eventDeliveries = pgTable(
+  'event_deliveries',
+  {
+    userId: uuid('user_id').notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    outboxId: bigint('outbox_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.seq] })],
+);

@@ -16,6 +16,10 @@ const FRAMES_PER_SECOND = 1;
  */
 export class RealtimeConnection {
   session: SocketSession | null = null;
+  /** Its token is being checked (a second auth frame meanwhile is ignored). */
+  isAuthenticating = false;
+  /** The last sequence number this socket was sent (or started after). */
+  seq = 0;
   isAlive = true;
   private readonly frames: TokenBucket;
 

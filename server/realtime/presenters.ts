@@ -1,6 +1,6 @@
 import type { DomainEvent, DomainEventType, PublishedEvent } from '../../common/events';
 import type { ClientEvent } from '../../common/realtime';
-import type { RelayedEventType } from '../events/relayed';
+import type { SocketEventType } from '../events/relayed';
 
 /** One client event for one user's sockets. */
 export interface Delivery {
@@ -19,10 +19,11 @@ export type ClientEventPresenter<T extends DomainEventType = DomainEventType> = 
 ) => Promise<Delivery[]>;
 
 /**
- * The presenters of a feature, by the domain event they turn into client events: only relayed
- * events reach other instances' sockets, so only those may have a presenter.
+ * The presenters of a feature, by the domain event they turn into client events: only socket
+ * events are relayed to other instances and numbered for their audience, so only those may
+ * have a presenter.
  */
-export type RealtimePresenters = { [T in RelayedEventType]?: ClientEventPresenter<T> };
+export type RealtimePresenters = { [T in SocketEventType]?: ClientEventPresenter<T> };
 
 /** The common fields of a client event made from a published domain event. */
 export const clientEventHeader = (published: PublishedEvent) => ({

@@ -83,7 +83,12 @@ describe('authentication', () => {
     });
     expect(socket.ws.protocol).toBe(REALTIME_PROTOCOL);
     await socket.waitFor((f) => f.type === 'ready');
-    expect(socket.frames[0]).toEqual({ type: 'ready', userId: user.user.id });
+    expect(socket.frames[0]).toEqual({
+      type: 'ready',
+      userId: user.user.id,
+      seq: 0,
+      resumed: false,
+    });
     socket.close();
   });
 

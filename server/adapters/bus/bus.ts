@@ -9,6 +9,13 @@ export interface EventBus {
   publish(event: PublishedEvent): Promise<void>;
   /** Calls `handler` for every event published on any instance; returns the unsubscribe. */
   subscribe(handler: (event: PublishedEvent) => void): () => void;
+  /**
+   * Whether an event published now reaches every instance (issue 20). While it does not, this
+   * instance may miss events: the session cache asks the database, and sockets catch up from it.
+   */
+  isConnected(): boolean;
+  /** Calls `listener` when the bus is lost (false) and when it is back (true). */
+  onConnectionChange(listener: (connected: boolean) => void): () => void;
   close(): Promise<void>;
 }
 

@@ -13,6 +13,8 @@ export function createMemoryBus(onError: (err: unknown) => void = () => {}): Eve
       handlers.add(handler);
       return () => handlers.delete(handler);
     },
+    isConnected: () => true,
+    onConnectionChange: () => () => {},
     async close() {
       handlers.clear();
     },

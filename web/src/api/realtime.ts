@@ -5,12 +5,15 @@ import {
   type ClientEventName,
 } from '../../../common/realtime';
 import { readStoredToken, SESSION_CHANGED_EVENT } from '../app/token-storage';
+import { EventSequence, type SequenceVerdict } from './event-sequence';
 
 /*
  * The one live connection of a signed-in tab to /api/v1/realtime (issue 11). It authenticates
  * with the stored token in its first frame (never in the URL), reconnects with backoff when
- * the connection drops, and tells listeners when it is back so they fetch what they missed.
- * Features listen to the typed client events of common/realtime.ts; they never see frames.
+ * the connection drops, and resumes after the last event it applied: the server sends what it
+ * missed, in order (issue 20). Only when it cannot (a first connection, events no longer kept)
+ * are listeners told to fetch the current state. Features listen to the typed client events of
+ * common/realtime.ts; they never see frames.
  */
 
 export type RealtimeStatus = 'offline' | 'connecting' | 'online';
@@ -23,7 +26,6 @@ const MAX_RETRY_MS = 30_000;
 /** The client pings this often; a connection that answers nothing within PONG_WAIT_MS is dead. */
 const PING_EVERY_MS = 25_000;
 const PONG_WAIT_MS = 10_000;
-const REMEMBERED_EVENTS = 500;
 
 export function retryDelay(attempt: number, random: () => number = Math.random): number {
   const ceiling = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** attempt);
@@ -44,7 +46,7 @@ class RealtimeClient {
   private readonly readyListeners = new Set<(isReconnect: boolean) => void>();
   private readonly statusListeners = new Set<() => void>();
   private readonly sessionEndedListeners = new Set<() => void>();
-  private readonly seen: string[] = [];
+  private sequence = new EventSequence();
   status: RealtimeStatus = 'offline';
 
   /** Keeps the connection open while at least one part of the page needs it. */
@@ -76,7 +78,10 @@ class RealtimeClient {
     return () => set.delete(wrapped);
   }
 
-  /** Called on every authenticated connection; `isReconnect` after the first one. */
+  /**
+   * Called when the tab must fetch the current state: on an authenticated connection that did
+   * not resume where the last one stopped (`isReconnect` after the first one).
+   */
   onReady(listener: (isReconnect: boolean) => void): () => void {
     this.readyListeners.add(listener);
     return () => this.readyListeners.delete(listener);
@@ -103,6 +108,7 @@ class RealtimeClient {
     // Signed in as someone else, or signed out: start over with the stored token.
     this.disconnect();
     this.hasBeenReady = false;
+    this.sequence = new EventSequence();
     if (this.users > 0) this.connect();
   };
 
@@ -123,7 +129,9 @@ class RealtimeClient {
     const socket = new WebSocket(`${scheme}//${window.location.host}/api/v1/realtime`);
     this.socket = socket;
     this.setStatus('connecting');
-    socket.onopen = () => socket.send(JSON.stringify({ type: 'auth', token }));
+    const after = this.sequence.last;
+    socket.onopen = () =>
+      socket.send(JSON.stringify({ type: 'auth', token, ...(after === null ? {} : { after }) }));
     socket.onmessage = (message) => this.onFrame(message.data);
     socket.onclose = (close) => {
       if (this.socket !== socket) return;
@@ -172,16 +180,40 @@ class RealtimeClient {
       const isReconnect = this.hasBeenReady;
       this.hasBeenReady = true;
       this.attempt = 0;
+      this.sequence.reset(value.seq);
       this.setStatus('online');
       this.startPinging();
-      for (const listener of this.readyListeners) listener(isReconnect);
+      if (!value.resumed) this.refetch(isReconnect);
+      return;
+    }
+    if (value.type === 'resync') {
+      this.sequence.reset(value.seq);
+      this.refetch(true);
+      return;
+    }
+    if (value.type === 'sequence') {
+      this.verdict(this.sequence.accept(value.seq, null));
       return;
     }
     const key = `${value.type}:${value.id}`;
-    if (this.seen.includes(key)) return;
-    this.seen.push(key);
-    if (this.seen.length > REMEMBERED_EVENTS) this.seen.shift();
-    for (const handler of this.handlers.get(value.type) ?? []) handler(value);
+    const isNew =
+      value.seq === undefined
+        ? this.sequence.acceptUnnumbered(key)
+        : this.verdict(this.sequence.accept(value.seq, key));
+    if (!isNew) return;
+    for (const handler of this.handlers.get(value.type) ?? []) handler(value as ClientEvent);
+  }
+
+  /** Whether to apply a numbered frame; asks the server for what is missing when needed. */
+  private verdict(verdict: SequenceVerdict): boolean {
+    if (verdict === 'resume' && this.socket?.readyState === WebSocket.OPEN) {
+      this.socket.send(JSON.stringify({ type: 'resume', after: this.sequence.last }));
+    }
+    return verdict === 'apply';
+  }
+
+  private refetch(isReconnect: boolean): void {
+    for (const listener of this.readyListeners) listener(isReconnect);
   }
 
   private startPinging(): void {
