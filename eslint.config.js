@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { boundaryConfigs } from './eslint-boundaries.js';
+import { moneyConfig } from './eslint-money.js';
 
 export default tseslint.config(
   {
@@ -76,4 +77,5 @@ export default tseslint.config(
     },
   },
   ...boundaryConfigs(),
+  moneyConfig(),
 );

@@ -192,6 +192,7 @@ async function measureRedisRoundTrips(url: string, count: number): Promise<numbe
   return latencies;
 }
 
+// eslint-disable-next-line money/one-formatter -- milliseconds, not money
 const ms = (n: number) => n.toFixed(2);
 
 export async function runMessagesBenchmark(): Promise<boolean> {

@@ -129,6 +129,7 @@ export function resultFileName(started: Date, commit: string): string {
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const tableRow = (cells: string[]) => `| ${cells.map(cell).join(' | ')} |`;
+// eslint-disable-next-line money/one-formatter -- load averages, not money
 const loads = (values: number[]) => values.map((v) => v.toFixed(2)).join(' ');
 
 export function renderReport(report: BenchReport, run: RunInfo): string {

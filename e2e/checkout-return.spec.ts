@@ -21,7 +21,7 @@ test('Unlock while signed out: sign in, then back to the same checkout', async (
   const fan = await signUpViaApi(request, { prefix: 'fan' });
 
   await page.goto(`/product/${item.id}`);
-  await page.getByRole('button', { name: 'Unlock for 7,00 €' }).click();
+  await page.getByRole('button', { name: 'Unlock for €7.00' }).click();
   await expect(page).toHaveURL(
     `/auth?tab=login&returnTo=${encodeURIComponent(`/checkout?productId=${item.id}`)}`,
   );
@@ -34,7 +34,7 @@ test('Unlock while signed out: sign in, then back to the same checkout', async (
   await expect(page).toHaveURL(`/checkout?productId=${item.id}`);
   await expect(page.getByTestId('checkout-tier')).toHaveText(item.title);
   await expect(page.getByTestId('checkout-creator')).toHaveText(creator.username);
-  await expect(page.getByRole('button', { name: 'Pay 7,00 €' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Pay €7.00' })).toBeEnabled();
 });
 
 test('signing up from the checkout also comes back to it', async ({ page, request }) => {
@@ -58,7 +58,7 @@ test('signing up from the checkout also comes back to it', async ({ page, reques
   await form.getByRole('button', { name: 'Create account' }).click();
 
   await expect(page).toHaveURL(`/checkout?productId=${item.id}`);
-  await expect(page.getByRole('button', { name: 'Pay 2,50 €' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Pay €2.50' })).toBeEnabled();
 });
 
 for (const hostile of ['https://evil.example', '//evil.example', '/\\evil.example']) {

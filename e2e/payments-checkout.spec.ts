@@ -46,7 +46,7 @@ test('a fan buys a locked item with the test card and sees it unlocked everywher
 
   await expect(page).toHaveURL(/\/success\?session_id=cs_local_/);
   await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
-  await expect(page.getByTestId('success-total')).toHaveText('4.50 EUR');
+  await expect(page.getByTestId('success-total')).toHaveText('€4.50');
   await expect(page.getByTestId('success-method')).toHaveText('CARD');
   await expect(page.getByTestId('success-email')).toHaveText(fan.email);
   await expect(page.getByTestId('test-payment-notice')).toHaveText(

@@ -130,7 +130,6 @@ function withBalance(
 
 export function moneyPairs(buyers: Buyer[], items: number[]): Pair[] {
   const next = purchases(buyers, items);
-  const price = (PRICE_CENTS / 100).toFixed(2);
   const unlock = ({ buyer, itemId }: Purchase, key: string) =>
     post('/api/v1/wallet/unlock', { itemId }, { ...auth(buyer), 'idempotency-key': key });
   return [
@@ -142,7 +141,8 @@ export function moneyPairs(buyers: Buyer[], items: number[]): Pair[] {
         ({ buyer, itemId }) =>
           post(
             '/v1/billing/create-checkout-session',
-            { tier: 'Bench money item', price, productId: itemId },
+            // As the web does: the item id names the purchase, the server's price is charged.
+            { tier: 'Bench money item', productId: itemId },
             auth(buyer),
           ),
         (id) => `/api/v1/billing/local-checkout/${encodeURIComponent(id)}/pay`,

@@ -10,12 +10,14 @@ import { ImageSrcSet } from './feed';
  *   - tier 'Hypr' | 'HyprSoul'  -> a monthly membership of one creator. The creator is `creatorId`
  *     (their user id); when it is absent, `productId` is read as the creator's id (the tier card
  *     has no item, so the web may send the creator's id as productId).
- *   - tier 'topup'              -> a wallet top-up of `price` (EUR, 1.00 to 500.00); productId is
- *     ignored (send 'topup' or 0).
+ *   - tier 'topup'              -> a wallet top-up of `priceCents` (or `price`; EUR, 1.00 to
+ *     500.00); productId is ignored (send 'topup' or 0).
  *   - any other tier text        -> one item: `productId` is the item's numeric id and `tier` is
  *     only a label (SPEC §2: the product page sends the product title as tier).
- * `price` is the amount as a person reads it (9.99, "9.99", "9,99" or "9,99 €"). The server
- * charges its own price: a price that differs from it is refused with 400, never charged.
+ * An item or a membership is charged the server's price: the web sends no price for them (the
+ * item id and tier say what is bought). `price` stays accepted as SPEC §7 has it, as a person
+ * reads it (9.99, "9.99", "9,99" or "9,99 €"), and a price that differs from the server's is
+ * refused with 400, never charged. A top-up's amount is the buyer's choice: `priceCents`.
  * Every checkout needs a signed-in buyer (an unlock, a membership or a balance must belong to
  * someone): without a bearer token the answer is 401.
  */
@@ -63,7 +65,9 @@ export function parsePriceToCents(value: number | string): number | null {
 
 export const CreateCheckoutSessionRequest = z.object({
   tier: z.string().trim().min(1, 'tierRequired').max(200),
-  price: z.union([z.number(), z.string().max(32)]),
+  price: z.union([z.number(), z.string().max(32)]).optional(),
+  /** The amount in cents (a top-up's; for anything else only checked against the server's). */
+  priceCents: z.number().int().optional(),
   productId: z
     .union([z.number(), z.string().max(64)])
     .optional()
@@ -142,7 +146,7 @@ export const CheckoutSessionResponse = z.object({
     creatorId: z.string(),
   }),
   customer_details: z.object({ email: z.string().nullable() }).nullable(),
-  /** Minor units (cents); the UI shows amount_total / 100 with two decimals. */
+  /** Minor units (cents); screens show it with common/rules/money.ts in the reader's language. */
   amount_total: z.number().int(),
   currency: z.string(),
   payment_method_types: z.array(z.string()),

@@ -9,6 +9,7 @@ import {
   PROFILE_TEXT_MAX,
   promoVideoSource,
 } from '../rules/creator-profile';
+import { CURRENCIES } from '../rules/money';
 import { ROLES } from '../rules/roles';
 import { TIERS } from '../rules/tiers';
 import { PublicProfileItem } from './users';
@@ -179,7 +180,7 @@ export const CreatorProfileResponse = z.object({
   followersCount: z.number().int().nonnegative(),
   subscriptionPrice: z.string().nullable(),
   subscriptionPriceCents: z.number().int().nullable(),
-  subscriptionCurrency: z.string(),
+  subscriptionCurrency: z.enum(CURRENCIES),
   galleryImages: z.array(z.string()),
   auraCards: z.array(AuraCard),
   creatorWorldDescription: z.string().nullable(),

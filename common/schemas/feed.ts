@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FEED_PAGE_DEFAULT, FEED_PAGE_MAX } from '../rules/feed';
+import { CURRENCIES } from '../rules/money';
 import { TIERS } from '../rules/tiers';
 
 /*
@@ -54,10 +55,13 @@ export const FeedPost = z.object({
   comments: z.array(ItemComment),
   commentsCount: z.number().int(),
   visitors: z.number().int(),
-  /** Euro string like `15,00 €` (SPEC §3). */
+  /**
+   * SPEC §3's euro string (`15,00 €`, made by common/rules/money.ts `specPriceText`). Screens
+   * show `priceCents` and `currency` in the reader's language instead.
+   */
   price: z.string(),
   priceCents: z.number().int(),
-  currency: z.string(),
+  currency: z.enum(CURRENCIES),
   /** SPEC §3: true when the viewer may see the full item now (bought, member, owner, free). */
   isPurchased: z.boolean(),
   tierRequired: z.enum(TIERS),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CURRENCIES } from '../rules/money';
 import { ROLES } from '../rules/roles';
 import { TIERS } from '../rules/tiers';
 
@@ -63,6 +64,7 @@ export const PublicProfileItem = z.object({
   isPaid: z.boolean(),
   /** Its one-off price (0: not sold on its own), so a locked tile says what unlocks it. */
   priceCents: z.number().int(),
+  currency: z.enum(CURRENCIES),
   tierRequired: z.enum(TIERS),
   /** Whether this viewer may open the item now (free, own, bought, member of the tier, staff). */
   isUnlocked: z.boolean(),

@@ -105,6 +105,7 @@ export async function renderBanner(options: {
   const stars = Array.from(
     { length: 24 },
     () =>
+      // eslint-disable-next-line money/one-formatter -- an SVG opacity, not money
       `<circle cx="${Math.round(random() * width)}" cy="${Math.round(random() * height * 0.45)}" r="${(1 + random() * 2).toFixed(1)}" fill="#fff" fill-opacity="${(0.4 + random() * 0.5).toFixed(2)}"/>`,
   ).join('');
   const sunX = Math.round(width * (0.15 + random() * 0.7));

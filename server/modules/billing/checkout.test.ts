@@ -71,7 +71,37 @@ describe('POST /v1/billing/create-checkout-session', () => {
     }
   });
 
+  it("charges the server's price when the web names only the item (no price sent back)", async () => {
+    const item = await createItem(t, creator.user.id, { priceCents: 450 });
+    const session = await startCheckout(t, fan, { tier: item.title, productId: item.id });
+    const [row] = await t.db
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.id, session.id));
+    expect(row).toMatchObject({ amountCents: 450, currency: 'eur', itemId: item.id });
+    const creatorsTier = await startCheckout(t, fan, { tier: 'Hypr', creatorId: creator.user.id });
+    const [membership] = await t.db
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.id, creatorsTier.id));
+    expect(membership).toMatchObject({ amountCents: 500, currency: 'usd', kind: 'subscription' });
+  });
+
+  it('tops the balance up by the cents asked for', async () => {
+    const session = await startCheckout(t, fan, { tier: 'topup', priceCents: 1234 });
+    const [row] = await t.db
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.id, session.id));
+    expect(row).toMatchObject({ amountCents: 1234, currency: 'eur', kind: 'topup' });
+  });
+
   it.each([
+    [{ tier: 'topup' }, 400],
+    [{ tier: 'topup', priceCents: 99 }, 400],
+    [{ tier: 'topup', priceCents: 12.5 }, 400],
+    [{ tier: 'topup', priceCents: '1234' }, 400],
+    [{ tier: 'x', priceCents: -1, productId: 1 }, 400],
     [{ price: 9.99, productId: 1 }, 400],
     [{ tier: '', price: 9.99, productId: 1 }, 400],
     [{ tier: 'x', price: 'nine', productId: 1 }, 400],

@@ -16,7 +16,7 @@ import {
 import type { PaymentsProvider, ProviderSubscription } from '../../adapters/payments/provider';
 import { WebhookSignatureError } from '../../adapters/payments/provider';
 import { can } from '../../../common/rules/permissions';
-import { formatMoney, type Currency } from '../../../common/rules/money';
+import { moneyParams, type Currency } from '../../../common/rules/money';
 import { authorize } from '../../auth/authorize';
 import type { Viewer } from '../../auth/guard';
 import { recordChange, type EventMeta } from '../../events/record';
@@ -82,10 +82,8 @@ async function callProvider<T>(action: () => Promise<T>): Promise<T> {
   }
 }
 
-const formatCents = (cents: number, currency: string) => formatMoney(cents, currency);
-
 function priceMismatch(serverCents: number, currency: string) {
-  return fail('priceMismatch', { price: formatCents(serverCents, currency) }, { field: 'price' });
+  return fail('priceMismatch', moneyParams({ price: serverCents }, currency), { field: 'price' });
 }
 
 interface CheckoutPlan {
@@ -125,26 +123,36 @@ const itemCheckoutStatement = preparedPerShape((db: Database, _shape: 'card') =>
     .prepare('item_checkout'),
 );
 
+/**
+ * The amount the request names, if any: `priceCents`, else SPEC §7's `price` as typed. An
+ * unreadable price is refused even where the server's own price is charged: it is bad input.
+ */
+function requestedCents(body: CreateCheckoutSessionRequest): number | undefined {
+  if (body.priceCents !== undefined) {
+    if (body.priceCents < 0) throw fail('invalid_price', undefined, { field: 'priceCents' });
+    return body.priceCents;
+  }
+  if (body.price === undefined) return undefined;
+  const cents = parsePriceToCents(body.price);
+  if (cents === null) throw fail('invalid_price', undefined, { field: 'price' });
+  return cents;
+}
+
 /** Decides what is bought and for how much, from our own prices only (issue 5). */
 async function planCheckout(
   deps: BillingDeps,
   viewer: Viewer,
   body: CreateCheckoutSessionRequest,
 ): Promise<CheckoutPlan> {
-  const cents = parsePriceToCents(body.price);
-  if (cents === null) {
-    throw fail('invalid_price', undefined, { field: 'price' });
-  }
+  const cents = requestedCents(body);
   const now = deps.clock.now();
 
   if (body.tier === TOPUP_TIER) {
+    if (cents === undefined) throw fail('invalid_price', undefined, { field: 'price' });
     if (cents < TOPUP_MIN_CENTS || cents > TOPUP_MAX_CENTS) {
       throw fail(
         'topup_out_of_range',
-        {
-          min: formatCents(TOPUP_MIN_CENTS, WALLET_CURRENCY),
-          max: formatCents(TOPUP_MAX_CENTS, WALLET_CURRENCY),
-        },
+        moneyParams({ min: TOPUP_MIN_CENTS, max: TOPUP_MAX_CENTS }, WALLET_CURRENCY),
         { field: 'price' },
       );
     }
@@ -175,7 +183,7 @@ async function planCheckout(
     }
     if (creator.id === viewer.id) throw fail('cannot_subscribe_self');
     const price = TIER_PRICE_CENTS[body.tier];
-    if (cents !== price) throw priceMismatch(price, TIER_CURRENCY);
+    if (cents !== undefined && cents !== price) throw priceMismatch(price, TIER_CURRENCY);
     const live = await liveSubscriptionsOf(deps.db, viewer.id, creator.id);
     const current = live.find(
       (s) => s.status !== 'incomplete' && !s.cancelAtPeriodEnd && s.currentPeriodEnd > now,
@@ -212,7 +220,9 @@ async function planCheckout(
   if (!found) throw fail('item_not_found');
   const { item } = found;
   assertPurchasable(viewer, item, { status: found.creatorStatus }, found.entitlementRows, 'card');
-  if (cents !== item.priceCents) throw priceMismatch(item.priceCents, item.currency);
+  if (cents !== undefined && cents !== item.priceCents) {
+    throw priceMismatch(item.priceCents, item.currency);
+  }
   return {
     kind: 'item',
     itemId: item.id,

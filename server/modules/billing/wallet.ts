@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { avatarOf } from '../../../common/rules/display-name';
-import { formatMoney } from '../../../common/rules/money';
+import { moneyParams } from '../../../common/rules/money';
 import {
   WALLET_CURRENCY,
   type WalletQuery,
@@ -31,8 +31,6 @@ export interface WalletDeps {
   clock: Clock;
   media: MediaUrls;
 }
-
-const money = (cents: number) => formatMoney(cents, WALLET_CURRENCY);
 
 /** GET /api/v1/wallet: the balance (sum of the wallet entries, cached on the wallet row) and history. */
 export async function walletOf(
@@ -147,7 +145,7 @@ async function buy(
   const short = (balance: number) =>
     fail(
       'insufficient_balance',
-      { price: money(item.priceCents), balance: money(balance) },
+      moneyParams({ price: item.priceCents, balance }, WALLET_CURRENCY),
       { balanceCents: balance, priceCents: item.priceCents },
     );
   if (balanceCents < item.priceCents) throw short(balanceCents);

@@ -1,5 +1,5 @@
 import { CATEGORIES, isSubcategoryOf } from '../../../common/catalog/categories';
-import { centsToAmount } from '../../../common/rules/price';
+import { centsToAmount } from '../../../common/rules/money';
 import type { CurrencyEarnings } from '../../../common/schemas/billing';
 import type {
   DashboardEarnings,

@@ -109,7 +109,7 @@ describe('GET /api/v1/feed', () => {
     expect(byId.has(hidden.id)).toBe(false);
     expect(byId.get(paid.id)).toMatchObject({
       userName: 'Lena Loops',
-      price: '9,99 €',
+      price: '9,99\u00a0€',
       priceCents: 999,
       isPurchased: false,
       videoUrl: null,

@@ -150,7 +150,7 @@ describe('POST /api/v1/aura/create', () => {
       id: answer.id,
       creatorId: creator.user.id,
       title: 'Rain beats',
-      price: '15,00 €',
+      price: '15,00\u00a0€',
       priceCents: 1500,
       tags: ['rain', 'beats'],
       explicitContent: true,
@@ -373,7 +373,7 @@ describe('GET /api/v1/items/{id}', () => {
     const creator = await createUser(t, { role: 'creator' });
     const { id } = await publishItem(t, creator, { price: '0' }, { audio: true });
     const item = (await getItem(id)).json();
-    expect(item).toMatchObject({ isPurchased: true, price: '0,00 €', priceCents: 0 });
+    expect(item).toMatchObject({ isPurchased: true, price: '0,00\u00a0€', priceCents: 0 });
     expect((await fetchMedia(t, item.audioUrl)).statusCode).toBe(200);
     const [row] = await t.db
       .select({ n: sql<number>`count(*)::int` })

@@ -1,4 +1,4 @@
-import { formatEuroCents } from '../../../common/rules/price';
+import { specPriceText } from '../../../common/rules/money';
 import type { FeedPost } from '../../../common/schemas/feed';
 import type { ItemDetail, OwnItem } from '../../../common/schemas/items';
 import type { ItemRow } from '../../db/schema/index';
@@ -29,7 +29,7 @@ function postOf(view: ItemView, media: ItemMediaUrls, image: 'card' | 'full'): F
     comments: view.comments,
     commentsCount: item.commentsCount,
     visitors: item.visitorsCount,
-    price: formatEuroCents(item.priceCents),
+    price: specPriceText(item.priceCents, item.currency),
     priceCents: item.priceCents,
     currency: item.currency,
     isPurchased: isViewable,

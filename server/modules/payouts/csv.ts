@@ -1,4 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import { centsToDecimalString } from '../../../common/rules/money';
 import { maskNumber } from '../../../common/rules/payouts';
 import type { Actor } from '../../../common/rules/permissions';
 import { authorize } from '../../auth/authorize';
@@ -76,7 +77,7 @@ export async function payoutRunCsv(
         row.username,
         personName(row),
         transfer.currency.toUpperCase(),
-        (transfer.amountCents / 100).toFixed(2),
+        centsToDecimalString(transfer.amountCents),
         transfer.amountCents,
         transfer.status,
         transfer.provider,

@@ -4,6 +4,7 @@ import {
   PROFILE_SUBSCRIPTION_TIER,
   promoWatchUrl,
 } from '../../../common/rules/creator-profile';
+import { centsToDecimalString } from '../../../common/rules/money';
 import { roleHolds } from '../../../common/rules/permissions';
 import { TIER_CURRENCY, TIER_PRICE_CENTS, type Tier } from '../../../common/rules/tiers';
 import type {
@@ -96,7 +97,7 @@ export function presentCreatorProfile(view: CreatorProfileView): CreatorProfileR
     paidPostsCount: counters.paidPostsCount,
     premiumContentCount: counters.premiumContentCount,
     followersCount: view.followersCount,
-    subscriptionPrice: offersMembership ? (MEMBERSHIP_FROM_CENTS / 100).toFixed(2) : null,
+    subscriptionPrice: offersMembership ? centsToDecimalString(MEMBERSHIP_FROM_CENTS) : null,
     subscriptionPriceCents: offersMembership ? MEMBERSHIP_FROM_CENTS : null,
     subscriptionCurrency: TIER_CURRENCY,
     galleryImages: (profile?.galleryKeys ?? []).map((key) => mediaPath(key)),

@@ -1,4 +1,5 @@
 import type { Tier } from '../../../common/rules/tiers';
+import type { Currency } from '../../../common/rules/money';
 import { avatarOf, displayNameOf, fullNameOf } from '../../../common/rules/display-name';
 import { profileCompletion } from '../../../common/rules/profile';
 import type {
@@ -51,7 +52,7 @@ export function presentProfile(user: UserRow): ProfileResponse {
  * item's picture never leaves; the product page hands out the full media.
  */
 export const presentProfileItem = (
-  item: ItemMediaSubject & { title: string; creatorStatus: UserStatus },
+  item: ItemMediaSubject & { title: string; creatorStatus: UserStatus; currency: Currency },
   isUnlocked: boolean,
   urls: MediaUrls,
 ): PublicProfileItem => ({
@@ -60,6 +61,7 @@ export const presentProfileItem = (
   thumbnail: itemMediaUrls(item, item.creatorStatus, isUnlocked, urls).card,
   isPaid: item.priceCents > 0 || item.tierRequired !== 'Aura',
   priceCents: item.priceCents,
+  currency: item.currency,
   tierRequired: item.tierRequired,
   isUnlocked,
 });

@@ -49,6 +49,7 @@ export async function profileTiles(
       audioKey: items.audioKey,
       videoKey: items.videoKey,
       priceCents: items.priceCents,
+      currency: items.currency,
       tierRequired: items.tierRequired,
       status: items.status,
       hidden: items.hidden,

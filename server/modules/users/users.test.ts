@@ -147,6 +147,7 @@ describe('GET /api/v1/users/{id}', () => {
       thumbnail: mediaPath(teaserKeyOf('images/preview.png')),
       isPaid: true,
       priceCents: 999,
+      currency: 'eur',
       tierRequired: 'Aura',
       isUnlocked: false,
     });

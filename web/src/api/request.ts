@@ -1,5 +1,6 @@
 import type { ErrorParams } from '../../../common/errors';
 import i18n from 'i18next';
+import { localizeMoneyParams } from '../../../common/rules/money';
 import { clearToken, readStoredToken } from '../app/token-storage';
 
 export class RequestError extends Error {
@@ -42,7 +43,10 @@ function translatedError(code: string | null, params: ErrorParams): string | nul
   if (code === null) return null;
   const key = `errors.${code}`;
   if (!i18n.isInitialized || !i18n.exists(key)) return null;
-  return (i18n.t as (key: string, options: ErrorParams) => string)(key, params);
+  return (i18n.t as (key: string, options: ErrorParams) => string)(
+    key,
+    localizeMoneyParams(params, i18n.language),
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BalanceUnlockNotice } from './balance-unlock';
-import { formatMoney } from './money';
+import { formatMoney } from '../../../../common/rules/money';
 
 interface BalanceUnlockStatusProps {
   notice: BalanceUnlockNotice | null;

@@ -12,7 +12,7 @@ import {
   type BalanceUnlockNotice,
 } from './balance-unlock';
 import { newIdempotencyKey } from './idempotency-key';
-import { formatMoney } from './money';
+import { formatMoney } from '../../../../common/rules/money';
 
 export interface PayWithBalanceProps {
   itemId: number;

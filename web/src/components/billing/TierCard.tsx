@@ -11,7 +11,8 @@ import {
 import { useAuth } from '../../app/auth';
 import { useMembership } from '../../api/billing-hooks';
 import { membershipCheckoutState } from './checkout-return';
-import { formatDate, formatMoney } from './money';
+import { formatMoney } from '../../../../common/rules/money';
+import { formatDate } from './format-date';
 import { TierBadge } from './TierBadge';
 
 export interface TierCardProps {
@@ -51,7 +52,6 @@ export function TierCard({ creatorId, creatorName, creatorImage, viewerTier }: T
   const subscribe = (tier: PaidTier) => {
     const state = membershipCheckoutState(
       t,
-      i18n.language,
       { id: creatorId, name: creatorName, image: creatorImage ?? null },
       tier,
     );

@@ -4,7 +4,11 @@ import { checkoutReturnPath, readCheckoutQuery } from './checkout-return';
 
 describe('checkout return path (issue 10)', () => {
   it('names an item checkout by the item id, and reads it back', () => {
-    const path = checkoutReturnPath({ productId: 42, tier: 'Night loop', price: 9.99 });
+    const path = checkoutReturnPath({
+      productId: 42,
+      tier: 'Night loop',
+      price: { cents: 999, currency: 'eur' },
+    });
     expect(path).toBe('/checkout?productId=42');
     expect(safeReturnPath(path)).toBe(path);
     expect(readCheckoutQuery(new URL(path, 'http://x').searchParams)).toEqual({
@@ -19,16 +23,20 @@ describe('checkout return path (issue 10)', () => {
       productId: creatorId,
       creatorId,
       tier: 'HyprSoul',
-      price: 15,
+      price: { cents: 1500, currency: 'usd' },
     });
     expect(readCheckoutQuery(new URL(path, 'http://x').searchParams)).toEqual({
       kind: 'membership',
       creatorId,
       tier: 'HyprSoul',
     });
-    expect(checkoutReturnPath({ productId: 'topup', tier: 'topup', price: '10.00' })).toBe(
-      '/wallet',
-    );
+    expect(
+      checkoutReturnPath({
+        productId: 'topup',
+        tier: 'topup',
+        price: { cents: 1000, currency: 'eur' },
+      }),
+    ).toBe('/wallet');
   });
 
   it('reads nothing from a query that names no checkout', () => {

@@ -7,7 +7,6 @@ import {
 } from '../../../../common/rules/tiers';
 import { TOPUP_TIER } from '../../../../common/schemas/billing';
 import type { CheckoutState } from './checkout-state';
-import { formatMoney } from './money';
 
 /*
  * Issue 10: a checkout survives a sign-in. Navigation state does not cross /auth (and a Google
@@ -45,7 +44,6 @@ export function readCheckoutQuery(params: URLSearchParams): CheckoutQuery | null
 /** The checkout state of a creator's membership tier (the tier card and a returning visitor). */
 export function membershipCheckoutState(
   t: TFunction,
-  language: string,
   creator: { id: string; name: string; image: string | null },
   tier: PaidTier,
 ): CheckoutState {
@@ -53,10 +51,8 @@ export function membershipCheckoutState(
     productId: creator.id,
     creatorId: creator.id,
     tier,
-    price: TIER_PRICE_CENTS[tier] / 100,
-    displayPrice: t('tiers.perMonth', {
-      price: formatMoney(TIER_PRICE_CENTS[tier], TIER_CURRENCY, language),
-    }),
+    price: { cents: TIER_PRICE_CENTS[tier], currency: TIER_CURRENCY },
+    isMonthly: true,
     userName: creator.name,
     userImage: creator.image,
     imageUrl: creator.image,

@@ -2,6 +2,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { Badge, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { formatMoney } from '../../../../common/rules/money';
 import type { FeedPost } from '../../../../common/schemas/feed';
 import { useRecordVisit, useToggleLike } from '../../api/items';
 import type { BalanceUnlockNotice } from '../billing/balance-unlock';
@@ -32,8 +33,9 @@ interface FeedPostCardProps {
 
 /** One post of the discover feed with the fields of SPEC §3 and the behaviour of SPEC §4. */
 export function FeedPostCard({ post, payWithBalance }: FeedPostCardProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const price = formatMoney(post.priceCents, post.currency, i18n.language);
   const like = useToggleLike(post.id);
   const visit = useRecordVisit(post.id);
   const hasVisited = useRef(false);
@@ -68,7 +70,7 @@ export function FeedPostCard({ post, payWithBalance }: FeedPostCardProps) {
           )}
           <span className="fw-semibold" data-testid="post-price">
             <span className="visually-hidden">{t('discover.price')}: </span>
-            {post.priceCents === 0 ? t('discover.free') : post.price}
+            {post.priceCents === 0 ? t('discover.free') : price}
           </span>
         </span>
       </Card.Header>
@@ -91,7 +93,7 @@ export function FeedPostCard({ post, payWithBalance }: FeedPostCardProps) {
           <LockedPreview
             imageUrl={post.imageUrl}
             title={post.title}
-            hint={unlockHint(t, post)}
+            hint={unlockHint(t, i18n.language, post)}
             isFramed
           />
         )}
@@ -108,7 +110,7 @@ export function FeedPostCard({ post, payWithBalance }: FeedPostCardProps) {
                 void navigate('/checkout', { state: itemCheckoutState(post) });
               }}
             >
-              {t('discover.payWithCard', { price: post.price })}
+              {t('discover.payWithCard', { price })}
             </button>
             {/* The balance control is a separate purchase, not an opening of the post. */}
             <div onClick={(event) => event.stopPropagation()}>

@@ -8,20 +8,20 @@ const t = ((key: string, values?: Record<string, unknown>) =>
 
 describe('unlockHint (issue 10: say what unlocks the item)', () => {
   it('says "buy once" for a priced item no tier includes', () => {
-    expect(unlockHint(t, { priceCents: 500, tierRequired: 'Aura', price: '5,00 €' })).toBe(
-      'unlock.buyOnce {"price":"5,00 €"}',
+    expect(unlockHint(t, 'en', { priceCents: 500, currency: 'eur', tierRequired: 'Aura' })).toBe(
+      'unlock.buyOnce {"price":"€5.00"}',
     );
   });
 
   it('names the tier for a members-only item', () => {
-    expect(unlockHint(t, { priceCents: 0, tierRequired: 'HyprSoul' })).toBe(
+    expect(unlockHint(t, 'en', { priceCents: 0, currency: 'eur', tierRequired: 'HyprSoul' })).toBe(
       'unlock.tierOnly {"tier":"HyprSoul"}',
     );
   });
 
   it('offers both for a priced item a tier also includes', () => {
-    expect(unlockHint(t, { priceCents: 900, tierRequired: 'Hypr', price: '9,00 €' })).toBe(
-      'unlock.buyOrTier {"price":"9,00 €","tier":"Hypr"}',
+    expect(unlockHint(t, 'de', { priceCents: 900, currency: 'eur', tierRequired: 'Hypr' })).toBe(
+      'unlock.buyOrTier {"price":"9,00\u00a0€","tier":"Hypr"}',
     );
   });
 });

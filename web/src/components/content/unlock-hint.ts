@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { formatMoney } from '../../../../common/rules/money';
 import type { Tier } from '../../../../common/rules/tiers';
 
 /**
@@ -7,13 +8,13 @@ import type { Tier } from '../../../../common/rules/tiers';
  */
 export function unlockHint(
   t: TFunction,
-  item: { priceCents: number; tierRequired: Tier; price?: string },
+  locale: string,
+  item: { priceCents: number; currency: string; tierRequired: Tier },
 ): string {
   const isSold = item.priceCents > 0;
   const hasTier = item.tierRequired !== 'Aura';
-  if (isSold && hasTier) {
-    return t('unlock.buyOrTier', { price: item.price ?? '', tier: item.tierRequired });
-  }
+  const price = isSold ? formatMoney(item.priceCents, item.currency, locale) : '';
+  if (isSold && hasTier) return t('unlock.buyOrTier', { price, tier: item.tierRequired });
   if (hasTier) return t('unlock.tierOnly', { tier: item.tierRequired });
-  return item.price ? t('unlock.buyOnce', { price: item.price }) : t('unlock.buyOnceShort');
+  return isSold ? t('unlock.buyOnce', { price }) : t('unlock.buyOnceShort');
 }

@@ -7,6 +7,7 @@ import { TOPUP_TIER } from '../../../../common/schemas/billing';
 import { useBillingConfig, useNewCheckoutSession } from '../../api/billing-hooks';
 import {
   checkoutPriceText,
+  checkoutRequest,
   readCheckoutState,
   type CheckoutState,
 } from '../../components/billing/checkout-state';
@@ -94,15 +95,7 @@ function CheckoutSession({ state }: { state: CheckoutState }) {
   const [isRedirecting, setRedirecting] = useState(false);
 
   // Buying needs an account: a signed-out visitor is asked to sign in first (issue 10).
-  const session = useNewCheckoutSession(
-    {
-      tier: state.tier,
-      price: state.price,
-      productId: state.productId,
-      ...(state.creatorId ? { creatorId: state.creatorId } : {}),
-    },
-    isSignedIn,
-  );
+  const session = useNewCheckoutSession(checkoutRequest(state), isSignedIn);
   // SPEC §4: pay waits for the session id and the payment provider (which provider runs, and
   // Stripe's publishable key, come from the server's configuration, never from the bundle).
   const provider = useBillingConfig();
@@ -207,7 +200,7 @@ function CheckoutSession({ state }: { state: CheckoutState }) {
           >
             {isRedirecting
               ? t('checkout.redirecting')
-              : t('checkout.pay', { price: checkoutPriceText(state, i18n.language) })}
+              : t('checkout.pay', { price: checkoutPriceText(state, t, i18n.language) })}
           </button>
           <BackToDiscover isLarge />
         </div>

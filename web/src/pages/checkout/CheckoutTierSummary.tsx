@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { TIER_CURRENCY, TIER_PRICE_CENTS, type PaidTier } from '../../../../common/rules/tiers';
-import { formatMoney } from '../../components/billing/money';
+import { formatMoney } from '../../../../common/rules/money';
 import { TierBadge } from '../../components/billing/TierBadge';
 
 /**

@@ -16,7 +16,7 @@ export function useQueriedCheckoutState(query: CheckoutQuery): {
   isPending: boolean;
   state: CheckoutState | null;
 } {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const item = useItem(query.kind === 'item' ? query.itemId : null);
   const profile = usePublicProfile(query.kind === 'membership' ? query.creatorId : '', {
     enabled: query.kind === 'membership',
@@ -32,7 +32,6 @@ export function useQueriedCheckoutState(query: CheckoutQuery): {
     state: creator
       ? membershipCheckoutState(
           t,
-          i18n.language,
           { id: creator.id, name: creator.fullName, image: creator.avatar },
           query.tier,
         )

@@ -5,7 +5,7 @@ import { PROFILE_SUBSCRIPTION_TIER } from '../../../../common/rules/creator-prof
 import type { CreatorProfileResponse } from '../../../../common/schemas/creator-profile';
 import { useAuth } from '../../app/auth';
 import type { CheckoutState } from '../../components/billing/checkout-state';
-import { formatMoney } from '../../components/billing/money';
+import { formatMoney } from '../../../../common/rules/money';
 import { FollowButton } from '../profile/FollowButton';
 
 /**
@@ -50,17 +50,18 @@ export function CreatorActions({ profile }: { profile: CreatorProfileResponse })
 function SubscribeButton({ profile }: { profile: CreatorProfileResponse }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  if (profile.subscriptionPriceCents === null) return null;
+  const priceCents = profile.subscriptionPriceCents;
+  if (priceCents === null) return null;
   const displayPrice = t('tiers.perMonth', {
-    price: formatMoney(profile.subscriptionPriceCents, profile.subscriptionCurrency, i18n.language),
+    price: formatMoney(priceCents, profile.subscriptionCurrency, i18n.language),
   });
   const subscribe = () => {
     const state: CheckoutState = {
       productId: profile.id,
       creatorId: profile.id,
       tier: PROFILE_SUBSCRIPTION_TIER,
-      price: profile.subscriptionPrice ?? '',
-      displayPrice,
+      price: { cents: priceCents, currency: profile.subscriptionCurrency },
+      isMonthly: true,
       userName: profile.name,
       userImage: profile.profileImage,
       imageUrl: profile.bannerImage ?? profile.profileImage,

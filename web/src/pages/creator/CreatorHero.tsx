@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { BANNER_HEIGHT_PX } from '../../../../common/rules/creator-profile';
 import type { CreatorProfileResponse } from '../../../../common/schemas/creator-profile';
-import { formatDate, formatMoney } from '../../components/billing/money';
+import { formatMoney } from '../../../../common/rules/money';
+import { formatDate } from '../../components/billing/format-date';
 import { Avatar } from '../../components/content/Avatar';
 import { ExternalLinks } from '../../components/creator/ExternalLinks';
 import { CreatorActions } from './CreatorActions';

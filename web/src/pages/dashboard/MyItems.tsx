@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { OwnItem } from '../../../../common/schemas/items';
 import { useItemAction, useOwnItems, type ItemAction } from '../../api/item-management';
-import { formatMoney } from '../../components/billing/money';
+import { formatMoney } from '../../../../common/rules/money';
 
 const STATUS_VARIANT: Record<OwnItem['status'], string> = {
   available: 'success',

@@ -2,7 +2,7 @@ import { Alert, Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAcknowledgeWarning, useMyWarnings, useWarningsLive } from '../../api/warnings';
-import { formatDate } from '../../components/billing/money';
+import { formatDate } from '../../components/billing/format-date';
 
 /**
  * Issue 14: the moderators' warnings to the signed-in person, until they acknowledge them.

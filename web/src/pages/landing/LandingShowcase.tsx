@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FEED_SHOWCASE_SIZE } from '../../../../common/rules/feed';
+import { formatMoney } from '../../../../common/rules/money';
 import type { FeedPost, SpotlightCreator } from '../../../../common/schemas/feed';
 import type { ShowcaseState } from '../../api/showcase';
 import { LockIcon } from '../../components/billing/LockIcon';
@@ -86,7 +87,7 @@ function CreatorCard({ creator }: { creator: SpotlightCreator }) {
 }
 
 function ItemCard({ post }: { post: FeedPost }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const isLocked = !post.isPurchased;
   return (
     <Link
@@ -108,7 +109,7 @@ function ItemCard({ post }: { post: FeedPost }) {
           {isLocked && <LockIcon size={14} />}
           {/* What unlocks it: its price, else the tier it needs, else nothing (free). */}
           {post.priceCents > 0 ? (
-            post.price
+            formatMoney(post.priceCents, post.currency, i18n.language)
           ) : post.tierRequired === 'Aura' ? (
             t('discover.free')
           ) : (

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Alert, Card, Col, Row, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useHubDashboard } from '../../api/hub';
-import { formatMoney } from '../../components/billing/money';
+import { formatMoney } from '../../../../common/rules/money';
 import { AdminStatusBadge } from './Badges';
 import { formatAmounts } from './money';
 

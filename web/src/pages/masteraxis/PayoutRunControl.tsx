@@ -3,7 +3,7 @@ import { Alert, Button, Modal, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { PayoutRunSummary } from '../../../../common/schemas/payouts';
 import { fetchPayoutRunCsv, usePayoutRuns, useRunPayouts } from '../../api/hub';
-import { formatDate } from '../../components/billing/money';
+import { formatDate } from '../../components/billing/format-date';
 import { newIdempotencyKey } from '../../components/billing/idempotency-key';
 import { formatAmounts } from './money';
 

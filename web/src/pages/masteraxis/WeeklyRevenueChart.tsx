@@ -8,9 +8,8 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import type { Currency } from '../../../../common/rules/money';
+import { centsToAmount, formatMoney, type Currency } from '../../../../common/rules/money';
 import type { HubDashboardResponse } from '../../../../common/schemas/hub';
-import { formatMoney } from '../../components/billing/money';
 
 const COLOURS: Record<Currency, string> = { eur: 'var(--bs-primary)', usd: 'var(--bs-success)' };
 
@@ -33,7 +32,7 @@ export default function WeeklyRevenueChart({
       day: weekday.format(new Date(`${day.date}T12:00:00Z`)),
     };
     for (const currency of week.currencies) {
-      row[currency] = (day.revenue.find((r) => r.currency === currency)?.cents ?? 0) / 100;
+      row[currency] = day.revenue.find((r) => r.currency === currency)?.cents ?? 0;
     }
     return row;
   });
@@ -43,10 +42,11 @@ export default function WeeklyRevenueChart({
         <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="day" />
-          <YAxis />
+          {/* The bars are cents; the axis reads in whole units. */}
+          <YAxis tickFormatter={(cents: number) => String(centsToAmount(cents))} />
           <Tooltip
             formatter={(value, name) => [
-              formatMoney(Math.round(Number(value) * 100), String(name), locale),
+              formatMoney(Number(value), String(name), locale),
               String(name).toUpperCase(),
             ]}
           />

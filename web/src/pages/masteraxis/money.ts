@@ -1,5 +1,5 @@
 import type { CurrencyAmount } from '../../../../common/schemas/hub';
-import { formatMoney } from '../../components/billing/money';
+import { formatMoney } from '../../../../common/rules/money';
 
 /** Amounts of several currencies side by side, never added ("€12.50 · $5.00"); '' for none. */
 export const formatAmounts = (amounts: CurrencyAmount[], locale: string): string =>

@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { LocalCheckoutSummary } from '../../../../common/schemas/billing';
 import { abandonLocalCheckout, useLocalCheckout } from '../../api/billing-hooks';
 import { LockIcon } from '../../components/billing/LockIcon';
-import { formatMoney } from '../../components/billing/money';
+import { formatMoney } from '../../../../common/rules/money';
 import { goTo } from '../../components/billing/go-to';
 import { TestPaymentNotice } from '../../components/billing/TestPaymentNotice';
 import { LocalPayForm } from './LocalPayForm';

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Badge, Button, Card, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { formatMoney } from '../../../../common/rules/money';
 import { useItem, useRecordVisit } from '../../api/items';
 import { useAuth } from '../../app/auth';
 import { signInPath } from '../../app/return-to';
@@ -36,7 +37,7 @@ export default function ProductPage() {
 }
 
 function ProductView({ productId }: { productId: number | null }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { user } = useAuth();
   const item = useItem(productId);
@@ -89,6 +90,7 @@ function ProductView({ productId }: { productId: number | null }) {
 
   const product = item.data;
   const isUnlocked = product.isPurchased;
+  const price = formatMoney(product.priceCents, product.currency, i18n.language);
   // Issue 10: a signed-out visitor signs in first and comes back to this checkout.
   const unlock = () => {
     const state = itemCheckoutState(product);
@@ -125,7 +127,7 @@ function ProductView({ productId }: { productId: number | null }) {
           )}
           <ItemFacts item={product} className="mb-2" />
           <p className="fw-semibold" data-testid="product-price">
-            {t('product.price')}: {product.priceCents === 0 ? t('discover.free') : product.price}
+            {t('product.price')}: {product.priceCents === 0 ? t('discover.free') : price}
           </p>
           {isUnlocked ? (
             <>
@@ -149,7 +151,7 @@ function ProductView({ productId }: { productId: number | null }) {
                 {product.description}
               </p>
               <p className="text-muted" data-testid="product-locked">
-                {unlockHint(t, product)}
+                {unlockHint(t, i18n.language, product)}
               </p>
               {product.tierRequired !== 'Aura' && (
                 <Link to={`/hypr/${product.creatorId}`} className="d-inline-block mb-3">
@@ -158,7 +160,7 @@ function ProductView({ productId }: { productId: number | null }) {
               )}
               {unlockNotice === null && product.abilities.canBuy && (
                 <div className="d-flex flex-wrap gap-2 align-items-start">
-                  <Button onClick={unlock}>{t('product.unlock', { price: product.price })}</Button>
+                  <Button onClick={unlock}>{t('product.unlock', { price })}</Button>
                   <PayWithBalance
                     itemId={product.id}
                     priceCents={product.priceCents}

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PublicProfileItem } from '../../../../common/schemas/users';
 import { LockIcon } from '../../components/billing/LockIcon';
-import { formatMoney } from '../../components/billing/money';
 import { TierBadge } from '../../components/billing/TierBadge';
 import { unlockHint } from '../../components/content/unlock-hint';
 
@@ -67,12 +66,7 @@ function ContentTile({ item }: { item: PublicProfileItem }) {
             data-testid="tile-locked"
           >
             <LockIcon size={22} />
-            <span className="fw-semibold small">
-              {unlockHint(t, {
-                ...item,
-                price: formatMoney(item.priceCents, 'eur', i18n.language),
-              })}
-            </span>
+            <span className="fw-semibold small">{unlockHint(t, i18n.language, item)}</span>
             {item.tierRequired !== 'Aura' && <TierBadge tier={item.tierRequired} />}
           </div>
         )}

@@ -5,7 +5,8 @@ import {
   type CheckoutSessionResponse,
 } from '../../../../common/schemas/billing';
 import { useCheckoutSessionResult } from '../../api/billing-hooks';
-import { formatCheckoutTotal, formatDate, formatMoney } from '../../components/billing/money';
+import { formatMoney } from '../../../../common/rules/money';
+import { formatDate } from '../../components/billing/format-date';
 import { TestPaymentNotice } from '../../components/billing/TestPaymentNotice';
 import { PurchasedProductView } from './PurchasedProductView';
 
@@ -53,7 +54,7 @@ function SessionResult({ sessionId }: { sessionId: string }) {
 }
 
 function SessionDetails({ session }: { session: CheckoutSessionResponse }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const isPaid = session.payment_status === 'paid';
   const method = session.payment_method_types[0]?.toUpperCase() ?? '';
   return (
@@ -75,7 +76,7 @@ function SessionDetails({ session }: { session: CheckoutSessionResponse }) {
         </dd>
         <dt className="col-sm-4">{t('success.total')}</dt>
         <dd className="col-sm-8" data-testid="success-total">
-          {formatCheckoutTotal(session.amount_total, session.currency)}
+          {formatMoney(session.amount_total, session.currency, i18n.language)}
         </dd>
         <dt className="col-sm-4">{t('success.method')}</dt>
         <dd className="col-sm-8" data-testid="success-method">

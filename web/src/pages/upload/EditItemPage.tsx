@@ -1,6 +1,7 @@
 import { Alert, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { centsToDecimalString } from '../../../../common/rules/money';
 import type { ItemDetail } from '../../../../common/schemas/items';
 import { useUpdateItem } from '../../api/item-management';
 import { useItem } from '../../api/items';
@@ -12,7 +13,7 @@ function formOf(item: ItemDetail): ItemFormInput {
   return {
     title: item.title,
     description: item.description,
-    price: (item.priceCents / 100).toFixed(2),
+    price: centsToDecimalString(item.priceCents),
     image: item.imageUrl ?? '',
     audio: item.audioUrl ?? '',
     video: item.videoUrl ?? '',

@@ -3,7 +3,8 @@ import { Button, Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { Subscription } from '../../../../common/schemas/billing';
 import { useCancelSubscription, useSubscriptions } from '../../api/billing-hooks';
-import { formatDate, formatMoney } from '../../components/billing/money';
+import { formatMoney } from '../../../../common/rules/money';
+import { formatDate } from '../../components/billing/format-date';
 import { TierBadge } from '../../components/billing/TierBadge';
 import { Avatar } from '../../components/content/Avatar';
 

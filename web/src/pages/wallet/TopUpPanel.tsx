@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { TOPUP_TIER, WALLET_CURRENCY } from '../../../../common/schemas/billing';
 import type { CheckoutState } from '../../components/billing/checkout-state';
-import { formatMoney } from '../../components/billing/money';
+import { formatMoney } from '../../../../common/rules/money';
 
 /** Top-up amounts offered, in cents (the server checks its own bounds). */
 const TOPUP_AMOUNTS_CENTS = [500, 1000, 2500, 5000] as const;
@@ -12,12 +12,10 @@ export function TopUpPanel() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const topUp = (cents: number) => {
-    const amount = formatMoney(cents, WALLET_CURRENCY, i18n.language);
     const state: CheckoutState = {
       productId: TOPUP_TIER,
       tier: TOPUP_TIER,
-      price: (cents / 100).toFixed(2),
-      displayPrice: amount,
+      price: { cents, currency: WALLET_CURRENCY },
       userName: t('app.name'),
       userImage: '/logo-aura.svg',
       imageUrl: null,

@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WalletEntry } from '../../../../common/schemas/billing';
-import { formatDate, formatMoney } from '../../components/billing/money';
+import { formatMoney } from '../../../../common/rules/money';
+import { formatDate } from '../../components/billing/format-date';
 import { balanceSeries } from './balance-series';
 
 const BalanceChart = lazy(() => import('./BalanceChart'));

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useWalletHistory } from '../../api/billing-hooks';
-import { formatMoney } from '../../components/billing/money';
+import { formatMoney } from '../../../../common/rules/money';
 import { MembershipsPanel } from './MembershipsPanel';
 import { TopUpPanel } from './TopUpPanel';
 import { WalletHistory } from './WalletHistory';
