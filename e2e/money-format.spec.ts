@@ -1,7 +1,8 @@
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { createLockedItem, payOnLocalCheckout } from './payments-api';
 import { signInPage, signUpViaApi, type Account } from './support/accounts';
-import { seedSignedIn, seedStorage } from './support/seeded-session';
+import { mailTextTo } from './support/mailbox';
+import { seedStorage } from './support/seeded-session';
 
 /*
  * One money formatter (common/rules/money.ts): one purchase's amount reads the same on every
@@ -24,28 +25,6 @@ async function topUpViaApi(request: APIRequestContext, fan: Account, cents: numb
     data: { email: fan.email, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' },
   });
   expect(paid.ok(), await paid.text()).toBe(true);
-}
-
-/** The text of the newest mail with `subject` to `address`, read on the admin outbox page. */
-async function mailText(browser: Browser, address: string, subject: string): Promise<string> {
-  const context = await browser.newContext();
-  try {
-    const admin = await context.newPage();
-    await seedSignedIn(admin, 'admin');
-    await seedStorage(admin, { language: 'en' });
-    const mail = admin
-      .getByTestId('outbox-mail')
-      .filter({ hasText: address })
-      .filter({ hasText: subject });
-    // The mail leaves through a queue after the payment: look again until it is there.
-    await expect(async () => {
-      await admin.goto('/admin/outbox');
-      await expect(mail.first()).toBeVisible({ timeout: 2_000 });
-    }).toPass();
-    return (await mail.first().textContent()) ?? '';
-  } finally {
-    await context.close();
-  }
 }
 
 test('one purchase shows one money format on every screen and in its mails', async ({
@@ -82,10 +61,8 @@ test('one purchase shows one money format on every screen and in its mails', asy
   await expect(page.getByTestId('success-total')).toHaveText(PRICE);
 
   // The receipt to the buyer and the sale notice to the creator.
-  expect(await mailText(browser, fan.email, `Your receipt: ${item.title}`)).toContain(
-    `for ${PRICE}.`,
-  );
-  expect(await mailText(browser, creator.email, `New sale: ${item.title}`)).toContain(
+  expect(await mailTextTo(fan.email, `Your receipt: ${item.title}`)).toContain(`for ${PRICE}.`);
+  expect(await mailTextTo(creator.email, `New sale: ${item.title}`)).toContain(
     `bought for ${PRICE}.`,
   );
 

@@ -38,3 +38,19 @@ export async function linkFromMailbox(address: string, page: string): Promise<st
     .toBeDefined();
   return link!;
 }
+
+/** The text of the newest mail to `address` whose subject is `subject`; waits for its delivery. */
+export async function mailTextTo(address: string, subject: string): Promise<string> {
+  let text: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mails = (await mailsTo(address)).filter((mail) => mail.subject === subject);
+        text = mails[mails.length - 1]?.text;
+        return text;
+      },
+      { message: `a mail to ${address} titled ${subject}` },
+    )
+    .toBeDefined();
+  return text!;
+}
