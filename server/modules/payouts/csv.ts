@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { fail } from '../../http/errors';
 import { personName } from '../hub/index';
-import type { PayoutCipher } from './cipher';
+import { openIfReadable, type PayoutCipher } from './cipher';
 import { payoutRuns, payoutSettings, payoutTransfers } from './tables';
 
 export const CSV_COLUMNS = [
@@ -26,6 +26,9 @@ export const CSV_COLUMNS = [
   'bank_name',
   'account',
 ] as const;
+
+/** The account cell of a number sealed with a key this server does not have. */
+const UNREADABLE_CELL = 'unreadable';
 
 /**
  * One CSV cell: always quoted, quotes doubled, and text a spreadsheet would run as a formula
@@ -66,9 +69,12 @@ export async function payoutRunCsv(
   const lines = [CSV_COLUMNS.join(',')];
   for (const row of rows) {
     const { transfer } = row;
-    const account = row.accountNumberSealed
-      ? maskNumber(cipher.open(row.accountNumberSealed, transfer.creatorId, 'accountNumber'))
+    const opened = row.accountNumberSealed
+      ? openIfReadable(cipher, row.accountNumberSealed, transfer.creatorId, 'accountNumber')
       : null;
+    // A number this server cannot open is marked, as in the payout table, not a failed export.
+    const account =
+      opened !== null ? maskNumber(opened) : row.accountNumberSealed ? UNREADABLE_CELL : null;
     lines.push(
       [
         run.id,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PayoutProvider } from '../../adapters/payouts/index';
@@ -5,6 +6,7 @@ import {
   auditEvents,
   ledgerEntries,
   payoutRuns,
+  payoutSettings,
   payoutTransfers,
   users,
 } from '../../db/schema/index';
@@ -14,6 +16,7 @@ import { manualClock, payLocal, startCheckout } from '../billing/test-helpers';
 import { bookEarningsEntry } from '../billing/test-helpers';
 import { creatorWithItem, validPayoutBody } from '../hub/test-helpers';
 import { SOON } from '../../test/waits';
+import { createPayoutCipher } from './index';
 
 /*
  * Payout runs (issue 15): each due creator's payable balance (earnings minus payouts) is booked
@@ -187,6 +190,25 @@ describe('POST /api/v1/hub/payouts/run', () => {
     expect(adaLines[0]).toContain('"Ada Auto","EUR","9.00","900","sent","local","po_local_');
     expect(adaLines[0]).toContain('"Bank transfer","First Test Bank","****6789"');
     expect(csv.body).not.toContain('000123456789');
+
+    // An account number sealed with a key this server lacks is marked, not a failed export.
+    await t.db
+      .update(payoutSettings)
+      .set({
+        accountNumberSealed: createPayoutCipher({ current: randomBytes(32) }).seal(
+          '000123456789',
+          a.creator.user.id,
+          'accountNumber',
+        ),
+      })
+      .where(eq(payoutSettings.creatorId, a.creator.user.id));
+    const marked = await t.app.inject({
+      url: `/api/v1/hub/payouts/runs/${summary.runId}/export`,
+      headers: admin.auth,
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    const markedLines = marked.body.split('\r\n').filter((l) => l.includes(a.creator.user.id));
+    expect(markedLines[0]).toContain('"First Test Bank","unreadable"');
 
     // The list of runs shows both, newest first.
     const runs = await t.app.inject({ url: '/api/v1/hub/payouts/runs', headers: admin.auth });
