@@ -30,6 +30,11 @@ export interface MatrixRequest {
 export interface MatrixRow {
   who: Who;
   owner?: true;
+  /**
+   * The code of this operation's own 401 refusal, for one guarded by a key rather than a
+   * session (the backup key): every caller without that key is refused with it.
+   */
+  refusedWith?: string;
   /** A valid request (validation runs before the guard, so bad input would hide the outcome). */
   request?: (fx: Fixtures) => MatrixRequest;
 }

@@ -32,7 +32,9 @@ function expected(row: MatrixRow, caller: Caller): Outcome {
 
 /** The guard's refusals: signed out (401), or signed in without the right (403, or 404 on someone else's item). */
 function refused(status: number, code: unknown, row: MatrixRow, caller: Caller): boolean {
-  if (status === 401) return code === 'sign_in_required' || code === 'sign_in_expired';
+  if (status === 401) {
+    return code === 'sign_in_required' || code === 'sign_in_expired' || code === row.refusedWith;
+  }
   if (status === 403) return true;
   return status === 404 && row.owner === true && caller !== 'owner';
 }

@@ -58,5 +58,5 @@ export const hubRows: MatrixRows = {
 
 /** Operations of the operator's own tools: over loopback with a key from the root secret only. */
 export const opsRows: MatrixRows = {
-  'POST /api/v1/ops/backup': { who: [] },
+  'POST /api/v1/ops/backup': { who: [], refusedWith: 'backup_key_invalid' },
 };
