@@ -31,7 +31,14 @@ export async function ownPostgresDatabase(
   await onServer(`drop database if exists ${quoted} with (force)`);
   await onServer(`create database ${quoted}`);
   await migratePostgres(url.toString());
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 1 });
+  // These databases are seeded with thousands of rows in one statement, which a busy machine may
+  // take longer over than a request's statement bound allows.
+  const handle = await openDatabase({
+    kind: 'postgres',
+    url: url.toString(),
+    poolSize: 1,
+    purpose: 'maintenance',
+  });
   return {
     handle,
     async drop() {
