@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   PaymentErrorResponse,
   WalletQuery,
@@ -8,11 +7,9 @@ import {
   WalletUnlockResponse,
 } from '../../../common/schemas/billing';
 import type { Container } from '../../container';
-import { fail } from '../../http/errors';
+import { IdempotencyKeyHeaders, requiredIdempotencyKey } from '../../http/idempotency-key';
 import { requestMeta } from '../../http/request-meta';
 import { unlockWithBalance, walletOf } from './wallet';
-
-const IDEMPOTENCY_KEY = /^[\w\-:.]{1,100}$/;
 
 export const walletRoutes =
   (ctx: Container): FastifyPluginAsyncZod =>
@@ -40,18 +37,15 @@ export const walletRoutes =
         schema: {
           tags: ['wallet'],
           security: [{ bearer: [] }],
-          headers: z.object({ 'idempotency-key': z.string().optional() }),
+          headers: IdempotencyKeyHeaders,
           body: WalletUnlockRequest,
           response: { 200: WalletUnlockResponse, 402: PaymentErrorResponse },
         },
       },
       async (request) => {
-        const key = request.headers['idempotency-key'] ?? request.body.idempotencyKey;
-        if (!key || !IDEMPOTENCY_KEY.test(key)) {
-          throw fail('idempotency_key_required', undefined, {
-            field: 'Idempotency-Key',
-          });
-        }
+        const key = requiredIdempotencyKey(
+          request.headers['idempotency-key'] ?? request.body.idempotencyKey,
+        );
         return unlockWithBalance(
           deps,
           ctx.guards.viewerOf(request),

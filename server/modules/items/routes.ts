@@ -14,6 +14,7 @@ import {
 } from '../../../common/schemas/items';
 import type { Container } from '../../container';
 import { compiledSerializerFor } from '../../http/compiled-serializer';
+import { IdempotencyKeyHeaders, optionalIdempotencyKey } from '../../http/idempotency-key';
 import { perCaller } from '../../http/rate-limits';
 import { requestMeta } from '../../http/request-meta';
 import { addComment, listComments, recordVisit, setLike, type EngagementDeps } from './engagement';
@@ -41,6 +42,7 @@ export const itemsRoutes =
         schema: {
           tags: ['items'],
           security: bearer,
+          headers: IdempotencyKeyHeaders,
           body: CreateItemRequest,
           response: { 201: CreateItemResponse },
         },
@@ -48,7 +50,16 @@ export const itemsRoutes =
       async (request, reply) => {
         // SPEC §6: upload is open to every signed-in user, so requireAuth is the whole check.
         const viewer = ctx.guards.viewerOf(request);
-        return reply.status(201).send(await createItem(deps, viewer, request.body, meta(request)));
+        const key = optionalIdempotencyKey(request.headers['idempotency-key']);
+        const { replayed, ...created } = await createItem(
+          deps,
+          viewer,
+          request.body,
+          key,
+          meta(request),
+        );
+        if (replayed) reply.header('idempotent-replayed', 'true');
+        return reply.status(201).send(created);
       },
     );
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Role } from '../../../common/rules/roles';
 import { parsePriceToCents } from '../../../common/schemas/billing';
 import type { MediaKind } from '../../../common/schemas/media';
@@ -23,6 +24,7 @@ import {
   type ItemWithCreator,
   type Viewer,
 } from './cards';
+import { creationKeyOf, itemCreatedUnder } from './creation-key';
 import { isListed, mayOpenItemPage, maySeeUnlisted, promotesToCreator } from './policy';
 import { presentItemDetail } from './presenter';
 
@@ -111,14 +113,21 @@ export async function resolveMedia(db: Db, ownerId: string, choices: MediaChoice
 /**
  * SPEC §7 POST /api/v1/aura/create. Publishing the first item turns a `user` into a `creator`
  * in the same transaction; the session stays valid (the guard reads the role from the database).
+ * With an Idempotency-Key, a repeat of the same form answers the item the first request made
+ * (`replayed`), also when that one committed but never answered; concurrent repeats make one.
  */
 export async function createItem(
   deps: ItemsDeps,
   viewer: { id: string; role: Role },
   body: CreateItemRequest,
+  idempotencyKey: string | null,
   meta: EventMeta,
-): Promise<CreateItemResponse> {
+): Promise<CreateItemResponse & { replayed: boolean }> {
   authorize(viewer, 'item.create');
+  const creation = idempotencyKey === null ? null : creationKeyOf(idempotencyKey, body);
+  const earlier = creation && (await itemCreatedUnder(deps.db, viewer.id, creation));
+  if (earlier) return answerOf(deps, viewer, earlier, true);
+
   const priceCents = parsePriceToCents(body.price);
   if (priceCents === null) throw failWithKey(400, UPLOAD_REQUIRED_FIELDS);
   const media = await resolveMedia(deps.db, viewer.id, [
@@ -128,7 +137,7 @@ export async function createItem(
   ]);
   if (!media.image) throw failWithKey(400, UPLOAD_REQUIRED_FIELDS);
 
-  const { item, role } = await deps.db.transaction(async (tx) => {
+  const created = await deps.db.transaction(async (tx) => {
     const [item] = await tx
       .insert(items)
       .values({
@@ -147,9 +156,16 @@ export async function createItem(
         explicitContent: body.explicitContent,
         tierRequired: body.tierRequired ?? 'Aura',
         createdAt: meta.at,
+        creationKey: creation?.key ?? null,
+        creationHash: creation?.hash ?? null,
+      })
+      // A request with the same key committed meanwhile (PostgreSQL waits for it here).
+      .onConflictDoNothing({
+        target: [items.creatorId, items.creationKey],
+        where: sql`${items.creationKey} is not null`,
       })
       .returning();
-    if (!item) throw new Error('item insert returned nothing');
+    if (!item) return null;
     await recordEvent(
       tx,
       viewer,
@@ -170,9 +186,21 @@ export async function createItem(
       : null;
     return { item, role: promoted ?? viewer.role };
   });
+  if (created) return answerOf(deps, { id: viewer.id, role: created.role }, created.item, false);
+  const raced = creation && (await itemCreatedUnder(deps.db, viewer.id, creation));
+  if (!raced) throw new Error('an item creation conflicted with no item');
+  // The request that won made this one's author a creator, if it was their first item.
+  const role = promotesToCreator(viewer.role) ? 'creator' : viewer.role;
+  return answerOf(deps, { id: viewer.id, role }, raced, true);
+}
 
-  const detail = await presentOwnItem(deps, { id: viewer.id, role }, item);
-  return { id: item.id, item: detail };
+async function answerOf(
+  deps: ItemsDeps,
+  owner: { id: string; role: Role },
+  item: ItemRow,
+  replayed: boolean,
+) {
+  return { id: item.id, item: await presentOwnItem(deps, owner, item), replayed };
 }
 
 export async function presentOwnItem(

@@ -8,6 +8,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { CURRENCIES, type Currency } from '../../../common/rules/money';
@@ -51,6 +52,12 @@ export const items = pgTable(
     visitorsCount: integer('visitors_count').notNull().default(0),
     salesCount: integer('sales_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The Idempotency-Key it was created under, if any, and a hash of that request's form: a
+     * retry with the key answers this item instead of making a second one (creation-key.ts).
+     */
+    creationKey: text('creation_key'),
+    creationHash: text('creation_hash'),
   },
   (t) => [
     check('items_price_nonnegative', sql`${t.priceCents} >= 0`),
@@ -60,6 +67,10 @@ export const items = pgTable(
     // Keyset pagination of the feed: newest first, id breaks ties.
     index('items_feed_idx').on(t.createdAt.desc(), t.id.desc()),
     index('items_creator_idx').on(t.creatorId, t.createdAt.desc()),
+    // One item per creator and key; only items created with a key are in it.
+    uniqueIndex('items_creation_key_idx')
+      .on(t.creatorId, t.creationKey)
+      .where(sql`${t.creationKey} is not null`),
   ],
 );
 

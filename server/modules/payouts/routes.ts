@@ -10,7 +10,7 @@ import {
   PayoutSettingsUpdateRequest,
 } from '../../../common/schemas/payouts';
 import type { Container } from '../../container';
-import { fail } from '../../http/errors';
+import { IdempotencyKeyHeaders, requiredIdempotencyKey } from '../../http/idempotency-key';
 import { perCaller } from '../../http/rate-limits';
 import { requestMeta } from '../../http/request-meta';
 import { payoutCipherOf } from './cipher';
@@ -24,7 +24,6 @@ import {
   type PayoutDeps,
 } from './settings';
 
-const IDEMPOTENCY_KEY = /^[\w\-:.]{1,100}$/;
 // Any text reaches the services, which answer 404 for what cannot be an id.
 const IdParams = z.object({ id: z.string() });
 /** Payout runs started per minute and caller: a run is rare, a burst is a mistake. */
@@ -81,16 +80,13 @@ export const payoutsRoutes =
         schema: {
           tags: ['hub'],
           security,
-          headers: z.object({ 'idempotency-key': z.string().optional() }),
+          headers: IdempotencyKeyHeaders,
           response: { 200: PayoutRunSummary },
         },
       },
       async (request) => {
         const viewer = c.guards.viewerOf(request);
-        const key = request.headers['idempotency-key'];
-        if (!key || !IDEMPOTENCY_KEY.test(key)) {
-          throw fail('idempotency_key_required', undefined, { field: 'Idempotency-Key' });
-        }
+        const key = requiredIdempotencyKey(request.headers['idempotency-key']);
         return runPayouts(
           { db: c.db, provider: c.payouts, jobs: c.jobs },
           viewer,

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import {
   CommentList,
   CommentResponse,
@@ -12,6 +13,7 @@ import { FEED_POST_COMMENTS } from '../../../common/schemas/feed';
 import { dashboardKeys } from './dashboard';
 import { resyncServerRole } from './session-role';
 import { feedKeys, updateFeedPost } from './feed';
+import { intentKeys } from './intent-key';
 import { request, retryUnlessNotFound } from './request';
 
 export const itemKeys = {
@@ -30,23 +32,31 @@ export function useItem(id: number | null) {
   });
 }
 
-/** SPEC §7 POST /api/v1/aura/create; publishing refreshes the feed and the dashboard. */
+/**
+ * SPEC §7 POST /api/v1/aura/create; publishing refreshes the feed and the dashboard. A retry of
+ * the same form goes with the same Idempotency-Key, so an answer lost on the way does not make
+ * the item twice.
+ */
 export function useCreateItem() {
   const queryClient = useQueryClient();
+  const [keys] = useState(() => intentKeys());
   return useMutation({
     mutationFn: async (body: CreateItemRequest) => {
       // A first item makes a `user` a `creator`; the session stays valid (the server reads the
       // role from its database), and the refreshed profile carries the new role.
+      const headers = { 'Idempotency-Key': keys.keyFor(body) };
       return CreateItemResponse.parse(
-        await request('/api/v1/aura/create', { method: 'POST', body }),
+        await request('/api/v1/aura/create', { method: 'POST', body, headers }),
       );
     },
-    onSuccess: (answer) =>
-      Promise.all([
+    onSuccess: (answer) => {
+      keys.done();
+      return Promise.all([
         queryClient.invalidateQueries({ queryKey: feedKeys.all }),
         queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
         resyncServerRole(answer.item.creatorId),
-      ]),
+      ]);
+    },
   });
 }
 
