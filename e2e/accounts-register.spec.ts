@@ -110,6 +110,6 @@ test('registration enforces confirmation, weak-password acceptance, newsletter a
 
 test('/register links to /login', async ({ page }) => {
   await page.goto('/register');
-  await page.getByRole('link', { name: 'Log in' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/auth\?tab=login$/);
 });

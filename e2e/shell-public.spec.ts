@@ -21,7 +21,7 @@ test.describe('landing page', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Aura' })).toBeVisible();
     await page.getByRole('link', { name: 'Get started' }).click();
-    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page).toHaveURL(/\/auth\?tab=signup$/);
   });
 
   test('the footer logo leads home', async ({ page }) => {
@@ -148,5 +148,5 @@ test('the smoke switch adds a decorative layer and persists', async ({ page }) =
   await page.reload();
   await expect(page.getByRole('switch', { name: 'Smoke effect' })).toBeChecked();
   await page.getByRole('link', { name: 'Get started' }).click();
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?tab=signup$/);
 });

@@ -6,7 +6,8 @@ import { LanguageSwitcher } from '../shell/LanguageSwitcher';
 
 /**
  * The slim top bar for signed-out visitors: the SPEC's header is for signed-in users only, but
- * visitors still need the language switcher and a way to the drawer's login entry.
+ * visitors still need the language switcher and a way in: log in and sign up stand in the bar
+ * itself, so nobody has to find them in the drawer.
  */
 export function VisitorBar({
   isMenuOpen,
@@ -24,6 +25,12 @@ export function VisitorBar({
           <span aria-hidden="true">{t('app.name')}</span>
         </Link>
         <LanguageSwitcher />
+        <Link className="btn btn-link btn-sm" to="/auth?tab=login" data-testid="visitor-login">
+          {t('shell.visitor.login')}
+        </Link>
+        <Link className="btn btn-primary btn-sm" to="/auth?tab=signup" data-testid="visitor-signup">
+          {t('shell.visitor.signup')}
+        </Link>
         <button
           type="button"
           className="btn btn-outline-secondary btn-sm d-inline-flex align-items-center gap-1"

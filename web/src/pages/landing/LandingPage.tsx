@@ -39,7 +39,7 @@ export default function LandingPage() {
             <h1 className="display-4 fw-bold">{t('landing.title')}</h1>
             <p className="lead aura-landing-subtitle mx-auto mx-md-0">{t('landing.subtitle')}</p>
             <div className="d-flex flex-wrap gap-2 justify-content-center justify-content-md-start mt-4">
-              <Link className="btn btn-primary btn-lg" to="/auth">
+              <Link className="btn btn-primary btn-lg" to="/auth?tab=signup">
                 {t('landing.getStarted')}
               </Link>
               <Link className="btn btn-outline-secondary btn-lg" to="/features">
