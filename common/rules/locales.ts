@@ -1,6 +1,8 @@
+import { LANGUAGES, type Language } from '../i18n';
+
 /** The languages mails are written in (issue 16): the web's languages. */
-export const MAIL_LOCALES = ['en', 'es', 'de'] as const;
-export type MailLocale = (typeof MAIL_LOCALES)[number];
+export const MAIL_LOCALES = LANGUAGES;
+export type MailLocale = Language;
 
 /** The first supported language of an Accept-Language header, else English. */
 export function localeOf(acceptLanguage: string | undefined | null): MailLocale {

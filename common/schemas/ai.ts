@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES, type Language } from '../i18n';
 
 /*
  * The AI assistant panel and the AI studio (issue 13): SPEC §7 POST /api/v1/ai/chat.
@@ -25,8 +26,8 @@ export const ASSISTANT_MODES = ['chat', ...STUDIO_MODES] as const;
 export type AssistantMode = (typeof ASSISTANT_MODES)[number];
 
 /** The languages of SPEC §1; the assistant answers in the one the interface shows. */
-export const ASSISTANT_LANGUAGES = ['en', 'es', 'de'] as const;
-export type AssistantLanguage = (typeof ASSISTANT_LANGUAGES)[number];
+export const ASSISTANT_LANGUAGES = LANGUAGES;
+export type AssistantLanguage = Language;
 
 /** SPEC §5/§9: studio input needs at least 3 characters after trimming. */
 export const STUDIO_MIN_INPUT = 3;

@@ -1,18 +1,11 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type en from '../../public/locales/en/translation.json';
+import { I18N_OPTIONS, LANGUAGES, type Language } from '../../../common/i18n';
 import { localeFileBackend } from './i18n-backend';
 
-export const LANGUAGES = ['en', 'es', 'de'] as const;
-export type Language = (typeof LANGUAGES)[number];
+// Keys are typed from the English files in common/i18n.ts: a key missing there is a compile error.
+export { LANGUAGES, type Language };
 const STORAGE_KEY = 'language';
-
-declare module 'i18next' {
-  interface CustomTypeOptions {
-    // English is the source of truth: a key missing from it is a compile error.
-    resources: { translation: typeof en };
-  }
-}
 
 function initialLanguage(): Language {
   const saved = localStorage.getItem(STORAGE_KEY);
@@ -26,10 +19,8 @@ void i18n
   .use(localeFileBackend)
   .use(initReactI18next)
   .init({
+    ...I18N_OPTIONS,
     lng: initialLanguage(),
-    fallbackLng: 'en',
-    supportedLngs: [...LANGUAGES],
-    interpolation: { escapeValue: false },
     react: { useSuspense: true },
   });
 

@@ -5,15 +5,27 @@ import type { AssistantLanguage } from '../../../../common/schemas/ai';
 import type { FigureReader, Money } from '../provider';
 import { detectIntent, type FigureIntent, type Intent } from './intents';
 import { knowledgeOf } from './knowledge';
-import { PHRASES, type Phrases } from './phrases/index';
+import type { TFunction } from 'i18next';
+import { textsIn } from '../../../i18n';
 
-/** The assistant panel without a model: one rule-based answer plus `Option:` follow-ups. */
+/**
+ * The assistant panel without a model: one rule-based answer plus `Option:` follow-ups. What it
+ * says is in the `assistant` namespace of the locale files (`chat.*`).
+ */
+
+/** Intl locales for money and dates. */
+const INTL_LOCALE: Record<AssistantLanguage, string> = { en: 'en-US', es: 'es-ES', de: 'de-DE' };
+
+interface Phrases {
+  t: TFunction<'assistant'>;
+  locale: string;
+}
 
 /** Amounts per currency as one phrase: "€8.99 and $4.50" (never one sum across currencies). */
 function formatAmounts(phrases: Phrases, amounts: Money[]): string {
   const parts = amounts.map((m) => formatMoney(m.cents, m.currency, phrases.locale));
   if (parts.length <= 1) return parts.join('');
-  return `${parts.slice(0, -1).join(', ')} ${phrases.and} ${parts.at(-1)}`;
+  return `${parts.slice(0, -1).join(', ')} ${phrases.t('chat.and')} ${parts.at(-1)}`;
 }
 
 const formatDay = (phrases: Phrases, date: Date) =>
@@ -30,18 +42,19 @@ async function figureAnswer(
   figure: FigureIntent,
   figures: FigureReader,
 ): Promise<string> {
+  const { t } = phrases;
   const since = formatDay(phrases, figures.monthStart);
   const monthText = async () => {
     const month = nonZero(await figures.earningsThisMonth());
     return month.length > 0
-      ? phrases.earningsMonth(formatAmounts(phrases, month), since)
-      : phrases.noEarningsMonth(since);
+      ? t('chat.earningsMonth', { replace: { amounts: formatAmounts(phrases, month), since } })
+      : t('chat.noEarningsMonth', { replace: { since } });
   };
   const totalText = async () => {
     const total = nonZero(await figures.earningsTotal());
     return total.length > 0
-      ? phrases.earningsTotal(formatAmounts(phrases, total))
-      : phrases.noEarningsTotal;
+      ? t('chat.earningsTotal', { replace: { amounts: formatAmounts(phrases, total) } })
+      : t('chat.noEarningsTotal');
   };
   switch (figure) {
     case 'earningsMonth':
@@ -50,19 +63,27 @@ async function figureAnswer(
       return totalText();
     case 'earnings':
       return `${await monthText()} ${await totalText()}`;
-    case 'sales':
-      return phrases.sales(await figures.salesThisMonth(), since);
-    case 'followers':
-      return phrases.followers(await figures.followers());
+    case 'sales': {
+      const count = await figures.salesThisMonth();
+      return t('chat.sales', { count, replace: { count, since } });
+    }
+    case 'followers': {
+      const count = await figures.followers();
+      return t('chat.followers', { count, replace: { count } });
+    }
     case 'bestItem': {
       const best = await figures.bestItem();
-      return best
-        ? phrases.bestItem(best.title, best.sales, formatAmounts(phrases, best.earned))
-        : phrases.noBestItem;
+      if (!best) return t('chat.noBestItem');
+      const earned = formatAmounts(phrases, best.earned);
+      return t('chat.bestItem', {
+        count: best.sales,
+        replace: { count: best.sales, title: best.title, earned },
+      });
     }
     case 'wallet': {
       const balance = await figures.walletBalance();
-      return phrases.wallet(formatMoney(balance.cents, balance.currency, phrases.locale));
+      const amount = formatMoney(balance.cents, balance.currency, phrases.locale);
+      return t('chat.wallet', { replace: { amount } });
     }
   }
 }
@@ -74,7 +95,7 @@ function candidateOptions(
   language: AssistantLanguage,
   isSignedIn: boolean,
 ): string[] {
-  const q = phrases.questions;
+  const q = phrases.t('chat.questions', { returnObjects: true });
   const faq = knowledgeOf(language).faq;
   if (!isSignedIn) {
     const byTopic: Partial<Record<Intent['kind'], string[]>> = {
@@ -114,25 +135,27 @@ function topicAnswer(intent: Intent, phrases: Phrases, language: AssistantLangua
     case 'features':
       return [
         knowledge.featuresIntro,
-        phrases.featuresLead,
+        phrases.t('chat.featuresLead'),
         ...Object.values(knowledge.features).map((card) => `- ${card.title}: ${card.text}`),
       ].join('\n');
     case 'tiers': {
       const price = (cents: number) => formatMoney(cents, TIER_CURRENCY, phrases.locale);
-      return phrases.tiers(price(TIER_PRICE_CENTS.Hypr), price(TIER_PRICE_CENTS.HyprSoul));
+      return phrases.t('chat.tiers', {
+        replace: { hypr: price(TIER_PRICE_CENTS.Hypr), hyprSoul: price(TIER_PRICE_CENTS.HyprSoul) },
+      });
     }
     case 'studio':
-      return phrases.studio;
+      return phrases.t('chat.studio');
     case 'about':
-      return phrases.about;
+      return phrases.t('chat.about');
     case 'greeting':
-      return phrases.greeting;
+      return phrases.t('chat.greeting');
     case 'thanks':
-      return phrases.thanks;
+      return phrases.t('chat.thanks');
     case 'othersFigures':
-      return phrases.onlyOwnFigures;
+      return phrases.t('chat.onlyOwnFigures');
     default:
-      return phrases.unknown;
+      return phrases.t('chat.unknown');
   }
 }
 
@@ -146,9 +169,10 @@ function optionsAfter(
   language: AssistantLanguage,
   isSignedIn: boolean,
 ): string[] {
+  const q = phrases.t('chat.questions', { returnObjects: true });
   const general = isSignedIn
-    ? [phrases.questions.earningsMonth, phrases.questions.studio, phrases.questions.features]
-    : [phrases.questions.tiers, phrases.questions.features, phrases.questions.about];
+    ? [q.earningsMonth, q.studio, q.features]
+    : [q.tiers, q.features, q.about];
   const options: string[] = [];
   for (const option of [...candidateOptions(intent, phrases, language, isSignedIn), ...general]) {
     if (options.length === OPTIONS_SHOWN) break;
@@ -168,13 +192,16 @@ export interface ChatInput {
 
 /** SPEC §2/§4: the answer, then one `Option:` line per sensible next question. */
 export async function chatAnswer(input: ChatInput): Promise<string> {
-  const phrases = PHRASES[input.language];
+  const phrases: Phrases = {
+    t: textsIn(input.language, 'assistant'),
+    locale: INTL_LOCALE[input.language],
+  };
   const intent = detectIntent(input.message);
   let body: string;
   if (intent.kind === 'figure') {
     body = input.figures
       ? await figureAnswer(phrases, intent.figure, input.figures)
-      : phrases.signInForFigures;
+      : phrases.t('chat.signInForFigures');
   } else body = topicAnswer(intent, phrases, input.language);
   const options = optionsAfter(intent, phrases, input.language, input.figures !== null);
   return [body, '', ...options.map((option) => `${OPTION_PREFIX} ${option}`)].join('\n');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ASSISTANT_LANGUAGES } from '../../../../common/schemas/ai';
+import { textsIn } from '../../../i18n';
 import { detectIntent, normalize } from './intents';
 import { knowledgeOf } from './knowledge';
-import { PHRASES } from './phrases/index';
 
 describe('detectIntent', () => {
   it.each([
@@ -39,7 +39,9 @@ describe('detectIntent', () => {
 
   describe.each(ASSISTANT_LANGUAGES)('in %s', (language) => {
     it('understands every question it offers as an Option: line', () => {
-      for (const [name, question] of Object.entries(PHRASES[language].questions)) {
+      for (const [name, question] of Object.entries(
+        textsIn(language, 'assistant')('chat.questions', { returnObjects: true }),
+      )) {
         const intent = detectIntent(question);
         expect(intent.kind, `${name}: ${question}`).not.toBe('unknown');
       }

@@ -1,13 +1,11 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { AssistantLanguage } from '../../../../common/schemas/ai';
+import { textsIn } from '../../../i18n';
 import type { FeatureIntent, HelpIntent } from './intents';
 
 /**
- * The help page's FAQ and the features page's cards (SPEC §2), read from the web app's own
- * translation files: the guide answers with exactly what /help and /features say, in the same
- * three languages, and a change to those pages changes its answers too.
+ * The help page's FAQ and the features page's cards (SPEC §2), from the web app's own texts
+ * (the `translation` namespace): the guide answers with exactly what /help and /features say,
+ * in the same three languages, and a change to those pages changes its answers too.
  */
 export interface Knowledge {
   faq: Record<HelpIntent, { question: string; answer: string }>;
@@ -17,31 +15,12 @@ export interface Knowledge {
   categories: Record<string, string>;
 }
 
-const LOCALES_DIR = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../web/public/locales',
-);
-
-interface TranslationFile {
-  help: { faq: Knowledge['faq'] };
-  features: { intro: string; cards: Knowledge['features'] };
-  categories: Record<string, string>;
-}
-
-const loaded = new Map<AssistantLanguage, Knowledge>();
-
 export function knowledgeOf(language: AssistantLanguage): Knowledge {
-  const cached = loaded.get(language);
-  if (cached) return cached;
-  const file = JSON.parse(
-    readFileSync(path.join(LOCALES_DIR, language, 'translation.json'), 'utf8'),
-  ) as TranslationFile;
-  const knowledge: Knowledge = {
-    faq: file.help.faq,
-    features: file.features.cards,
-    featuresIntro: file.features.intro,
-    categories: file.categories,
+  const t = textsIn(language, 'translation');
+  return {
+    faq: t('help.faq', { returnObjects: true }),
+    features: t('features.cards', { returnObjects: true }),
+    featuresIntro: t('features.intro'),
+    categories: t('categories', { returnObjects: true }),
   };
-  loaded.set(language, knowledge);
-  return knowledge;
 }

@@ -2,12 +2,15 @@ import { isCategory, type CategoryId } from '../../../../common/catalog/categori
 import type { AssistantLanguage, StudioMode } from '../../../../common/schemas/ai';
 import { normalize } from './intents';
 import { knowledgeOf } from './knowledge';
-import { STUDIO_PHRASES, type ItemKind, type StudioPhrases } from './studio-phrases';
+import { DRAFT_LABELS } from '../../../../common/rules/ai-draft';
+import { textsIn } from '../../../i18n';
+import { STOPWORDS, type ItemKind } from './studio-stopwords';
 
 /**
- * The studio's modes without a model: templates over the creator's own words and category. The
- * result is a few lines the studio shows as bullet points; nothing is invented beyond the
- * templates, and the same input gives the same answer.
+ * The studio's modes without a model: templates over the creator's own words and category (their
+ * texts in the `assistant` namespace of the locale files, `studio.*`). The result is a few lines
+ * the studio shows as bullet points; nothing is invented beyond the templates, and the same input
+ * gives the same answer.
  */
 
 const KIND_OF: Record<CategoryId, ItemKind> = {
@@ -62,8 +65,8 @@ function seedOf(text: string): number {
   return hash;
 }
 
-function tagsOf(idea: string, phrases: StudioPhrases, categoryLabel: string | null): string[] {
-  const stop = new Set([...phrases.stopwords].map(normalize));
+function tagsOf(idea: string, language: AssistantLanguage, categoryLabel: string | null): string[] {
+  const stop = new Set([...STOPWORDS[language]].map(normalize));
   const tags: string[] = [];
   for (const word of idea.toLocaleLowerCase().match(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu) ?? []) {
     if (word.length < 4 || stop.has(normalize(word)) || tags.includes(word)) continue;
@@ -86,7 +89,8 @@ export interface StudioInput {
 
 /** The built-in answer of one studio mode, as lines joined by newlines. */
 export function studioAnswer(input: StudioInput): string {
-  const phrases = STUDIO_PHRASES[input.language];
+  const t = textsIn(input.language, 'assistant');
+  const label = (field: keyof typeof DRAFT_LABELS) => DRAFT_LABELS[field][input.language];
   const category = input.category && isCategory(input.category) ? input.category : null;
   const kind: ItemKind = category ? KIND_OF[category] : 'life';
   const categoryLabel = category
@@ -97,25 +101,24 @@ export function studioAnswer(input: StudioInput): string {
 
   switch (input.mode) {
     case 'prompt': {
-      const styles = phrases.styles[kind];
+      const styles = t(`studio.styles.${kind}`, { returnObjects: true });
       return Array.from({ length: PROMPT_LINES }, (_, i) => {
         const style = styles[(seed + i) % styles.length] ?? '';
         return `${capitalise(idea)} — ${style}`;
       }).join('\n');
     }
     case 'draft': {
-      const { labels } = phrases;
-      const description = `${capitalise(idea).replace(/[.!?…]*$/, '.')} ${phrases.audience[kind]} ${phrases.closing}`;
+      const description = `${capitalise(idea).replace(/[.!?…]*$/, '.')} ${t(`studio.audience.${kind}`)} ${t('studio.closing')}`;
       return [
-        `${labels.title}: ${titleOf(idea)}`,
-        `${labels.description}: ${description}`,
-        `${labels.tags}: ${tagsOf(idea, phrases, categoryLabel).join(', ')}`,
+        `${label('title')}: ${titleOf(idea)}`,
+        `${label('description')}: ${description}`,
+        `${label('tags')}: ${tagsOf(idea, input.language, categoryLabel).join(', ')}`,
       ].join('\n');
     }
     case 'visual':
       return [
-        `${phrases.labels.caption}: ${titleOf(idea)}`,
-        `${phrases.labels.altText}: ${phrases.altText(idea)}`,
+        `${label('caption')}: ${titleOf(idea)}`,
+        `${label('altText')}: ${t('studio.altText', { replace: { idea } })}`,
       ].join('\n');
   }
 }
