@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { settledWithin } from './db/deadline';
 import { createAiProvider } from './adapters/ai/index';
 import type { AiProvider } from './adapters/ai/provider';
 import type { EventBus } from './adapters/bus/bus';
@@ -85,6 +86,8 @@ export interface Container {
 const SESSION_CACHE_TTL_MS = 30_000;
 /** The same bound while the bus is lost (issue 20: revocation holds within 1 s in an outage). */
 const SESSION_CACHE_OUTAGE_TTL_MS = 500;
+/** How long closing waits for Redis to acknowledge QUIT before dropping the connection. */
+const REDIS_QUIT_MS = 1000;
 
 export type ContainerOverrides = Partial<
   Pick<
@@ -213,8 +216,15 @@ export async function createContainer(options: {
       await relay?.stop();
       await bus.close();
       if (redis) {
+        // A Redis that does not answer (a silent cut) must not hold the shutdown.
         await Promise.all(
-          Object.values(redis).map((r: Redis) => r.quit().catch(() => r.disconnect())),
+          Object.values(redis).map(async (r: Redis) => {
+            const quit = r.quit().then(
+              () => true,
+              () => false,
+            );
+            if (!(await settledWithin(quit, REDIS_QUIT_MS, false))) r.disconnect();
+          }),
         );
       }
     },

@@ -86,4 +86,15 @@ describe.runIf(redisUrl)('a silent Redis cut (through a proxy that drops everyth
     // Counting is back in Redis: a fresh address is not limited.
     expect((await checkUsername(freshAddress())).statusCode).toBe(200);
   });
+
+  it('closes within the deadline while Redis is silent (a shutdown during an outage)', async () => {
+    const other = await createTestApp({ env: { REDIS_URL: throughProxy(redisUrl, proxy) } });
+    proxy.silence();
+    try {
+      const { ms: closeMs } = await timed(() => other.close());
+      expect(closeMs).toBeLessThan(REQUEST_BOUND_MS);
+    } finally {
+      proxy.restore();
+    }
+  });
 });

@@ -156,6 +156,8 @@ export class RealtimeGateway {
       await this.authenticate(connection, frame.token, frame.after);
       return;
     }
+    // Frames sent before `ready` while the token is checked wait for nothing: they are dropped.
+    if (!connection.session && connection.isAuthenticating) return;
     if (!connection.session) {
       connection.close(REALTIME_CLOSE.sessionEnded, 'Authenticate first');
       return;

@@ -92,6 +92,18 @@ describe('authentication', () => {
     socket.close();
   });
 
+  it('keeps a socket that pings while its token is being checked', async () => {
+    const user = await createUser(t);
+    const socket = await TestSocket.connect(url);
+    socket.send({ type: 'auth', token: user.token });
+    socket.send({ type: 'ping' });
+    await socket.waitFor((f) => f.type === 'ready');
+    socket.send({ type: 'ping' });
+    await socket.waitFor((f) => f.type === 'pong');
+    expect(socket.ws.readyState).toBe(socket.ws.OPEN);
+    socket.close();
+  });
+
   it('ignores a token in the URL: the socket stays unauthenticated', async () => {
     const user = await createUser(t);
     const socket = await TestSocket.connect(url, {

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { PublishedEvent } from '../../../common/events';
+import { settledWithin } from '../../db/deadline';
 import { pingRedis } from '../../http/redis';
 import { deliver, type EventBus } from './bus';
 
@@ -101,7 +102,12 @@ export async function createRedisBus(
       clearInterval(watcher);
       handlers.clear();
       connectionListeners.clear();
-      await subscriber.unsubscribe(channel).catch(() => {});
+      // Queued while Redis is away (the subscriber's offline queue): not waited for past WATCH_MS.
+      await settledWithin(
+        subscriber.unsubscribe(channel).catch(() => {}),
+        WATCH_MS,
+        undefined,
+      );
     },
   };
 }
