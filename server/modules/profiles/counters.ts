@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { items } from '../../db/schema/index';
+import { listedItem } from '../items/index';
 
 /** The SPEC §3 post counters of a creator profile, and whether they ever published. */
 export interface PostCounters {
@@ -11,12 +12,13 @@ export interface PostCounters {
 }
 
 /**
- * Counted over the creator's available items (what their profile lists; docs/deviations.md):
- * free = price 0 and tier Aura; paid = a price above 0; premium = tier Hypr or HyprSoul. An item
- * both priced and tier-bound counts as paid and as premium. One query over the creator index.
+ * Counted over the creator's listed items (available, not hidden: what their profile lists;
+ * docs/deviations.md): free = price 0 and tier Aura; paid = a price above 0; premium = tier Hypr
+ * or HyprSoul. An item both priced and tier-bound counts as paid and as premium. One query over
+ * the creator index.
  */
 export async function postCounters(db: Db, creatorId: string): Promise<PostCounters> {
-  const available = sql`${items.status} = 'available'`;
+  const available = listedItem();
   const [row] = await db
     .select({
       free: sql<number>`count(*) filter (where ${available} and ${items.priceCents} = 0 and ${items.tierRequired} = 'Aura')::int`,

@@ -513,7 +513,7 @@ describe('GET /api/v1/creators/{username}', () => {
     }
   });
 
-  it("counts free, paid and premium posts from the creator's available items", async () => {
+  it("counts free, paid and premium posts from the creator's listed items", async () => {
     const me = await creator();
     await createItem(t, me.user.id, { priceCents: 0, title: 'Free one' });
     await createItem(t, me.user.id, { priceCents: 0, title: 'Free two' });
@@ -522,6 +522,9 @@ describe('GET /api/v1/creators/{username}', () => {
     await createItem(t, me.user.id, { priceCents: 0, tierRequired: 'HyprSoul', title: 'Soul' });
     const withdrawn = await createItem(t, me.user.id, { priceCents: 300, tierRequired: 'Hypr' });
     await t.db.update(items).set({ status: 'unavailable' }).where(eq(items.id, withdrawn.id));
+    // A moderator's hidden item is not listed, so it counts nowhere either.
+    const hidden = await createItem(t, me.user.id, { priceCents: 0, tierRequired: 'Hypr' });
+    await t.db.update(items).set({ hidden: true }).where(eq(items.id, hidden.id));
 
     const seen = await visitProfileOk(t, me.user.username);
     expect(seen).toMatchObject({ freePostsCount: 2, paidPostsCount: 2, premiumContentCount: 2 });
