@@ -1,5 +1,4 @@
 import type { SendRefusal } from '../schemas/messages';
-import type { Role } from './roles';
 
 /*
  * Who may message whom (docs/features.md "Direct messages", issue 11). The server decides with this rule
@@ -9,7 +8,8 @@ import type { Role } from './roles';
 
 /** How two people stand to each other, seen from the sender. */
 export interface MessagingRelation {
-  /** The recipient's role is creator: anyone signed in may message a creator. */
+  /** The recipient's role is creator (common/rules/creator.ts `hasCreatorRole`): anyone signed
+   * in may message them. */
   recipientIsCreator: boolean;
   senderIsCreator: boolean;
   /** The recipient follows the sender. */
@@ -38,7 +38,3 @@ export function sendRefusal(r: MessagingRelation): SendRefusal | null {
   if (r.recipientWroteFirst) return null;
   return 'notAllowed';
 }
-
-/** The role that makes a person messageable by anyone (SPEC §2: a profile whose role is creator). */
-export const MESSAGING_CREATOR_ROLE = 'creator' satisfies Role;
-export const isMessagingCreator = (role: Role): boolean => role === MESSAGING_CREATOR_ROLE;

@@ -1,5 +1,3 @@
-export { isFollowable } from '../../../common/rules/follows';
-
 /** Nobody follows themselves: their own follower count would count them. */
 export const isSelf = (viewer: { id: string }, target: { id: string }): boolean =>
   viewer.id === target.id;

@@ -5,10 +5,11 @@ import type { FollowResponse } from '../../../common/schemas/follows';
 import { authorize } from '../../auth/authorize';
 import type { Database, Db } from '../../db/client';
 import { recordEvent, type EventMeta } from '../../events/record';
-import { follows, items, users } from '../../db/schema/index';
+import { follows, users } from '../../db/schema/index';
 import { fail } from '../../http/errors';
 import { mayViewProfile, usernameMatches } from '../users/index';
-import { isFollowable, isSelf } from './policy';
+import { isCreatorNow } from '../access/index';
+import { isSelf } from './policy';
 import { presentFollow } from './presenter';
 
 /*
@@ -53,18 +54,9 @@ async function findTarget(db: Db, viewer: Viewer, username: string) {
   return row;
 }
 
-async function hasPublished(db: Db, userId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: items.id })
-    .from(items)
-    .where(eq(items.creatorId, userId))
-    .limit(1);
-  return rows.length > 0;
-}
-
 /**
  * SPEC §7 POST /api/creator/{username}/follow (shouldFollow true) and /unfollow (false). Anyone
- * may unfollow whoever they follow; only a creator can be newly followed (policy.ts).
+ * may unfollow whoever they follow; only a creator (access/creator.ts) can be newly followed.
  */
 export async function setFollowing(
   db: Database,
@@ -77,9 +69,7 @@ export async function setFollowing(
   const target = await findTarget(db, viewer, username);
   if (isSelf(viewer, target)) throw fail('cannot_follow_self');
   if (shouldFollow) {
-    // Whether they publish is asked only when the role alone does not make them a creator.
-    const hasItems = target.role !== 'creator' && (await hasPublished(db, target.id));
-    if (!isFollowable({ role: target.role, hasItems })) throw fail('not_followable');
+    if (!(await isCreatorNow(db, target))) throw fail('not_followable');
   }
   return db.transaction(async (tx) => {
     const changed = shouldFollow

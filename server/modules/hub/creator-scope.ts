@@ -1,6 +1,7 @@
-import { and, eq, getTableName, ne, or, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminStatus } from '../../../common/rules/hub';
 import { follows, itemComments, itemLikes, items, users } from '../../db/schema/index';
+import { isCreatorSql, qualified } from '../access/index';
 import { listedItem } from '../items/index';
 
 /*
@@ -8,30 +9,22 @@ import { listedItem } from '../items/index';
  * of the outer query (docs/features.md "Control Hub"). The payout routing panel lists the same people.
  */
 
-/**
- * A column always written with its table (`"items"."creator_id"`). Drizzle leaves the table out
- * of selected expressions when a query reads one table, which would make the correlated
- * subqueries below compare the inner table's columns with themselves.
- */
-const col = (column: Column, table = getTableName(column.table)) =>
-  sql`${sql.identifier(table)}.${sql.identifier(column.name)}`;
+// Columns written with their table (access/qualified.ts says why).
+const col = qualified;
 
 const userId = col(users.id);
 const itemCreator = col(items.creatorId);
-// Listed as common/rules/purchase.ts `isListed` has it: available and not hidden by a moderator.
-const itemIsAvailable = sql`${col(items.status)} = 'available' and not ${col(items.hidden)}`;
+// The item half of "listed" (items/listing.ts); the creator's own status is the hub's filter.
+const itemIsAvailable = listedItem();
 
 /** Items a creator lists now. */
 export const listedItemCount = sql<number>`(select count(*)::int from ${items}
   where ${itemCreator} = ${userId} and ${itemIsAvailable})`;
 
-/** A creator: role creator, or anyone who has published an item; deleted accounts are gone. */
+/** A creator (access/creator.ts) whose account is not deleted. */
 export const isCreatorAccount: SQL = and(
   ne(users.status, 'deleted'),
-  or(
-    eq(users.role, 'creator'),
-    sql`exists (select 1 from ${items} where ${itemCreator} = ${userId})`,
-  ),
+  isCreatorSql({ id: userId, role: col(users.role) }),
 )!;
 
 /** common/rules/hub.ts creatorStatus, in SQL so the status filter runs in the database. */

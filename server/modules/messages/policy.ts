@@ -1,14 +1,10 @@
 import { and, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import {
-  isMessagingCreator,
-  MESSAGING_CREATOR_ROLE,
-  sendRefusal,
-  type MessagingRelation,
-} from '../../../common/rules/messaging';
+import { sendRefusal, type MessagingRelation } from '../../../common/rules/messaging';
 import type { Role } from '../../../common/rules/roles';
 import type { SendRefusal } from '../../../common/schemas/messages';
 import type { Db } from '../../db/client';
 import { follows, userBlocks } from '../../db/schema/index';
+import { hasCreatorRole, hasCreatorRoleSql } from '../access/index';
 import { holdsMembershipSql } from '../billing/index';
 import { conversationParticipants } from './tables';
 
@@ -58,8 +54,8 @@ export async function messagingRelation(
     .from(sql`(select 1) as one`);
   if (!facts) throw new Error('relation query returned nothing');
   return {
-    recipientIsCreator: isMessagingCreator(recipient.role),
-    senderIsCreator: isMessagingCreator(sender.role),
+    recipientIsCreator: hasCreatorRole(recipient.role),
+    senderIsCreator: hasCreatorRole(sender.role),
     ...facts,
   };
 }
@@ -86,12 +82,12 @@ export function mayBeMessagedSql(
 ): SQL {
   const me = param(viewer.id);
   const them = candidate.id;
-  const asCreator = isMessagingCreator(viewer.role)
+  const asCreator = hasCreatorRole(viewer.role)
     ? sql`or ${follows_(them, me)} or ${holdsMembershipSql(them, me, now)}`
     : sql``;
   return and(
     sql`not ${blocks_(them, me)}`,
-    sql`(${candidate.role} = ${MESSAGING_CREATOR_ROLE} ${asCreator}
+    sql`(${hasCreatorRoleSql(candidate.role)} ${asCreator}
       or (${follows_(me, them)} and ${follows_(them, me)})
       or ${hasWrittenTo(them, me)})`,
   ) as SQL;

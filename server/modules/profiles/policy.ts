@@ -1,5 +1,5 @@
 import type { CreatorProfileAbilities } from '../../../common/schemas/creator-profile';
-import { isFollowable } from '../../../common/rules/follows';
+import { isCreator } from '../../../common/rules/creator';
 import { can, roleHolds, type Actor } from '../../../common/rules/permissions';
 import type { Role } from '../../../common/rules/roles';
 
@@ -24,7 +24,7 @@ export function creatorProfileAbilities(
       isOther &&
       can(viewer, 'user.follow') &&
       (relation.isFollowing ||
-        isFollowable({ role: subject.role, hasItems: subject.hasPublished })),
+        isCreator({ role: subject.role, hasItems: subject.hasPublished })),
     subscribe:
       isOther && can(viewer, 'membership.subscribe') && roleHolds(subject.role, 'membership.offer'),
   };

@@ -1,6 +1,6 @@
 import { Badge } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { isFollowable } from '../../../../common/rules/follows';
+import { isCreator } from '../../../../common/rules/creator';
 import type { PublicProfileResponse } from '../../../../common/schemas/users';
 import { useAuth } from '../../app/auth';
 import { TierBadge } from '../../components/billing/TierBadge';
@@ -22,7 +22,7 @@ export function ProfileHeader({ profile }: { profile: PublicProfileResponse }) {
   const canFollow =
     !isOwn &&
     (profile.isFollowing ||
-      isFollowable({ role: profile.role, hasItems: profile.content.length > 0 }));
+      isCreator({ role: profile.role, hasItems: profile.content.length > 0 }));
 
   return (
     <section

@@ -1,0 +1,13 @@
+/*
+ * The access layer (docs/architecture.md "Access, below the features"): the questions almost
+ * every module asks about people and items, each answered once, in TypeScript and in SQL.
+ * It imports no feature module, so every feature may import it.
+ */
+export {
+  hasCreatorRole,
+  hasCreatorRoleSql,
+  isCreator,
+  isCreatorNow,
+  isCreatorSql,
+} from './creator';
+export { qualified } from './qualified';
