@@ -41,6 +41,9 @@ describe('renderMail', () => {
     expect(one).toContain('1,234 new comments on your posts.');
     expect(digest('de', '1234', '1').text).toContain('1.234 neue ungelesene Nachrichten');
     expect(digest('es', '2', '1').text).toContain('1 comentario nuevo en tus publicaciones.');
+    // Spanish has a third form (Intl.PluralRules: many), which i18next would take from English if
+    // it were missing.
+    expect(digest('es', '1000000', '0').text).toContain('1.000.000 de mensajes nuevos sin leer');
   });
 
   it('leaves out a count of 0 and a paragraph left empty by it', () => {

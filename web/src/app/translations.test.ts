@@ -36,6 +36,24 @@ const placeholders = (text: string) =>
     .map((m) => (m[2] ? `${m[1]}, ${m[2]}` : (m[1] ?? '')))
     .sort();
 
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+/**
+ * en's keys as a language must have them: a plural text in each form of that language's plural
+ * rules, as i18next picks them (Intl.PluralRules; Spanish has `many`, for 1.000.000 de …). A
+ * missing form falls back to English, not to the language's own `_other`.
+ */
+function keysFor(language: string, english: Map<string, string>): string[] {
+  const forms = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+  const keys = new Set<string>();
+  for (const key of english.keys()) {
+    const base = key.replace(PLURAL_SUFFIX, '');
+    if (base === key) keys.add(key);
+    else for (const form of forms) keys.add(`${base}_${form}`);
+  }
+  return [...keys].sort();
+}
+
 it('ships exactly the languages of SPEC §1: en, es, de', () => {
   expect(readdirSync(localesDir).sort()).toEqual(['de', 'en', 'es']);
 });
@@ -61,14 +79,15 @@ describe.each(
   const english = leaves(load('en', namespace));
   const translated = leaves(load(language, namespace));
 
-  it('has exactly the keys of en', () => {
-    expect([...translated.keys()].sort()).toEqual([...english.keys()].sort());
+  it('has exactly the keys of en, in its own plural forms', () => {
+    expect([...translated.keys()].sort()).toEqual(keysFor(language, english));
   });
 
   it('has no empty texts and keeps every interpolation placeholder', () => {
     for (const [key, text] of translated) {
       expect(text.trim(), key).not.toBe('');
-      expect(placeholders(text), key).toEqual(placeholders(english.get(key) ?? ''));
+      const source = english.get(key) ?? english.get(key.replace(PLURAL_SUFFIX, '_other'));
+      expect(placeholders(text), key).toEqual(placeholders(source ?? ''));
     }
   });
 });
