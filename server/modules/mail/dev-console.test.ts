@@ -29,7 +29,8 @@ async function withApp(nodeEnv: string, test: (t: TestApp) => Promise<void>) {
   }
 }
 
-describe('the development console', () => {
+// Each test starts an app on a database of its own (about 10 s on a loaded 2-core machine).
+describe('the development console', { timeout: 90_000 }, () => {
   it('prints the mails requests cause with their working links, and not the others', async () => {
     await withApp('development', async (t) => {
       const account = await signUp(t);
