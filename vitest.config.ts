@@ -12,6 +12,7 @@ export default defineConfig({
             'server/**/*.unit.test.ts',
             'web/**/*.test.ts',
             'bench/**/*.unit.test.ts',
+            'scripts/**/*.unit.test.ts',
           ],
         },
       },
