@@ -1,5 +1,6 @@
-import type { Role } from './rules/roles';
-import type { Tier } from './rules/tiers';
+import { z } from 'zod';
+import { ROLES } from './rules/roles';
+import { TIERS } from './rules/tiers';
 
 /*
  * Domain events (issue 9): every state change the platform makes is one of these, written by
@@ -31,93 +32,160 @@ export const SUBJECT_TYPES = [
 ] as const;
 export type SubjectType = (typeof SUBJECT_TYPES)[number];
 
-type Money = { amountCents: number; currency: string };
+const Money = z.object({ amountCents: z.number(), currency: z.string() });
+const nothing = z.object({});
+const role = z.enum(ROLES);
+const tier = z.enum(TIERS);
+const fanAndCreator = { fanId: z.string(), creatorId: z.string() };
+const checkoutKind = z.enum(['item', 'subscription', 'topup']);
 
-/** The data each event type carries. Keys are `subject.verb`, past tense. */
-export interface DomainEventData {
+/**
+ * The data each event type carries, as zod schemas: the writer's type (`DomainEventData`) is
+ * inferred from them and the audit log's reader parses stored rows with them, so both sides
+ * read one definition. Keys are `subject.verb`, past tense.
+ */
+export const EVENT_DATA = {
   // accounts
-  'account.created': { via: 'auth' | 'register' | 'google' | 'seed'; newsletter: boolean };
+  'account.created': z.object({
+    via: z.enum(['auth', 'register', 'google', 'seed']),
+    newsletter: z.boolean(),
+  }),
   /** `email`: linked by its address at a Google sign-in, which no longer happens (older rows). */
-  'account.google_linked': { via: 'email' | 'settings' };
-  'account.signed_in': { method: 'password' | 'google' };
-  'account.sign_in_failed': { failedLogins: number };
-  'account.signed_out': { jti: string };
-  'account.updated': { fields: string[] };
-  'account.password_changed': { endedSessions: boolean };
-  'account.sessions_ended': { reason: string };
-  'account.email_change_requested': Record<string, never>;
-  'account.email_changed': Record<string, never>;
-  'account.email_verified': Record<string, never>;
+  'account.google_linked': z.object({ via: z.enum(['email', 'settings']) }),
+  'account.signed_in': z.object({ method: z.enum(['password', 'google']) }),
+  'account.sign_in_failed': z.object({ failedLogins: z.number() }),
+  'account.signed_out': z.object({ jti: z.string() }),
+  'account.updated': z.object({ fields: z.array(z.string()) }),
+  'account.password_changed': z.object({ endedSessions: z.boolean() }),
+  'account.sessions_ended': z.object({ reason: z.string() }),
+  'account.email_change_requested': nothing,
+  'account.email_changed': nothing,
+  'account.email_verified': nothing,
   /** "This was not me": `removed` when the address left the account, else a pending change to it. */
-  'account.email_taken_back': { removed: boolean };
-  'account.password_reset_requested': Record<string, never>;
-  'account.password_reset': Record<string, never>;
-  'account.deleted': Record<string, never>;
-  'user.role_changed': { from: Role; to: Role; reason: string; itemId?: number };
-  'user.activation_changed': { active: boolean };
-  'user.warned': { warningId: number; reason: string; itemId: number | null };
-  'user.warning_acknowledged': { warningId: number };
-  'user.suspended': { reason: string };
-  'user.reactivated': { reason: string };
-  'user.blocked': { blockedId: string };
-  'user.unblocked': { blockedId: string };
-  'profile.updated': { fields: string[] };
-  'profile.visited': { visitors: number };
+  'account.email_taken_back': z.object({ removed: z.boolean() }),
+  'account.password_reset_requested': nothing,
+  'account.password_reset': nothing,
+  'account.deleted': nothing,
+  'user.role_changed': z.object({
+    from: role,
+    to: role,
+    reason: z.string(),
+    itemId: z.number().optional(),
+  }),
+  'user.activation_changed': z.object({ active: z.boolean() }),
+  'user.warned': z.object({
+    warningId: z.number(),
+    reason: z.string(),
+    itemId: z.number().nullable(),
+  }),
+  'user.warning_acknowledged': z.object({ warningId: z.number() }),
+  'user.suspended': z.object({ reason: z.string() }),
+  'user.reactivated': z.object({ reason: z.string() }),
+  'user.blocked': z.object({ blockedId: z.string() }),
+  'user.unblocked': z.object({ blockedId: z.string() }),
+  'profile.updated': z.object({ fields: z.array(z.string()) }),
+  'profile.visited': z.object({ visitors: z.number() }),
   // items and engagement
-  'item.created': { creatorId: string; priceCents: number; tierRequired: Tier; status: string };
-  'item.updated': { fields: string[]; priceCents?: { from: number; to: number } };
-  'item.published': Record<string, never>;
-  'item.unpublished': Record<string, never>;
-  'item.deleted': { keptForBuyers: boolean };
-  'item.hidden': { reason: string };
-  'item.unhidden': { reason: string };
-  'item.liked': { userId: string; likes: number };
-  'item.unliked': { userId: string; likes: number };
-  'item.visited': { visitors: number };
-  'comment.added': { itemId: number; authorId: string };
-  'media.uploaded': { kind: 'image' | 'audio' | 'video'; sizeBytes: number; mimeType: string };
-  'follow.created': { followerId: string; creatorId: string; followers: number };
-  'follow.removed': { followerId: string; creatorId: string; followers: number };
+  'item.created': z.object({
+    creatorId: z.string(),
+    priceCents: z.number(),
+    tierRequired: tier,
+    status: z.string(),
+  }),
+  'item.updated': z.object({
+    fields: z.array(z.string()),
+    priceCents: z.object({ from: z.number(), to: z.number() }).optional(),
+  }),
+  'item.published': nothing,
+  'item.unpublished': nothing,
+  'item.deleted': z.object({ keptForBuyers: z.boolean() }),
+  'item.hidden': z.object({ reason: z.string() }),
+  'item.unhidden': z.object({ reason: z.string() }),
+  'item.liked': z.object({ userId: z.string(), likes: z.number() }),
+  'item.unliked': z.object({ userId: z.string(), likes: z.number() }),
+  'item.visited': z.object({ visitors: z.number() }),
+  'comment.added': z.object({ itemId: z.number(), authorId: z.string() }),
+  'media.uploaded': z.object({
+    kind: z.enum(['image', 'audio', 'video']),
+    sizeBytes: z.number(),
+    mimeType: z.string(),
+  }),
+  'follow.created': z.object({
+    followerId: z.string(),
+    creatorId: z.string(),
+    followers: z.number(),
+  }),
+  'follow.removed': z.object({
+    followerId: z.string(),
+    creatorId: z.string(),
+    followers: z.number(),
+  }),
   // money
-  'checkout.created': Money & { kind: 'item' | 'subscription' | 'topup'; provider: string };
-  'checkout.fulfilled': Money & { kind: 'item' | 'subscription' | 'topup' };
-  'checkout.amount_mismatch': { expected: number; paid: number; currency: string };
-  'checkout.expired': Record<string, never>;
-  'sale.recorded': Money & {
-    itemId: number;
-    creatorId: string;
-    buyerId: string;
-    netCents: number;
-    via: 'card' | 'balance';
-  };
-  'sale.refunded_to_balance': Money & { itemId: number | null; buyerId: string };
-  'wallet.topped_up': Money & { userId: string };
-  'membership.started': Money & { fanId: string; creatorId: string; tier: Tier };
-  'membership.renewed': Money & { fanId: string; creatorId: string; periodEnd: string };
-  'membership.payment_failed': { fanId: string; creatorId: string; tier: Tier };
-  'membership.canceled': { fanId: string; creatorId: string; accessUntil: string | null };
-  'membership.ended': { fanId: string; creatorId: string };
-  'membership.synced': { status: string };
-  'payout.updated': { creatorId: string; fields: string[] };
-  'payout.run_booked': { runId: string; creators: number; totals: Money[] };
-  'payout.transfer_failed': Money & { runId: string; creatorId: string; attempts: number };
-  'payout.key_rotated': { keyId: string; resealed: number };
+  'checkout.created': Money.extend({ kind: checkoutKind, provider: z.string() }),
+  'checkout.fulfilled': Money.extend({ kind: checkoutKind }),
+  'checkout.amount_mismatch': z.object({
+    expected: z.number(),
+    paid: z.number(),
+    currency: z.string(),
+  }),
+  'checkout.expired': nothing,
+  'sale.recorded': Money.extend({
+    itemId: z.number(),
+    creatorId: z.string(),
+    buyerId: z.string(),
+    netCents: z.number(),
+    via: z.enum(['card', 'balance']),
+  }),
+  'sale.refunded_to_balance': Money.extend({ itemId: z.number().nullable(), buyerId: z.string() }),
+  'wallet.topped_up': Money.extend({ userId: z.string() }),
+  'membership.started': Money.extend({ ...fanAndCreator, tier }),
+  'membership.renewed': Money.extend({ ...fanAndCreator, periodEnd: z.string() }),
+  'membership.payment_failed': z.object({ ...fanAndCreator, tier }),
+  'membership.canceled': z.object({ ...fanAndCreator, accessUntil: z.string().nullable() }),
+  'membership.ended': z.object(fanAndCreator),
+  'membership.synced': z.object({ status: z.string() }),
+  'payout.updated': z.object({ creatorId: z.string(), fields: z.array(z.string()) }),
+  'payout.run_booked': z.object({
+    runId: z.string(),
+    creators: z.number(),
+    totals: z.array(Money),
+  }),
+  'payout.transfer_failed': Money.extend({
+    runId: z.string(),
+    creatorId: z.string(),
+    attempts: z.number(),
+  }),
+  'payout.key_rotated': z.object({ keyId: z.string(), resealed: z.number() }),
   // moderation
-  'report.created': {
-    targetType: 'item' | 'comment' | 'message' | 'user';
-    targetId: string;
-    reason: string;
-  };
-  'report.resolved': { action: 'dismiss' | 'warn' | 'hide' | 'suspend'; reason: string };
+  'report.created': z.object({
+    targetType: z.enum(['item', 'comment', 'message', 'user']),
+    targetId: z.string(),
+    reason: z.string(),
+  }),
+  'report.resolved': z.object({
+    action: z.enum(['dismiss', 'warn', 'hide', 'suspend']),
+    reason: z.string(),
+  }),
   // messages
-  'message.created': { conversationId: string; senderId: string; recipientId: string };
-  'message.read': { conversationId: string; readerId: string; upToMessageId: string };
+  'message.created': z.object({
+    conversationId: z.string(),
+    senderId: z.string(),
+    recipientId: z.string(),
+  }),
+  'message.read': z.object({
+    conversationId: z.string(),
+    readerId: z.string(),
+    upToMessageId: z.string(),
+  }),
   // mail
-  'mail.queued': { template: string; to: string };
-  'mail.failed': { template: string; attempts: number };
+  'mail.queued': z.object({ template: z.string(), to: z.string() }),
+  'mail.failed': z.object({ template: z.string(), attempts: z.number() }),
   // operations
-  'system.demo_seeded': Record<string, never>;
-}
+  'system.demo_seeded': nothing,
+} as const;
+
+/** The data each event type carries (inferred from `EVENT_DATA`). */
+export type DomainEventData = { [K in keyof typeof EVENT_DATA]: z.infer<(typeof EVENT_DATA)[K]> };
 
 export type DomainEventType = keyof DomainEventData;
 
@@ -210,3 +278,6 @@ export interface PublishedEvent<E extends DomainEvent = DomainEvent> {
 
 export const eventSubjectType = (type: DomainEventType): SubjectType =>
   EVENT_DESCRIPTORS[type].subject;
+
+/** Every event type, in `EVENT_DATA`'s order (the audit table's CHECK lists these). */
+export const DOMAIN_EVENT_TYPES = Object.keys(EVENT_DATA) as DomainEventType[];

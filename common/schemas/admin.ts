@@ -5,6 +5,7 @@ import { ROLES } from '../rules/roles';
 import { ITEM_STATES } from './items';
 import { Report } from './reports';
 import { USER_STATUSES } from './users';
+import { AuditEvent } from './audit-event';
 
 /*
  * The admin area (issue 14; SPEC §2 /admin/*, §3 admin rows, §7 GET /api/users, GET
@@ -268,10 +269,11 @@ export const AuditEntry = z.object({
   at: z.string(),
   actorId: z.string().nullable(),
   actor: z.string().nullable(),
+  /** The action as stored; `event.type` is `unknown` when no event schema accepts the row. */
   action: z.string(),
   subjectType: z.string(),
   subjectId: z.string().nullable(),
-  data: z.record(z.string(), z.unknown()),
+  event: AuditEvent,
   ip: z.string().nullable(),
   userAgent: z.string().nullable(),
   requestId: z.string().nullable(),

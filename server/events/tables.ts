@@ -11,7 +11,12 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { SUBJECT_TYPES, type DomainEventType, type SubjectType } from '../../common/events';
+import {
+  DOMAIN_EVENT_TYPES,
+  SUBJECT_TYPES,
+  type DomainEventType,
+  type SubjectType,
+} from '../../common/events';
 import { inList } from '../db/checks';
 
 /**
@@ -39,6 +44,8 @@ export const auditEvents = pgTable(
     index('audit_events_subject_idx').on(t.subjectType, t.subjectId, t.id.desc()),
     index('audit_events_actor_idx').on(t.actorId, t.id.desc()),
     check('audit_events_subject_type_check', inList(t.subjectType, SUBJECT_TYPES)),
+    // Only known event types: a new type needs a migration (npm run db:generate) like a column.
+    check('audit_events_action_check', inList(t.action, DOMAIN_EVENT_TYPES)),
   ],
 );
 export type AuditEventRow = typeof auditEvents.$inferSelect;

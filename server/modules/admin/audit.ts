@@ -2,6 +2,7 @@ import { and, desc, eq, like, lt, type SQL } from 'drizzle-orm';
 import type { DomainEventType } from '../../../common/events';
 import type { Actor } from '../../../common/rules/permissions';
 import type { AuditPage, AuditQuery } from '../../../common/schemas/admin';
+import { parseAuditEvent } from '../../../common/schemas/audit-event';
 import { authorize } from '../../auth/authorize';
 import type { Db } from '../../db/client';
 import { auditEvents, users } from '../../db/schema/index';
@@ -60,7 +61,7 @@ export async function auditPage(db: Db, actor: Actor, query: AuditQuery): Promis
       action: event.action,
       subjectType: event.subjectType,
       subjectId: event.subjectId,
-      data: event.data,
+      event: parseAuditEvent(event.action, event.data),
       ip: event.ip,
       userAgent: event.userAgent,
       requestId: event.requestId,

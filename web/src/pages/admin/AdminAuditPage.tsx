@@ -2,20 +2,11 @@ import { useState } from 'react';
 import { Button, Col, Form, Row, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { SUBJECT_TYPES } from '../../../../common/events';
-import type { AuditEntry } from '../../../../common/schemas/admin';
 import { useAuditLog, type AuditFilters } from '../../api/admin';
+import { auditEventText } from './audit-event-text';
 import { ListStatus, LoadMore } from './ListStatus';
 
 const NO_FILTERS: AuditFilters = { actor: '', subjectType: '', subjectId: '', action: '' };
-
-/** The reason when the event carries one, else its data as `key: value` pairs. */
-function detailsOf(entry: AuditEntry): string {
-  const reason = entry.data.reason;
-  if (typeof reason === 'string') return reason;
-  return Object.entries(entry.data)
-    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
-    .join(' · ');
-}
 
 /** The audit trail (issue 14, admins): who did what to what, from where, newest first. */
 export default function AdminAuditPage() {
@@ -123,7 +114,12 @@ export default function AdminAuditPage() {
                 <td className="text-break">
                   {entry.subjectType} {entry.subjectId}
                 </td>
-                <td style={{ overflowWrap: 'anywhere', maxWidth: '24rem' }}>{detailsOf(entry)}</td>
+                <td
+                  style={{ overflowWrap: 'anywhere', maxWidth: '24rem' }}
+                  data-testid="audit-event"
+                >
+                  {auditEventText(t, entry.event, i18n.language)}
+                </td>
                 <td className="text-break">{entry.ip ?? ''}</td>
               </tr>
             ))}
