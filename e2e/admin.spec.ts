@@ -178,6 +178,27 @@ test('a fan reports a comment and the moderator sees it', async ({ page, browser
   await expect(page.getByTestId('admin-report-row').filter({ hasText: text })).toHaveCount(0);
 });
 
+test("the audit log describes each event in the reader's language", async ({ page, request }) => {
+  const admin = await signInDemoViaApi(request, 'admin');
+  const fan = await signUpViaApi(request, { prefix: 'audited' });
+  const res = await request.post(`/api/v1/admin/users/${fan.id}/suspend`, {
+    headers: auth(admin),
+    data: { reason: 'Spam in every comment' },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+
+  await signInPage(page, admin);
+  await seedStorage(page, { language: 'de' });
+  await page.goto('/admin/audit');
+  await page.locator('#audit-subject-type').selectOption('user');
+  await page.locator('#audit-subject-id').fill(fan.id);
+  await page.locator('form[role="search"] button[type="submit"]').click();
+  const events = page.getByTestId('audit-event');
+  await expect(events.filter({ hasText: 'Gesperrt: Spam in every comment' })).toHaveCount(1);
+  await expect(events.filter({ hasText: /^Konto erstellt \(über \w+\)$/ })).toHaveCount(1);
+  await expect(events.filter({ hasText: /\{\{|audit\.event/ })).toHaveCount(0);
+});
+
 const ADMIN_PAGES = [
   ['/admin', 'Admin dashboard'],
   ['/admin/users', 'User management'],
