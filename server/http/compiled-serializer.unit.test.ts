@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { CURRENCIES } from '../../common/rules/money';
 import { TIERS } from '../../common/rules/tiers';
 import { FeedPage } from '../../common/schemas/feed';
 import { ITEM_STATES, ItemDetail } from '../../common/schemas/items';
@@ -46,7 +47,7 @@ const post = fc.record({
   visitors: int,
   price: text,
   priceCents: int,
-  currency: text,
+  currency: fc.constantFrom(...CURRENCIES),
   isPurchased: fc.boolean(),
   tierRequired: fc.constantFrom(...TIERS),
   category: text,
