@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { displayNameOf, type NameParts } from '../../../common/rules/display-name';
 import { isUuid } from '../../http/ids';
 import { parseItemId } from '../items/index';
 import type { MailMessage, Mailer } from '../../adapters/mail/mailer';
@@ -166,7 +167,8 @@ async function recipientsOf(
         json_build_object(
           'itemTitle', (select i.title from items i where i.id = j.item_id),
           'creator', (select json_build_object('username', c.username,
-              'displayName', c.display_name)
+              'displayName', c.display_name, 'givenName', c.given_name,
+              'familyName', c.family_name)
             from users c where c.id = j.creator_id)) as named
       from unnest(${array(wanted.map((_, n) => n))}::int[],
           ${array(wanted.map((w) => w.userId))}::uuid[],
@@ -252,7 +254,7 @@ function composeMail(
 /** The item and creator a notice's params name, as read with its recipient. */
 interface Named {
   itemTitle: string | null;
-  creator: { username: string; displayName: string | null } | null;
+  creator: NameParts | null;
 }
 
 /**
@@ -272,7 +274,7 @@ function noticeDetails(
   if (params.itemId) out.item = named.itemTitle ?? '';
   if (params.creatorId) {
     const { creator } = named;
-    out.creator = creator?.displayName ?? creator?.username ?? '';
+    out.creator = creator ? displayNameOf(creator) : '';
     if (creator) path = `/creator/${encodeURIComponent(creator.username)}`;
   }
   return { params: out, path };

@@ -460,4 +460,28 @@ describe('what a notice names', () => {
     const failed = await t.db.select().from(jobs).where(eq(jobs.status, 'failed'));
     expect(failed).toEqual([]);
   });
+  it('names a creator without a display name as every page does: given and family name', async () => {
+    const fan = await createUser(t);
+    const creator = await createUser(t, {
+      role: 'creator',
+      displayName: '  ',
+      givenName: 'Gina',
+      familyName: 'Given',
+    });
+    await t.db.transaction((tx) =>
+      queueMail(
+        tx,
+        {
+          template: 'membership-renewed',
+          userId: fan.user.id,
+          params: { creatorId: creator.user.id, amountCents: '500', currency: 'eur' },
+        },
+        `named-parts:${creator.user.id}`,
+        systemMeta(new Date()),
+      ),
+    );
+    await deliverMails(t);
+    const [renewed] = await mailsTo(t, fan.user.email);
+    expect(renewed!.text).toContain('Your membership with Gina Given was renewed for €5.00.');
+  });
 });
