@@ -79,6 +79,7 @@ describe('compiled response serializers (issue 17)', () => {
           status: fc.constantFrom(...ITEM_STATES),
           previewUrl: nullableText,
           isOwner: fc.boolean(),
+          creatorSuspended: fc.boolean(),
         }),
       )
       .map(([p, extra]) => ({ ...p, ...extra }));
