@@ -33,6 +33,7 @@ import { trackRoutes } from './http/route-list';
 import { refuseNulText } from './http/nul-text';
 import { warnOnForwardedHeaders } from './http/production-safety';
 import { loggableError } from './http/loggable-error';
+import { readableLog } from './http/readable-log';
 import { LOG_REDACT_PATHS, registerRequestLog, requestSerializer } from './http/request-log';
 import { registerConnectionHandling, serverWithTimeouts, type Lifecycle } from './http/shutdown';
 import { apiSecurityHeaders, securityHeaders, takesApiHeaders } from './http/security';
@@ -105,7 +106,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             level: config.LOG_LEVEL,
             redact: LOG_REDACT_PATHS,
             serializers: { req: requestSerializer },
-            ...(options.logStream ? { stream: options.logStream } : {}),
+            // JSON lines for log collectors; readable ones for the developer at the terminal.
+            ...(options.logStream
+              ? { stream: options.logStream }
+              : config.NODE_ENV === 'development'
+                ? { stream: readableLog(process.stdout) }
+                : {}),
           },
     // One line per request (issue 10), written by registerRequestLog when the answer is sent.
     logController: new LogController({ disableRequestLogging: true }),
@@ -135,7 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const lifecycle: Lifecycle = { isDraining: false };
   registerConnectionHandling(app, lifecycle);
-  registerRequestLog(app);
+  registerRequestLog(app, config.NODE_ENV);
   warnOnForwardedHeaders(app, config);
   acceptEmptyJsonBody(app);
   app.addHook('preValidation', refuseNulText);

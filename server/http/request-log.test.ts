@@ -69,3 +69,32 @@ describe('request log secrets', () => {
     expect(log).not.toContain(password);
   });
 });
+
+describe('request log in development (a quiet console)', () => {
+  const requestLines = async (level: string) => {
+    const written: string[] = [];
+    const app = await createTestApp({
+      env: { NODE_ENV: 'development', LOG_LEVEL: level },
+      logStream: { write: (line) => void written.push(line) },
+    });
+    try {
+      const health = await app.app.inject({ method: 'GET', url: '/api/v1/health' });
+      expect(health.statusCode, health.body).toBe(200);
+      const missing = await app.app.inject({ method: 'GET', url: '/api/v1/no-such-thing' });
+      expect(missing.statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+    return written
+      .filter((line) => line.includes('"msg":"request"'))
+      .map((line) => JSON.parse(line) as { statusCode: number });
+  };
+
+  it('writes no line for a successful request at info, only for the failed one', async () => {
+    expect((await requestLines('info')).map((line) => line.statusCode)).toEqual([404]);
+  });
+
+  it('writes a line for every request at debug', async () => {
+    expect((await requestLines('debug')).map((line) => line.statusCode)).toEqual([200, 404]);
+  });
+});

@@ -56,14 +56,31 @@ export const requestSerializer = (req: {
 }) => ({ method: req.method, url: redactUrl(req.url), id: req.id, ip: req.ip });
 
 /**
+ * The level of a request's line: 5xx is an error; in development a successful or redirected
+ * answer is debug, so the console of someone clicking through the app shows what went wrong,
+ * not every asset and poll (`LOG_LEVEL=debug` brings them back). Elsewhere every answer is
+ * logged at info, for whoever reads the JSON lines.
+ */
+export function requestLogLevel(
+  statusCode: number,
+  environment: 'development' | 'production' | 'test',
+): 'error' | 'info' | 'debug' {
+  if (statusCode >= 500) return 'error';
+  return environment === 'development' && statusCode < 400 ? 'debug' : 'info';
+}
+
+/**
  * One log line per request (issue 10), written when the answer has been sent: method, path,
  * status, duration and request id. Fastify's own pair of lines ("incoming request" and "request
  * completed") is turned off in buildApp; 5xx answers are logged at error level by the error
  * handler as well, with the error. The URL's secrets are redacted (issue 19).
  */
-export function registerRequestLog(app: FastifyInstance): void {
+export function registerRequestLog(
+  app: FastifyInstance,
+  environment: 'development' | 'production' | 'test',
+): void {
   app.addHook('onResponse', (request, reply, done) => {
-    const level = reply.statusCode >= 500 ? 'error' : 'info';
+    const level = requestLogLevel(reply.statusCode, environment);
     request.log[level](
       {
         method: request.method,

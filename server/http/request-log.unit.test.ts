@@ -24,7 +24,7 @@ describe('request log (issue 10)', () => {
       logger: { level: 'info', stream },
       logController: new LogController({ disableRequestLogging: true }),
     });
-    registerRequestLog(app);
+    registerRequestLog(app, 'test');
     app.get('/hello', async () => ({ ok: true }));
     await app.ready();
     await app.inject({ url: '/hello?x=1' });
@@ -75,7 +75,7 @@ describe('request log secrets (issue 19)', () => {
       },
       logController: new LogController({ disableRequestLogging: true }),
     });
-    registerRequestLog(app);
+    registerRequestLog(app, 'test');
     app.post('/reset', async (request) => {
       request.log.info({ body: request.body }, 'a handler that logs its body');
       request.log.info({ req: request }, 'a line with the request');
