@@ -76,8 +76,14 @@ export async function drainAndExit(app: FastifyInstance, options: DrainOptions):
     options.exit(1);
   }, options.deadlineMs);
   deadline.unref();
-  await (options.graceOver ?? new Promise<void>((resolve) => setTimeout(resolve, options.graceMs)));
+  if (options.graceMs > 0 || options.graceOver) {
+    await (options.graceOver ??
+      new Promise<void>((resolve) => setTimeout(resolve, options.graceMs)));
+  }
   let exitCode = 0;
+  // Keep-alive connections with no request in flight would otherwise be waited for until their
+  // client or the keep-alive timeout closes them.
+  app.server.closeIdleConnections();
   for (const [what, close] of [
     ['server', () => app.close()],
     ['database', () => options.closeRest()],
