@@ -56,7 +56,15 @@ export const migrationsFolder = path.join(
 export const embeddedDatabaseDir = (dataDir: string) => path.join(dataDir, 'pglite');
 
 export type DatabaseTarget = (
-  | { kind: 'pglite'; dataDir: string | null } // null: in memory (tests)
+  | {
+      kind: 'pglite';
+      dataDir: string | null; // null: in memory (tests)
+      /**
+       * A data directory's tar (dumpDataDir) to start from, already migrated: starting a new
+       * cluster costs more than loading one (server/test/pglite-snapshot.ts).
+       */
+      from?: Blob;
+    }
   | {
       kind: 'postgres';
       url: string;
@@ -97,7 +105,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // Durability: PGlite's Node filesystem writes the WAL with fs.writeSync before a commit
     // returns, so a killed process loses nothing committed (server/test/durability-sigkill.test.ts).
     // It has no fsync, though: surviving power loss needs a PostgreSQL server (DATABASE_URL).
-    const client = await openPglite(target.dataDir);
+    const client = await openPglite(target.dataDir, target.from);
     const migrating = drizzlePglite({ client: pgliteForDrizzle(client), schema });
     await migratePglite(migrating, { migrationsFolder });
     const committed = new Set<(event: CommittedEvent) => void>();

@@ -72,9 +72,13 @@ const SHARED_BUFFERS = '32MB';
  */
 export const RANDOM_PAGE_COST = '1.1';
 
-/** An embedded database (in memory without `dataDir`) for drizzle, with drizzle's parsers built in. */
-export async function openPglite(dataDir: string | null): Promise<PGlite> {
+/**
+ * An embedded database (in memory without `dataDir`) for drizzle, with drizzle's parsers built in;
+ * `from`, a data directory's tar (dumpDataDir), is what it starts with instead of a new cluster.
+ */
+export async function openPglite(dataDir: string | null, from?: Blob): Promise<PGlite> {
   const options = {
+    ...(from ? { loadDataDir: from } : {}),
     startParams: [
       ...PGlite.defaultStartParams,
       '-c',

@@ -6,6 +6,7 @@ import type { Container, ContainerOverrides } from '../container';
 import type { ConnectionCap } from '../http/connection-limits';
 import type { Clock } from '../context';
 import { openDatabase, type Database } from '../db/client';
+import { migratedSnapshot } from './pglite-snapshot';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -19,8 +20,9 @@ export interface TestApp {
 }
 
 /**
- * A fresh app on a fresh database: in-memory PGlite by default, the PostgreSQL server of
- * TEST_DATABASE_URL when set (migrated once by global-setup.ts) unless `ownDatabase`.
+ * A fresh app on a fresh database: in-memory PGlite by default (a copy of the run's migrated
+ * snapshot, pglite-snapshot.ts), the PostgreSQL server of TEST_DATABASE_URL when set (migrated
+ * once by global-setup.ts) unless `ownDatabase`.
  */
 export async function createTestApp(
   options: {
@@ -78,7 +80,12 @@ export async function createTestApp(
           poolWaitMs: options.pool?.waitMs,
           onQuery: options.onQuery,
         })
-      : await openDatabase({ kind: 'pglite', dataDir: null, onQuery: options.onQuery });
+      : await openDatabase({
+          kind: 'pglite',
+          dataDir: null,
+          from: await migratedSnapshot(),
+          onQuery: options.onQuery,
+        });
   const app = await buildApp({
     config,
     db: handle,

@@ -1,19 +1,32 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { migratePostgres } from '../db/client';
+import { migratePostgres, openDatabase } from '../db/client';
 import { API_TEST_WORKERS, workerDatabaseUrl } from './workers';
 
 /**
+ * Without TEST_DATABASE_URL every test app has an in-memory PGlite of its own; creating a cluster
+ * and migrating it is most of a small file's time, so it is done once here and each database
+ * loads a copy of the result (pglite-snapshot.ts).
+ *
  * With TEST_DATABASE_URL each API test worker has a real PostgreSQL database of its own on that
  * server (`<name>_w1`, `<name>_w2`, ...; worker-setup.ts points the worker at it): created afresh
  * once per run and migrated, then tests isolate themselves by creating their own users and
  * items. The database TEST_DATABASE_URL names is only connected to, to create the others (its
  * user needs the CREATEDB privilege).
  */
-export default async function setup(project: TestProject): Promise<void> {
+export default async function setup(
+  project: TestProject,
+): Promise<(() => Promise<void>) | undefined> {
+  // Each database is labelled with this run, so a test can tell it was made afresh for it.
+  const run = `aura api test run ${randomUUID()}`;
+  project.provide('apiTestRun', run);
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return;
+  if (!url) return makePgliteSnapshot(project, run);
   // A `--maxWorkers` given on the command line may ask for more workers than the config (the
   // root config's value is undefined without one, whatever its type says).
   const asked: unknown[] = [project.config.maxWorkers, project.vitest.config.maxWorkers];
@@ -22,9 +35,6 @@ export default async function setup(project: TestProject): Promise<void> {
     ...asked.filter((n): n is number => typeof n === 'number' && Number.isInteger(n)),
   );
   const workers = Array.from({ length: count }, (_, i) => workerDatabaseUrl(url, i + 1));
-  // Each database is labelled with this run, so a test can tell it was made afresh for it.
-  const run = `aura api test run ${randomUUID()}`;
-  project.provide('apiTestRun', run);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -38,11 +48,29 @@ export default async function setup(project: TestProject): Promise<void> {
     await client.end();
   }
   await Promise.all(workers.map((workerUrl) => migratePostgres(workerUrl)));
+  return undefined;
+}
+
+/** A migrated embedded database, labelled `run`, as a file; the answer removes it. */
+async function makePgliteSnapshot(project: TestProject, run: string): Promise<() => Promise<void>> {
+  const folder = await mkdtemp(path.join(tmpdir(), 'aura-api-test-'));
+  const file = path.join(folder, 'migrated-pglite.tar');
+  const handle = await openDatabase({ kind: 'pglite', dataDir: null });
+  try {
+    await handle.db.execute(sql.raw(`COMMENT ON DATABASE postgres IS '${run}'`));
+    await writeFile(file, await handle.dumpDataDir!());
+  } finally {
+    await handle.close();
+  }
+  project.provide('pgliteSnapshot', file);
+  return () => rm(folder, { recursive: true, force: true });
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The label global-setup.ts gave this run's worker databases (TEST_DATABASE_URL only). */
+    /** The label global-setup.ts gave this run's databases (worker databases or the snapshot). */
     apiTestRun: string;
+    /** The migrated PGlite data directory's tar (without TEST_DATABASE_URL only). */
+    pgliteSnapshot?: string;
   }
 }

@@ -24,3 +24,37 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the API test worker databases', (
     expect(row?.label).toBe(inject('apiTestRun'));
   });
 });
+
+// Without it, each test app's PGlite loads a copy of the migrated snapshot global-setup.ts made
+// for this run (pglite-snapshot.ts) instead of creating and migrating a cluster.
+describe.skipIf(process.env.TEST_DATABASE_URL)("the API test apps' embedded databases", () => {
+  let first: TestApp;
+  let second: TestApp;
+  beforeAll(async () => {
+    first = await createTestApp();
+    second = await createTestApp();
+  });
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+  });
+
+  const label = async (t: TestApp) =>
+    rowsOf<{ label: string | null }>(
+      await t.db.execute(sql`select shobj_description(oid, 'pg_database') as label
+        from pg_database where datname = current_database()`),
+    )[0]?.label;
+
+  it("start from this run's migrated snapshot", async () => {
+    expect(await label(first)).toBe(inject('apiTestRun'));
+  });
+
+  it('are copies, not one database', async () => {
+    await first.db.execute(sql`create table only_in_first (id int)`);
+    const [row] = rowsOf<{ found: string | null }>(
+      await second.db.execute(sql`select to_regclass('only_in_first')::text as found`),
+    );
+    expect(row?.found).toBeNull();
+    expect(await label(second)).toBe(inject('apiTestRun'));
+  });
+});
