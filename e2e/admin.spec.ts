@@ -150,8 +150,8 @@ test('a fan reports a comment and the moderator sees it', async ({ page, browser
   const fan = await signUpViaApi(request, { prefix: 'reporter' });
   const fanPage = await pageAs(browser, fan);
 
-  await fanPage.goto('/discover');
-  const post = fanPage.getByRole('article', { name: item.title });
+  await fanPage.goto(`/product/${item.id}`);
+  const post = fanPage.getByTestId('product-card');
   await expect(post.getByTestId('comment-list')).toContainText(text);
   await post.getByRole('button', { name: `Report the comment by ${commenter.username}` }).click();
   const dialog = fanPage.getByRole('dialog', { name: 'Report this comment' });

@@ -93,7 +93,7 @@ test('a creator publishes an item that a fan likes, comments, visits and finds l
   await expect(ownPost.getByTestId('unlocked-badge')).toHaveText('Unlocked');
   await expect(ownPost.getByTestId('post-price')).toContainText('€12.50');
 
-  // ---- a fan likes, comments and opens it ----
+  // ---- a fan finds it on a slim card, opens it, likes and comments on the product page ----
   const fanContext = await browser.newContext({ baseURL });
   const fanPage = await fanContext.newPage();
   const fan = await signUpViaApi(request, { prefix: 'fan' });
@@ -103,41 +103,51 @@ test('a creator publishes an item that a fan likes, comments, visits and finds l
   const post = fanPage.getByRole('article').filter({ hasText: title });
   await expect(post.getByTestId('locked-preview')).toBeVisible();
   await expect(post.getByTestId('unlocked-badge')).toHaveCount(0);
-  await expect(post.getByRole('button', { name: 'Pay €12.50 by card' })).toBeVisible();
-
-  // One like per person: it toggles, and the count is the server's.
-  const like = post.getByTestId('like-button');
-  await like.click();
-  await expect(like).toHaveAttribute('aria-pressed', 'true');
-  await expect(post.getByTestId('like-count')).toHaveText('Likes: 1');
-  await like.click();
-  await expect(like).toHaveAttribute('aria-pressed', 'false');
-  await expect(post.getByTestId('like-count')).toHaveText('Likes: 0');
-  await like.click();
-  await expect(post.getByTestId('like-count')).toHaveText('Likes: 1');
-
-  // Comments are plain text, attributed to the signed-in author.
-  await expect(post.getByText('No comments yet.')).toBeVisible();
-  const send = post.getByRole('button', { name: 'Send', exact: true });
-  await expect(send).toBeDisabled();
-  await post.getByLabel('Your comment').fill('<b>Loved</b> it');
-  await send.click();
-  const comment = post.getByTestId('comment-list').getByRole('listitem');
-  await expect(comment).toHaveText(`${fan.username} <b>Loved</b> it`);
-  await expect(comment.locator('b')).toHaveCount(0);
-  await expect(post.getByTestId('comments-count')).toHaveText('Comments (1)');
-
-  // Opening the post body counts one visitor, once per day however often it is opened.
-  await post.getByRole('heading', { name: title }).click();
-  await expect(post.getByTestId('visitor-count')).toHaveText('Visitors: 1');
+  await expect(post.getByTestId('post-likes')).toHaveText('Likes: 0');
+  await expect(post.getByTestId('post-comments')).toHaveText('Comments (0)');
+  // Buying and commenting happen on the product page, not in the card.
+  await expect(post.getByRole('button')).toHaveCount(0);
+  await post.getByRole('link', { name: title }).click();
 
   // ---- the product page is locked for the fan, by the server's answer ----
-  await post.getByRole('link', { name: 'View details' }).click();
   await expect(fanPage).toHaveURL(/\/product\/\d+$/);
   await expect(fanPage.getByRole('heading', { name: title })).toBeVisible();
   await expect(fanPage.getByTestId('product-locked')).toBeVisible();
   await expect(fanPage.getByTestId('locked-preview')).toBeVisible();
   await expect(fanPage.getByTestId('product-unlocked')).toHaveCount(0);
+  // Opening the product page counts one visitor, once per day however often it is opened.
+  await expect(fanPage.getByTestId('visitor-count')).toHaveText('Visitors: 1');
+  await fanPage.reload();
+  await expect(fanPage.getByRole('heading', { name: title })).toBeVisible();
+  await expect(fanPage.getByTestId('visitor-count')).toHaveText('Visitors: 1');
+
+  // One like per person: it toggles, and the count is the server's.
+  const like = fanPage.getByTestId('like-button');
+  await like.click();
+  await expect(like).toHaveAttribute('aria-pressed', 'true');
+  await expect(fanPage.getByTestId('like-count')).toHaveText('Likes: 1');
+  await like.click();
+  await expect(like).toHaveAttribute('aria-pressed', 'false');
+  await expect(fanPage.getByTestId('like-count')).toHaveText('Likes: 0');
+  await like.click();
+  await expect(fanPage.getByTestId('like-count')).toHaveText('Likes: 1');
+
+  // Comments are plain text, attributed to the signed-in author.
+  await expect(fanPage.getByText('No comments yet.')).toBeVisible();
+  const send = fanPage.getByRole('button', { name: 'Send', exact: true });
+  await expect(send).toBeDisabled();
+  await fanPage.getByLabel('Your comment').fill('<b>Loved</b> it');
+  await send.click();
+  const comment = fanPage.getByTestId('comment-list').getByRole('listitem');
+  await expect(comment).toHaveText(`${fan.username} <b>Loved</b> it`);
+  await expect(comment.locator('b')).toHaveCount(0);
+  await expect(fanPage.getByTestId('comments-count')).toHaveText('Comments (1)');
+
+  // The card shows the new counts.
+  await fanPage.getByRole('link', { name: 'Back to discover' }).click();
+  await expect(post.getByTestId('post-likes')).toHaveText('Likes: 1');
+  await expect(post.getByTestId('post-comments')).toHaveText('Comments (1)');
+  await post.getByRole('link', { name: title }).click();
   await fanPage.getByRole('button', { name: 'Unlock for €12.50' }).click();
   await expect(fanPage).toHaveURL(/\/checkout$/);
   await expect(fanPage.getByTestId('checkout-tier')).toHaveText(title);

@@ -25,10 +25,11 @@ test('a fan buys a locked item with the test card and sees it unlocked everywher
   await page.goto('/discover');
   const post = page.locator('article', { hasText: item.title });
   await expect(post.getByTestId('unlocked-badge')).toHaveCount(0);
-  await expect(post.getByTestId('pay-with-balance')).toBeVisible();
+  await expect(post.getByTestId('locked-preview')).toBeVisible();
 
   await page.goto(`/product/${item.id}`);
   await expect(page.getByTestId('product-locked')).toBeVisible();
+  await expect(page.getByTestId('pay-with-balance')).toBeVisible();
   await page.getByRole('button', { name: /unlock/i }).click();
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(page.getByTestId('checkout-tier')).toHaveText(item.title);
@@ -63,7 +64,7 @@ test('a fan buys a locked item with the test card and sees it unlocked everywher
 
   await page.goto('/discover');
   await expect(post.getByTestId('unlocked-badge')).toBeVisible();
-  await expect(post.getByTestId('pay-with-balance')).toHaveCount(0);
+  await expect(post.getByTestId('locked-preview')).toHaveCount(0);
 
   await page.goto(`/product/${item.id}`);
   await expect(page.getByTestId('product-unlocked')).toBeVisible();

@@ -43,9 +43,9 @@ test('a fan tops up, pays with balance, keeps seeing the result and is charged o
   await expect(page).toHaveURL(/\/success\?session_id=/);
   await expect(page.getByText('Your balance is now €10.00.')).toBeVisible();
 
-  // ---- on /discover ----
-  await page.goto('/discover');
-  const post = page.locator('article', { hasText: item.title });
+  // ---- on /product/{id} (the discover card links here; it has no payment controls) ----
+  await page.goto(`/product/${item.id}`);
+  const post = page.getByTestId('product-card');
   const payWithBalance = post.getByTestId('pay-with-balance');
   await expect(payWithBalance.getByTestId('wallet-balance')).toHaveText('Your balance: €10.00');
   // Paying asks first, with the price and the balance afterwards (issue 10).
@@ -62,9 +62,9 @@ test('a fan tops up, pays with balance, keeps seeing the result and is charged o
   await confirm.getByRole('button', { name: 'Confirm: pay €4.50' }).dblclick();
   const result = post.getByTestId('balance-unlock-result');
   await expect(result).toHaveText('Unlocked with your balance: €4.50 charged. New balance: €5.50');
-  // The feed is read again and the post unlocks from the server's answer: the control is gone,
-  // its result is not.
-  await expect(post.getByTestId('unlocked-badge')).toBeVisible();
+  // The item is read again and unlocks from the server's answer: the control is gone, its result
+  // is not.
+  await expect(post.getByTestId('product-unlocked')).toBeVisible();
   await expect(post.getByTestId('locked-preview')).toHaveCount(0);
   await expect(post.getByTestId('pay-with-balance')).toHaveCount(0);
   await expect(result).toHaveText('Unlocked with your balance: €4.50 charged. New balance: €5.50');
@@ -80,9 +80,12 @@ test('a fan tops up, pays with balance, keeps seeing the result and is charged o
 
   await result.getByRole('button', { name: 'Dismiss message' }).click();
   await expect(result).toHaveCount(0);
-  await expect(post.getByTestId('unlocked-badge')).toBeVisible();
+  await expect(post.getByTestId('product-unlocked')).toBeVisible();
+  await page.goto('/discover');
+  const feedPost = page.locator('article', { hasText: item.title });
+  await expect(feedPost.getByTestId('unlocked-badge')).toBeVisible();
 
-  // ---- on /product/{id} ----
+  // ---- with the keyboard ----
   await page.goto(`/product/${productItem.id}`);
   const card = page.getByTestId('product-card');
   await expect(card.getByTestId('wallet-balance')).toHaveText('Your balance: €5.50');
@@ -101,8 +104,8 @@ test('a fan tops up, pays with balance, keeps seeing the result and is charged o
   expect(await seriousViolations(page, { include: 'main' })).toEqual([]);
 
   // ---- a balance spent in another tab: the server's 402 is shown, with the wallet link ----
-  await page.goto('/discover');
-  const stalePost = page.locator('article', { hasText: staleItem.title });
+  await page.goto(`/product/${staleItem.id}`);
+  const stalePost = page.getByTestId('product-card');
   await expect(stalePost.getByTestId('wallet-balance')).toHaveText('Your balance: €2.50');
   await unlockElsewhere(request, fan, otherTabItem);
   await stalePost.getByRole('button', { name: 'Pay €2.00 with balance' }).click();
@@ -119,7 +122,7 @@ test('a fan tops up, pays with balance, keeps seeing the result and is charged o
   await expect(stalePost.getByTestId('wallet-balance')).toHaveText('Your balance: €1.50');
   await expect(stalePost.getByRole('button', { name: 'Pay €2.00 with balance' })).toBeDisabled();
   await expect(refusal).toBeVisible();
-  await expect(stalePost.getByTestId('unlocked-badge')).toHaveCount(0);
+  await expect(stalePost.getByTestId('product-locked')).toBeVisible();
 
   const wallet = await walletOf(request, fan);
   expect(wallet.balanceCents).toBe(150);
@@ -154,14 +157,11 @@ test('not enough balance says so before paying and links to the wallet', async (
     'You need €7.00 more to pay with your balance. Top up your wallet',
   );
 
-  await page.goto('/discover');
-  const post = page.locator('article', { hasText: item.title });
-  const payButton = post.getByRole('button', { name: 'Pay €7.00 with balance' });
-  await expect(payButton).toBeDisabled();
+  const payButton = card.getByRole('button', { name: 'Pay €7.00 with balance' });
   await expect(payButton).toHaveAccessibleDescription(
     'You need €7.00 more to pay with your balance. Top up your wallet',
   );
-  await post.getByRole('link', { name: 'Top up your wallet' }).click();
+  await card.getByRole('link', { name: 'Top up your wallet' }).click();
   await expect(page).toHaveURL(/\/wallet$/);
   expect((await walletOf(request, fan)).balanceCents).toBe(0);
 });

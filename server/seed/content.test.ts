@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creatorProfiles, itemLikes, items, users } from '../db/schema/index';
+import { creatorProfiles, itemLikes, items, itemVisits, users } from '../db/schema/index';
 import { mediaPath } from '../modules/media/index';
 import { createMediaTestApp, filesUnder, type MediaTestApp } from '../modules/media/test-helpers';
 import { seedAccounts } from './accounts';
@@ -67,6 +67,10 @@ describe('seedContent', () => {
     const [likes] = await t.db.select({ n: sql<number>`count(*)::int` }).from(itemLikes);
     expect(rows.reduce((sum, r) => sum + r.likesCount, 0)).toBe(likes?.n);
     expect(rows.some((r) => r.commentsCount > 0)).toBe(true);
+    // Visitors are people who open a product page: the seed invents none, so none are shown.
+    const [visits] = await t.db.select({ n: sql<number>`count(*)::int` }).from(itemVisits);
+    expect(visits?.n).toBe(0);
+    expect(rows.every((r) => r.visitorsCount === 0)).toBe(true);
     // Each cover: original, preview and teaser.
     expect(filesUnder(t.dataDir).length).toBeGreaterThan(rows.length * 3);
     expect(report.lines.some((line) => /Demo content: 13 creators/.test(line))).toBe(true);

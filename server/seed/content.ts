@@ -3,14 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { MediaKind } from '../../common/schemas/media';
 import { mediaTempDir } from '../adapters/storage/index';
 import { systemMeta } from '../events/record';
-import {
-  itemComments,
-  itemLikes,
-  items,
-  itemVisits,
-  users,
-  type MediaObjectRow,
-} from '../db/schema/index';
+import { itemComments, itemLikes, items, users, type MediaObjectRow } from '../db/schema/index';
 import { mediaPath, storeUpload, type MediaDeps } from '../modules/media/index';
 import {
   DEMO_COMMENTS,
@@ -124,23 +117,20 @@ async function publish(
   return row.id;
 }
 
-/** Likes, comments and visits from the demo audience, with counters matching the rows. */
+/**
+ * Likes and comments from the demo audience, with counters matching the rows. No visits: a
+ * visitor is someone who opened the product page, and inventing them made every post read the
+ * same number.
+ */
 async function engage(ctx: SeedContext, itemIds: number[], audience: string[]) {
   if (itemIds.length === 0 || audience.length === 0) return;
   const now = ctx.clock.now();
   const likes: { itemId: number; userId: string }[] = [];
   const comments: { itemId: number; authorId: string; text: string; createdAt: Date }[] = [];
-  const visits: { itemId: number; viewerKey: string; day: string }[] = [];
   itemIds.forEach((itemId, i) => {
     audience.forEach((userId, j) => {
       // A deterministic spread: some items are popular, some are quiet.
       if ((i * 7 + j * 3) % 5 < 2 + (i % 3)) likes.push({ itemId, userId });
-      for (let d = 0; d < 3; d += 1) {
-        if ((i + j + d) % 3 !== 0) {
-          const day = new Date(now.getTime() - d * 24 * HOUR).toISOString().slice(0, 10);
-          visits.push({ itemId, viewerKey: `u:${userId}`, day });
-        }
-      }
     });
     for (let c = 0; c < i % 3; c += 1) {
       comments.push({
@@ -153,13 +143,11 @@ async function engage(ctx: SeedContext, itemIds: number[], audience: string[]) {
   });
   if (likes.length) await ctx.db.insert(itemLikes).values(likes).onConflictDoNothing();
   if (comments.length) await ctx.db.insert(itemComments).values(comments);
-  if (visits.length) await ctx.db.insert(itemVisits).values(visits).onConflictDoNothing();
   await ctx.db
     .update(items)
     .set({
       likesCount: sql`(select count(*)::int from ${itemLikes} where ${itemLikes.itemId} = ${items.id})`,
       commentsCount: sql`(select count(*)::int from ${itemComments} where ${itemComments.itemId} = ${items.id})`,
-      visitorsCount: sql`(select count(*)::int from ${itemVisits} where ${itemVisits.itemId} = ${items.id})`,
     })
     .where(inArray(items.id, itemIds));
 }

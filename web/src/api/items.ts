@@ -120,6 +120,15 @@ export function useAddComment(id: number) {
         comments: [...post.comments, answer.comment].slice(-FEED_POST_COMMENTS),
         commentsCount: answer.commentsCount,
       }));
+      queryClient.setQueryData<ItemDetail>(itemKeys.detail(id), (item) =>
+        item
+          ? {
+              ...item,
+              comments: [...item.comments, answer.comment].slice(-FEED_POST_COMMENTS),
+              commentsCount: answer.commentsCount,
+            }
+          : item,
+      );
       // A fully loaded list grows by the new comment; a partly loaded one is fetched again.
       const list = queryClient.getQueryData<CommentList>(itemKeys.comments(id));
       if (list && list.nextCursor === null) {

@@ -11,13 +11,15 @@ interface CommentsPanelProps {
   /** The latest comments the feed post carries, oldest first. */
   latest: ItemComment[];
   count: number;
+  /** Signed-out readers see the comments without the form (writing one needs an account). */
+  canComment?: boolean;
 }
 
 /**
  * A post's comments: the latest few come with the post, the whole list loads on request, so a
  * feed page does not ask for twenty comment lists. Text is rendered as text, never as HTML.
  */
-export function CommentsPanel({ itemId, latest, count }: CommentsPanelProps) {
+export function CommentsPanel({ itemId, latest, count, canComment = true }: CommentsPanelProps) {
   const { t } = useTranslation();
   const listId = useId();
   const [showAll, setShowAll] = useState(false);
@@ -75,7 +77,9 @@ export function CommentsPanel({ itemId, latest, count }: CommentsPanelProps) {
           {t('discover.commentsError')}
         </p>
       )}
-      <CommentForm isPending={add.isPending} onSubmit={(text) => add.mutateAsync(text)} />
+      {canComment && (
+        <CommentForm isPending={add.isPending} onSubmit={(text) => add.mutateAsync(text)} />
+      )}
       {add.isError && (
         <p className="small text-danger mt-1 mb-0" role="alert">
           {t('discover.commentError', { reason: add.error.message })}

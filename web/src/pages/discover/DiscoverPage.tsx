@@ -1,19 +1,9 @@
 import { Alert, Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import type { FeedPost } from '../../../../common/schemas/feed';
 import { useFeed } from '../../api/feed';
-import type { BalanceUnlockNotice } from '../../components/billing/balance-unlock';
-import { PayWithBalance } from '../../components/billing/PayWithBalance';
 import { FeedPostCard } from '../../components/content/FeedPostCard';
 import { SpotlightSection } from './SpotlightSection';
 import { useInfiniteScroll } from './useInfiniteScroll';
-
-// The payments-owned balance control fills the feed post's slot; it unlocks on the server and
-// refreshes the feed, so the post turns unlocked from the server's answer. The card keeps the
-// result it reports on show after that.
-const payWithBalance = (post: FeedPost, onUnlocked: (notice: BalanceUnlockNotice) => void) => (
-  <PayWithBalance itemId={post.id} priceCents={post.priceCents} onUnlocked={onUnlocked} />
-);
 
 /** SPEC §2 /discover: the creator spotlight, then the feed with infinite scroll. */
 export default function DiscoverPage() {
@@ -41,10 +31,10 @@ export default function DiscoverPage() {
               <p className="text-muted">{t('discover.empty')}</p>
             )}
             {/* A grid of cards: one column on phones, two on tablets, three on wide screens. */}
-            <div className="row row-cols-1 row-cols-md-2 row-cols-xl-3 g-4 mb-4">
+            <div className="row row-cols-1 row-cols-md-2 row-cols-xl-3 g-3 mb-4">
               {posts.map((post) => (
                 <div key={post.id} className="col">
-                  <FeedPostCard post={post} payWithBalance={payWithBalance} />
+                  <FeedPostCard post={post} />
                 </div>
               ))}
             </div>

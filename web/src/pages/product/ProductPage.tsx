@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Card, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { formatMoney } from '../../../../common/rules/money';
-import { useItem, useRecordVisit } from '../../api/items';
+import { useItem, useRecordVisit, useToggleLike } from '../../api/items';
 import { useAuth } from '../../app/auth';
 import { signInPath } from '../../app/return-to';
 import { checkoutReturnPath } from '../../components/billing/checkout-return';
@@ -12,9 +12,12 @@ import type { BalanceUnlockNotice } from '../../components/billing/balance-unloc
 import { BalanceUnlockStatus } from '../../components/billing/BalanceUnlockStatus';
 import { PayWithBalance } from '../../components/billing/PayWithBalance';
 import { Avatar } from '../../components/content/Avatar';
+import { CommentsPanel } from '../../components/content/CommentsPanel';
 import { itemCheckoutState } from '../../components/content/checkout-state';
 import { ItemFacts } from '../../components/content/ItemFacts';
+import { LikeButton } from '../../components/content/LikeButton';
 import { LockedPreview } from '../../components/content/LockedPreview';
+import { ReportButton } from '../../components/moderation/ReportButton';
 import { UnlockedMedia } from '../../components/content/UnlockedMedia';
 import { unlockHint } from '../../components/content/unlock-hint';
 
@@ -42,6 +45,7 @@ function ProductView({ productId }: { productId: number | null }) {
   const { user } = useAuth();
   const item = useItem(productId);
   const visit = useRecordVisit(productId ?? 0);
+  const like = useToggleLike(productId ?? 0);
   const counted = useRef<number | null>(null);
   // Kept here, above the locked/unlocked branches, so the result outlives the unlock.
   const [unlockNotice, setUnlockNotice] = useState<BalanceUnlockNotice | null>(null);
@@ -171,6 +175,43 @@ function ProductView({ productId }: { productId: number | null }) {
             </>
           )}
           <BalanceUnlockStatus notice={unlockNotice} onDismiss={() => setUnlockNotice(null)} />
+        </Card.Body>
+        {/* Liking, commenting and reporting happen here, not on the slim discover card. */}
+        <Card.Footer className="d-flex flex-wrap align-items-center gap-3">
+          {user ? (
+            <LikeButton
+              isLiked={product.likedByMe}
+              count={product.likes}
+              isPending={like.isPending}
+              onToggle={() => like.mutate(!product.likedByMe)}
+            />
+          ) : (
+            <span className="small text-muted" data-testid="like-count">
+              {t('discover.likes', { value: product.likes })}
+            </span>
+          )}
+          <span className="small text-muted" data-testid="visitor-count">
+            {t('discover.visitors', { value: product.visitors })}
+          </span>
+          <ReportButton
+            subject={{ targetType: 'item', targetId: String(product.id) }}
+            ownerId={product.creatorId}
+            label={t('report.postLabel', { title: product.title })}
+            className="ms-auto"
+          />
+          {like.isError && (
+            <p className="w-100 small text-danger mb-0" role="alert">
+              {t('discover.likeError', { reason: like.error.message })}
+            </p>
+          )}
+        </Card.Footer>
+        <Card.Body className="border-top">
+          <CommentsPanel
+            itemId={product.id}
+            latest={product.comments}
+            count={product.commentsCount}
+            canComment={user !== null}
+          />
         </Card.Body>
       </Card>
     </Shell>
