@@ -46,15 +46,21 @@ import { dashboardRoutes } from './modules/dashboard/index';
 import { feedRoutes } from './modules/feed/index';
 import { followsRoutes } from './modules/follows/index';
 import { itemsRoutes } from './modules/items/index';
-import { mediaRoutes } from './modules/media/index';
+import { createMediaUrls, mediaRoutes } from './modules/media/index';
 import { healthRoutes, redisProbeOf } from './modules/health/index';
 import { accountRoutes, profilesRoutes } from './modules/profiles/index';
 import { reportsRoutes } from './modules/reports/index';
 import { siteRoutes } from './modules/site/index';
-import { usersRoutes } from './modules/users/index';
+import { createActivityRecorder, usersRoutes } from './modules/users/index';
 import { aiRoutes } from './modules/ai/index';
 import { hubRoutes } from './modules/hub/index';
-import { defineMailJob, mailBacklog, mailRoutes, scheduleDigests } from './modules/mail/index';
+import {
+  createOutboxMailer,
+  defineMailJob,
+  mailBacklog,
+  mailRoutes,
+  scheduleDigests,
+} from './modules/mail/index';
 import { payoutsRoutes, schedulePayoutTransfers } from './modules/payouts/index';
 import { blocksRoutes } from './modules/blocks/index';
 import { messageRealtimePresenters, messagesRoutes } from './modules/messages/index';
@@ -156,6 +162,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const c = await createContainer({
     config,
     database: options.db,
+    factories: {
+      outboxMailer: createOutboxMailer,
+      mediaUrls: createMediaUrls,
+      activityRecorder: createActivityRecorder,
+    },
     overrides: {
       reportError: (err, context) =>
         app.log.error({ err: loggableError(err) }, `${context} failed`),

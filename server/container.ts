@@ -5,11 +5,12 @@ import type { AiProvider } from './adapters/ai/provider';
 import type { EventBus } from './adapters/bus/bus';
 import { createMemoryBus } from './adapters/bus/memory';
 import { createSmtpMailerFromConfig, type Mailer } from './adapters/mail/index';
+import type { MediaUrls } from './adapters/storage/media-urls';
 import { createRedisBus } from './adapters/bus/redis';
 import { createPaymentsProvider, type PaymentsProvider } from './adapters/payments/index';
 import { createPayoutProvider, type PayoutProvider } from './adapters/payouts/index';
 import { createMediaStorage, type MediaStorage } from './adapters/storage/index';
-import { createGuards, type Guards } from './auth/guard';
+import { createGuards, type ActivityListener, type Guards } from './auth/guard';
 import { createSessionCache, type SessionCache } from './auth/session-cache';
 import { createTokenService, type TokenService } from './auth/tokens';
 import type { Config } from './config';
@@ -25,9 +26,6 @@ import { refundableRateLimit, type RefundableRateLimit } from './http/rate-limit
 import { JOBS_PRUNE_JOB, pruneDoneJobs } from './jobs/prune';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 import { deriveKeys, type Keys } from './keys';
-import { createOutboxMailer } from './modules/mail/index';
-import { createMediaUrls, type MediaUrls } from './modules/media/index';
-import { createActivityRecorder } from './modules/users/index';
 
 export interface RedisConnections {
   /** Commands: rate-limit counters, caches. */
@@ -96,6 +94,23 @@ export type ContainerOverrides = Partial<
   >
 >;
 
+/**
+ * The services feature modules build for the container. The caller (buildApp) hands their
+ * factories in, so the container, which every module imports, imports no feature module.
+ */
+export interface ContainerFactories {
+  /** The embedded outbox: the mailer when no SMTP server is configured (mail module). */
+  outboxMailer(opts: { db: Database; clock: Clock; publicUrl: string; announce: boolean }): Mailer;
+  /** Signed media URLs (media module). */
+  mediaUrls(opts: { key: Uint8Array; ttlSeconds: number; now: () => Date }): MediaUrls;
+  /** SPEC §3 lastOnline, told of every authenticated request (users module). */
+  activityRecorder(opts: {
+    db: Database;
+    clock: Clock;
+    reportError: (err: unknown, context: string) => void;
+  }): ActivityListener;
+}
+
 /** The three Redis connections; ioredis is loaded only with REDIS_URL (issue 17: start-up). */
 async function connectRedisClients(url: string): Promise<RedisConnections> {
   const { connectRedis } = await import('./http/redis');
@@ -109,9 +124,10 @@ async function connectRedisClients(url: string): Promise<RedisConnections> {
 export async function createContainer(options: {
   config: Config;
   database: DatabaseHandle;
+  factories: ContainerFactories;
   overrides?: ContainerOverrides;
 }): Promise<Container> {
-  const { database, overrides = {} } = options;
+  const { database, factories, overrides = {} } = options;
   const rootSecret = options.config.JWT_SECRET;
   if (!rootSecret) throw new Error('createContainer needs config.JWT_SECRET (the root secret)');
   const config = { ...options.config, JWT_SECRET: rootSecret };
@@ -167,7 +183,7 @@ export async function createContainer(options: {
     guards: createGuards(
       sessions,
       tokens,
-      createActivityRecorder({ db: database.db, clock, reportError }),
+      factories.activityRecorder({ db: database.db, clock, reportError }),
     ),
     storage: overrides.storage ?? (await createMediaStorage(config)),
     payments: overrides.payments ?? (await createPaymentsProvider(config, database.db)),
@@ -176,13 +192,13 @@ export async function createContainer(options: {
     mailer:
       overrides.mailer ??
       (await createSmtpMailerFromConfig(config)) ??
-      createOutboxMailer({
+      factories.outboxMailer({
         db: database.db,
         clock,
         publicUrl: config.publicUrl,
         announce: config.NODE_ENV === 'development',
       }),
-    mediaUrls: createMediaUrls({
+    mediaUrls: factories.mediaUrls({
       key: keys['media-urls'],
       ttlSeconds: config.MEDIA_URL_TTL_SECONDS,
       now: () => clock.now(),
