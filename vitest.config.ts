@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { API_TEST_WORKERS } from './server/test/workers';
+import { API_TEST_WORKERS } from './server/test/workers.ts';
 
 export default defineConfig({
   test: {

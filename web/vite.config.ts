@@ -2,8 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress } from './build/precompress';
-import { themeStylesheets } from './build/theme-stylesheets';
+import { precompress } from './build/precompress.ts';
+import { themeStylesheets } from './build/theme-stylesheets.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 

@@ -1,7 +1,7 @@
-import { THEME_NAMES, type ThemeName } from '../../common/catalog/themes';
+import { THEME_NAMES, type ThemeName } from '../../common/catalog/themes.ts';
 import type { Plugin } from 'vite';
-import { themeRule } from '../src/themes/css';
-import { THEMES } from '../src/themes/tokens';
+import { themeRule } from '../src/themes/css.ts';
+import { THEMES } from '../src/themes/tokens.ts';
 
 const MODULE_ID = 'virtual:theme-stylesheets';
 const RESOLVED_ID = `\0${MODULE_ID}`;

@@ -1,7 +1,7 @@
-import { THEME_NAMES, type ThemeName } from '../../../common/catalog/themes';
-import { rgbTriplet, type Hex } from './color';
-import { textureLayers } from './texture';
-import { THEMES, type ThemeTokens } from './tokens';
+import { THEME_NAMES, type ThemeName } from '../../../common/catalog/themes.ts';
+import { rgbTriplet, type Hex } from './color.ts';
+import { textureLayers } from './texture.ts';
+import { THEMES, type ThemeTokens } from './tokens.ts';
 
 /** Aura's own variables plus the Bootstrap 5.3 variables react-bootstrap components read. */
 export function themeVariables(tokens: ThemeTokens): Record<string, string> {

@@ -1,5 +1,5 @@
 import type { Texture } from './tokens';
-import { rgba, type Hex } from './color';
+import { rgba, type Hex } from './color.ts';
 
 /** One background layer of a texture, painted with a single tint at most at the texture's alpha. */
 export interface TextureLayer {
