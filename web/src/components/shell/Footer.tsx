@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { VERSION_TAG } from '../../../../common/version';
 import { smokeEffectFlag } from './stored-flag';
 
 const FOOTER_LINKS = [
@@ -43,7 +44,10 @@ export function Footer() {
         </div>
       </div>
       <p className="container pb-4 mb-0 small aura-muted">
-        {t('shell.footer.copyright', { year: new Date().getFullYear() })}
+        {t('shell.footer.copyright', { year: new Date().getFullYear() })} ·{' '}
+        <span data-testid="footer-version">
+          {t('shell.footer.version', { version: VERSION_TAG })}
+        </span>
       </p>
     </footer>
   );
