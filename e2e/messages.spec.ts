@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createLockedItem } from './payments-api';
-import { signInPage, signUpViaApi } from './support/accounts';
+import { signInDemoViaApi, signInPage, signUpViaApi } from './support/accounts';
 import { seriousViolations } from './support/axe';
 
 /*
@@ -139,12 +139,31 @@ test('two people exchange messages live, with the unread badge, history and sear
   await fanContext.close();
 });
 
-test('an empty inbox says no users were found', async ({ page, request }) => {
+test('an empty inbox says how to start a conversation and links to discover', async ({
+  page,
+  request,
+}) => {
   const newcomer = await signUpViaApi(request, { prefix: 'quiet' });
   await signInPage(page, newcomer);
   await page.goto('/messages');
-  await expect(page.getByTestId('no-users')).toHaveText('No users found');
+  const empty = page.getByTestId('no-conversations');
+  await expect(empty).toContainText("Open a creator's page and press Message");
+  await expect(page.getByTestId('no-users')).toHaveCount(0);
   await expect(page.getByTestId('select-user')).toHaveText('Select a user to start chatting');
+  await empty.getByRole('link', { name: 'Discover creators' }).click();
+  await expect(page).toHaveURL(/\/discover$/);
+});
+
+test("a creator's public page has a Message button that opens the conversation", async ({
+  page,
+  request,
+}) => {
+  const fan = await signUpViaApi(request, { prefix: 'writer' });
+  const creator = await signInDemoViaApi(request, 'creator');
+  await signInPage(page, fan);
+  await page.goto(`/creator/${creator.username}`);
+  await page.getByTestId('message-button').click();
+  await expect(page).toHaveURL(new RegExp(`/messages/${creator.id}$`));
 });
 
 test('older history loads on scrolling up, without losing the place', async ({ page, request }) => {

@@ -48,7 +48,7 @@ import { followsRoutes } from './modules/follows/index';
 import { itemsRoutes } from './modules/items/index';
 import { createMediaUrls, mediaRoutes } from './modules/media/index';
 import { healthRoutes, redisProbeOf } from './modules/health/index';
-import { accountRoutes, profilesRoutes } from './modules/profiles/index';
+import { accountRoutes, creatorLinkPreview, profilesRoutes } from './modules/profiles/index';
 import { reportsRoutes } from './modules/reports/index';
 import { siteRoutes } from './modules/site/index';
 import { createActivityRecorder, usersRoutes } from './modules/users/index';
@@ -245,6 +245,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   scheduleCheckoutPrune(c);
   scheduleDigests(c);
 
-  await registerSpa(app, options.webRoot ?? null);
+  const previewDeps = {
+    db: c.db,
+    urls: c.mediaUrls,
+    clock: c.clock,
+    visitorHashKey: c.keys['visitor-hash'],
+  };
+  await registerSpa(app, options.webRoot ?? null, {
+    // SPEC §1/§4 default test mode on for a demo install; a production server starts it off.
+    settings: {
+      testModeDefault: !config.isProduction,
+      mailDelivers: config.mailTransport === 'smtp',
+    },
+    creatorPreview: (username) => creatorLinkPreview(previewDeps, config.publicUrl, username),
+  });
   return app;
 }

@@ -12,8 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/client';
+import { renderPageHtml } from './page-html';
 
-const INDEX_HTML = '<!doctype html><html><body><div id="root"></div></body></html>';
+// Longer than the compression threshold, so the filled-in page is compressed like the build's files.
+const INDEX_HTML = `<!doctype html><html><head><title>Aura</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(80)}</body></html>`;
+/** The page as served: index.html with the settings of a test server (no SMTP, not production). */
+const PAGE_HTML = renderPageHtml(INDEX_HTML, { testModeDefault: true, mailDelivers: false }, null);
 const ASSET_JS = 'console.log("aura");';
 
 const routeNotFound = (method: string, url: string) => ({
@@ -109,18 +113,44 @@ describe('serving the built SPA', () => {
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
     const home = await s.app.inject({ method: 'GET', url: '/' });
-    expect(home.body).toBe(INDEX_HTML);
+    expect(home.body).toBe(PAGE_HTML);
     expect(home.headers['content-type']).toMatch(/^text\/html/);
   });
 
-  it('answers unknown non-API paths with the SPA, which shows its own 404 page', async () => {
-    for (const url of ['/help', '/no/such/page', '/apix', '/v1x/y', '/unknown?x=1']) {
+  it("answers the web app's pages with the SPA and its settings", async () => {
+    for (const url of ['/help', '/help?x=1', '/admin/users', '/messages', '/creator/nobody']) {
       const res = await s.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
       expect(res.headers['cache-control'], url).toBe('no-cache');
-      expect(res.body, url).toBe(INDEX_HTML);
+      expect(res.body, url).toBe(PAGE_HTML);
     }
+    expect(PAGE_HTML).toContain('<meta name="aura:test-mode-default" content="on" />');
+    expect(PAGE_HTML).toContain('<meta name="aura:mail-delivers" content="off" />');
+  });
+
+  it('answers paths that are no page with 404, never with the page as 200', async () => {
+    for (const url of [
+      '/healthz',
+      '/metrics',
+      '/no/such/page',
+      '/apix',
+      '/v1x/y',
+      '/wp-login.php',
+      '/.env',
+    ]) {
+      const res = await s.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual(routeNotFound('GET', url));
+    }
+    // A browser that mistyped a link gets the app, which shows its "not found" page, still with 404.
+    const html = { accept: 'text/html,application/xhtml+xml' };
+    const typo = await s.app.inject({ method: 'GET', url: '/no/such/page', headers: html });
+    expect(typo.statusCode).toBe(404);
+    expect(typo.body).toBe(PAGE_HTML);
+    const file = await s.app.inject({ method: 'GET', url: '/wp-login.php', headers: html });
+    expect(file.statusCode).toBe(404);
+    expect(file.headers['content-type']).toMatch(/^application\/json/);
   });
 
   it('answers a missing hashed asset with 404, not with the page', async () => {
@@ -153,8 +183,8 @@ describe('serving the built SPA', () => {
   });
 
   it('serves the build compressed as the client accepts: brotli first, then gzip', async () => {
-    for (const url of ['/assets/x-abc123.js', '/', '/some/page']) {
-      const expected = url.startsWith('/assets/') ? ASSET_JS : INDEX_HTML;
+    for (const url of ['/assets/x-abc123.js', '/', '/dashboard']) {
+      const expected = url.startsWith('/assets/') ? ASSET_JS : PAGE_HTML;
       const br = await s.app.inject({
         method: 'GET',
         url,
@@ -183,7 +213,7 @@ describe('serving the built SPA', () => {
   });
 
   it('answers HEAD like GET without a body', async () => {
-    for (const url of ['/assets/x-abc123.js', '/', '/some/page']) {
+    for (const url of ['/assets/x-abc123.js', '/', '/dashboard']) {
       const get = await s.app.inject({ method: 'GET', url });
       const head = await s.app.inject({ method: 'HEAD', url });
       expect(head.statusCode, url).toBe(200);

@@ -1,19 +1,39 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { errorText } from '../../common/errors';
+import { creatorUsernameOf, PAGE_PATHS } from '../../common/rules/page-paths';
+import type { PageSettings } from '../../common/rules/page-settings';
 import { isApiPath } from './errors';
+import { renderPageHtml, type PagePreview } from './page-html';
+
+export interface SpaOptions {
+  /** What the server tells the web app in the page's head (test mode default, mail). */
+  settings: PageSettings;
+  /** The link preview of a creator's page, null when a signed-out visitor may not see it. */
+  creatorPreview(username: string): Promise<PagePreview | null>;
+}
 
 /**
- * Serves the built web app. Hashed assets are immutable for a year; index.html is revalidated
- * so a new release is picked up at once. Unknown non-API paths get the SPA, which shows its 404.
- * The build writes brotli and gzip copies of its text files (web/build/precompress.ts); a
- * client that accepts one of them gets it as it is, with `Vary: accept-encoding`.
+ * Serves the built web app. Hashed assets are immutable for a year; pages are revalidated so a
+ * new release is picked up at once. Only the web app's pages (common/rules/page-paths.ts) get its
+ * HTML with status 200; any other path is a 404: an API caller or a probe of /healthz gets the
+ * JSON error, a browser asking for HTML the app's page (which shows its "not found"), with 404.
+ * The build writes brotli and gzip copies of its files (web/build/precompress.ts); a client that
+ * accepts one of them gets it as it is, with `Vary: accept-encoding`. index.html is filled in
+ * per request (settings, and a creator page's preview tags) and compressed like any answer.
  */
-export async function registerSpa(app: FastifyInstance, webRoot: string | null): Promise<void> {
-  const hasBuild = webRoot !== null && fs.existsSync(path.join(webRoot, 'index.html'));
-  if (hasBuild) {
+export async function registerSpa(
+  app: FastifyInstance,
+  webRoot: string | null,
+  options: SpaOptions,
+): Promise<void> {
+  const template =
+    webRoot !== null && fs.existsSync(path.join(webRoot, 'index.html'))
+      ? fs.readFileSync(path.join(webRoot, 'index.html'), 'utf8')
+      : null;
+  if (template !== null && webRoot !== null) {
     await app.register(fastifyStatic, {
       root: webRoot,
       wildcard: false,
@@ -30,12 +50,39 @@ export async function registerSpa(app: FastifyInstance, webRoot: string | null):
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+
+  const sendPage = async (reply: FastifyReply, pathname: string) => {
+    const username = creatorUsernameOf(pathname);
+    const preview = username === null ? null : await options.creatorPreview(username);
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(renderPageHtml(template ?? '', options.settings, preview));
+  };
+
+  if (template !== null) {
+    // Real routes, not the not-found handler, so the answers are compressed like any other.
+    const routes = PAGE_PATHS.flatMap((page) =>
+      page.endsWith('/*') ? [page.slice(0, -2), page] : [page],
+    );
+    for (const route of routes) {
+      app.get(route, { schema: { hide: true } }, async (request, reply) =>
+        sendPage(reply, request.url.split('?')[0] ?? '/'),
+      );
+    }
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
     const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
-    // A missing hashed asset (an old page after a release) is a 404, not HTML posing as JavaScript.
-    const isAssetPath = request.url.startsWith('/assets/');
-    if (!isApiPath(request.url) && !isAssetPath && isPageRequest && hasBuild) {
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (template !== null && isPageRequest && !isApiPath(request.url)) {
+      // A person who mistyped a link sees the app's "not found" page; the status says 404 all the same.
+      const wantsHtml = request.headers.accept?.includes('text/html') === true;
+      const looksLikePage = !/\.[A-Za-z0-9]+$/.test(pathname) && !pathname.startsWith('/assets/');
+      if (wantsHtml && looksLikePage) {
+        reply.status(404);
+        return sendPage(reply, pathname);
+      }
     }
     const params = { method: request.method, path: request.url };
     return reply

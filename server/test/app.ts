@@ -53,6 +53,8 @@ export async function createTestApp(
     freeBytes?: (dir: string) => Promise<number>;
     /** The cap of connections per address (to count loopback clients, exempt otherwise). */
     connectionCap?: ConnectionCap;
+    /** A folder with a (fake) web build to serve pages from; none by default. */
+    webRoot?: string;
   } = {},
 ): Promise<TestApp> {
   const url = options.databaseUrl ?? process.env.TEST_DATABASE_URL;
@@ -89,7 +91,7 @@ export async function createTestApp(
   const app = await buildApp({
     config,
     db: handle,
-    webRoot: null,
+    webRoot: options.webRoot ?? null,
     logger: options.logStream !== undefined,
     logStream: options.logStream,
     ...(options.freeBytes ? { freeBytes: options.freeBytes } : {}),

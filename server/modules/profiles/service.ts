@@ -17,6 +17,7 @@ import type { Database, Db } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { recordEvent, type EventMeta } from '../../events/record';
 import { fail, failWithKey } from '../../http/errors';
+import type { PagePreview } from '../../http/page-html';
 import { visitorKey } from '../../http/visitor-key';
 import { membershipTier } from '../billing/index';
 import { followerCount, isFollowing } from '../follows/index';
@@ -332,4 +333,27 @@ export async function saveCreatorProfile(
     );
   });
   return ownCreatorProfile(deps, viewer);
+}
+
+/**
+ * What a shared link to /creator/{username} previews (Open Graph): only what a signed-out
+ * visitor may see of the profile, null when such a visitor would get "not found".
+ */
+export async function creatorLinkPreview(
+  deps: ProfilesDeps,
+  publicUrl: string,
+  username: string,
+): Promise<PagePreview | null> {
+  if (username.length > USERNAME_MAX_LENGTH || !USERNAME_PATTERN.test(username)) return null;
+  const row = await loadSubject(deps.db, usernameMatches(username));
+  if (!row || !mayViewProfile(null, row.user)) return null;
+  const view = await viewOf(deps, null, row.user, row.profile);
+  const name = view.displayName ?? view.name;
+  const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : `${publicUrl}${url}`);
+  return {
+    title: `${name} · Aura`,
+    description: view.bio ?? view.creatorWorldDescription ?? `${name} (@${view.username})`,
+    url: `${publicUrl}/creator/${encodeURIComponent(view.username)}`,
+    image: view.profileImage ? absolute(view.profileImage) : null,
+  };
 }

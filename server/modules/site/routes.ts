@@ -1,9 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SiteResponse } from '../../../common/schemas/site';
 import type { Container } from '../../container';
+import { robotsTxt, sitemapXml } from './crawlers';
 import { presentSite } from './presenter';
 
-/** GET /api/v1/site: the operator's details for the imprint and the help page (public). */
+/**
+ * GET /api/v1/site: the operator's details for the imprint and the help page (public); and what
+ * crawlers read, /robots.txt and /sitemap.xml (public, only what a signed-out visitor may see).
+ */
 export const siteRoutes =
   (ctx: Container): FastifyPluginAsyncZod =>
   async (app) => {
@@ -17,4 +21,15 @@ export const siteRoutes =
         return site;
       },
     );
+
+    app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8');
+      return robotsTxt(ctx.config.publicUrl);
+    });
+
+    app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
+      const xml = await sitemapXml(ctx.db, ctx.config.publicUrl);
+      reply.header('cache-control', 'public, max-age=3600').type('application/xml; charset=utf-8');
+      return xml;
+    });
   };

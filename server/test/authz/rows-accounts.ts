@@ -89,5 +89,8 @@ export const accountRows: MatrixRows = {
     }),
   },
   'GET /api/v1/site': { who: 'anyone' },
+  // What crawlers read: only public creator pages and listed items.
+  'GET /robots.txt': { who: 'anyone' },
+  'GET /sitemap.xml': { who: 'anyone' },
   'GET /api/v1/dashboard': { who: 'signed-in' },
 };

@@ -12,9 +12,12 @@ import { useAuth } from './auth';
  */
 export function ProtectedRoute({
   roles,
+  refused,
   children,
 }: {
   roles?: readonly Role[];
+  /** Shown to a signed-in user whose role is not in `roles`, instead of sending them off. */
+  refused?: ReactNode;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -34,7 +37,8 @@ export function ProtectedRoute({
   if (!user) return <Navigate to={withReturnTo('/auth', here)} replace />;
   if (roles && !roles.includes(user.role)) {
     // The token may predate a promotion: wait for the server's answer before sending them off.
-    return user.isRoleConfirmed ? <Navigate to="/dashboard" replace /> : loading;
+    if (!user.isRoleConfirmed) return loading;
+    return refused ?? <Navigate to="/dashboard" replace />;
   }
   return <Suspense fallback={loading}>{children}</Suspense>;
 }

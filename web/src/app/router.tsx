@@ -2,7 +2,6 @@ import { lazy } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { WithQueries } from './WithQueries';
 import { Layout } from './Layout';
-import { ProtectedRoute } from './ProtectedRoute';
 
 // Routes are split so a visitor of the landing page does not download the rest of the app.
 const loadLandingPage = () => import('../pages/landing/LandingPage');
@@ -23,15 +22,14 @@ const routes: RouteObject[] = [
       { path: '*', element: <PageRoutes /> },
     ],
   },
-  // SPEC §2: the profile of another user by id has no shared layout; it needs sign-in.
+  // SPEC §2: the profile of another user by id has no shared layout. Readable signed out, as
+  // /creator/{username} is: creators share these links (docs/deviations.md).
   {
     path: '/hypr/:id',
     element: (
-      <ProtectedRoute>
-        <WithQueries>
-          <ProfilePage />
-        </WithQueries>
-      </ProtectedRoute>
+      <WithQueries>
+        <ProfilePage />
+      </WithQueries>
     ),
   },
 ];

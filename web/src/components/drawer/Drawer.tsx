@@ -53,10 +53,20 @@ export default function Drawer({ show, onHide }: { show: boolean; onHide: () => 
                 </h3>
                 <ul className="list-unstyled mb-0" aria-labelledby={`drawer-group-${group.id}`}>
                   {group.entries.map((entry) => (
-                    <li key={entry.id}>
-                      <Link to={entry.to} className="aura-drawer-link" onClick={onHide}>
+                    <li key={entry.id} className="d-flex align-items-center">
+                      <Link
+                        to={entry.to}
+                        className="aura-drawer-link"
+                        onClick={onHide}
+                        aria-describedby={entry.isAllowed ? undefined : 'drawer-not-for-role'}
+                      >
                         {t(`shell.drawer.entries.${entry.id}`)}
                       </Link>
+                      {!entry.isAllowed && (
+                        <span className="badge text-bg-secondary ms-1" data-testid="not-for-role">
+                          {t('shell.drawer.notForRole')}
+                        </span>
+                      )}
                     </li>
                   ))}
                 </ul>
@@ -97,6 +107,11 @@ export default function Drawer({ show, onHide }: { show: boolean; onHide: () => 
           <p id="test-mode-hint" className="small aura-muted mb-2">
             {t('shell.drawer.testModeHint')}
           </p>
+          {isTestMode && (
+            <p id="drawer-not-for-role" className="visually-hidden">
+              {t('shell.drawer.notForRoleHint')}
+            </p>
+          )}
           <p className="small aura-muted mb-0" data-testid="version-tag">
             <span className="visually-hidden">{t('shell.drawer.version')} </span>
             {VERSION_TAG}

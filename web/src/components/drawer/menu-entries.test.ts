@@ -15,6 +15,45 @@ describe('visibleMenuGroups', () => {
     }
   });
 
+  it('marks in test mode the entries a role may not open, and only those', () => {
+    const refusedTo = (role: Role) =>
+      visibleMenuGroups(role, true)
+        .flatMap((group) => group.entries)
+        .filter((entry) => !entry.isAllowed)
+        .map((entry) => entry.to);
+    expect(refusedTo('user')).toEqual([
+      '/creator',
+      '/creator/settings',
+      '/studio?mode=prompt',
+      '/studio?mode=visual',
+      '/studio?mode=draft',
+      '/admin',
+      '/admin/users',
+      '/admin/content',
+      '/admin/reports',
+      '/admin/sales',
+      '/masteraxis',
+    ]);
+    expect(refusedTo('superadmin')).toEqual([]);
+  });
+
+  it('never shows a fan a staff entry outside test mode', () => {
+    const staff = [
+      '/admin',
+      '/admin/users',
+      '/admin/content',
+      '/admin/reports',
+      '/admin/sales',
+      '/masteraxis',
+    ];
+    for (const role of ['user', 'hypr', 'creator'] as const) {
+      expect(
+        entriesOf(role).filter((to) => staff.includes(to)),
+        role,
+      ).toEqual([]);
+    }
+  });
+
   it('shows nothing but the login entry to signed-out visitors outside test mode', () => {
     expect(groupIds(null, false)).toEqual([]);
   });

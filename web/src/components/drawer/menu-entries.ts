@@ -76,19 +76,32 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
   { id: 'hub', entries: [{ id: 'masteraxis', to: '/masteraxis', permission: 'hub.read' }] },
 ];
 
+/** An entry as the drawer shows it: whether the viewer's role may open the page behind it. */
+export interface VisibleMenuEntry extends MenuEntry {
+  isAllowed: boolean;
+}
+
+export interface VisibleMenuGroup {
+  id: MenuGroup['id'];
+  entries: readonly VisibleMenuEntry[];
+}
+
+const mayOpen = (role: Role | null, entry: MenuEntry) =>
+  entry.permission === undefined || (role !== null && roleHolds(role, entry.permission));
+
 /**
  * SPEC §6: signed-in users see the main entries, plus each entry whose permission their role
  * holds (the permission table the server checks, so no entry leads to a refusal); a group with
- * no entry left is not shown. SPEC §4: test/mirror mode shows every role's entries. This is
- * visibility only; the server enforces the permissions on its own.
+ * no entry left is not shown. SPEC §4: test/mirror mode shows every role's entries, each marked
+ * with whether this role may open it, so the drawer can say so. This is visibility only; the
+ * server enforces the permissions on its own.
  */
-export function visibleMenuGroups(role: Role | null, isTestMode: boolean): MenuGroup[] {
-  if (isTestMode) return [...MENU_GROUPS];
-  if (!role) return [];
+export function visibleMenuGroups(role: Role | null, isTestMode: boolean): VisibleMenuGroup[] {
+  if (!isTestMode && !role) return [];
   return MENU_GROUPS.map((group) => ({
-    ...group,
-    entries: group.entries.filter(
-      (entry) => entry.permission === undefined || roleHolds(role, entry.permission),
-    ),
+    id: group.id,
+    entries: group.entries
+      .map((entry) => ({ ...entry, isAllowed: mayOpen(role, entry) }))
+      .filter((entry) => isTestMode || entry.isAllowed),
   })).filter((group) => group.entries.length > 0);
 }

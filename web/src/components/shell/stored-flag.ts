@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { pageSetting } from '../../app/page-settings';
 
 export interface StoredFlag {
   read(): boolean;
@@ -27,8 +28,11 @@ export function createStoredFlag(key: string, defaultValue: boolean): StoredFlag
   };
 }
 
-/** SPEC §4: test/mirror mode defaults to ON when nothing is saved; client-side visibility only. */
-export const testModeFlag = createStoredFlag('testMode', true);
+/**
+ * SPEC §4: test/mirror mode defaults to ON when nothing is saved, on a demo install; a server
+ * running in production says to start it OFF. Client-side visibility only.
+ */
+export const testModeFlag = createStoredFlag('testMode', pageSetting('testModeDefault'));
 
 /** The decorative smoke layer is opt-in. */
 export const smokeEffectFlag = createStoredFlag('smokeEffect', false);

@@ -7,6 +7,8 @@ import { useAuth } from '../../app/auth';
 import type { CheckoutState } from '../../components/billing/checkout-state';
 import { formatMoney } from '../../../../common/rules/money';
 import { FollowButton } from '../profile/FollowButton';
+import { MessageButton } from '../../components/messages/MessageButton';
+import { SignUpToFollow } from '../../components/creator/SignUpToFollow';
 
 /**
  * Follow, subscribe (or the 'subscribed' badge) and edit: each shown only when the server's
@@ -37,11 +39,11 @@ export function CreatorActions({ profile }: { profile: CreatorProfileResponse })
           {t('creatorProfile.editProfile')}
         </Link>
       )}
-      {!user && (
-        <Link to="/auth?tab=login" className="btn btn-outline-primary">
-          {t('creatorProfile.signInToFollow')}
-        </Link>
+      {/* Anyone signed in may message a creator (docs/features.md "Direct messages"). */}
+      {user && user.id !== profile.id && profile.role === 'creator' && (
+        <MessageButton personId={profile.id} />
       )}
+      {!user && <SignUpToFollow />}
     </div>
   );
 }

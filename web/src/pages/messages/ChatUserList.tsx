@@ -13,7 +13,7 @@ const SEARCH_DELAY_MS = 250;
 /**
  * SPEC §2 user list with search: the viewer's conversations (most recent first, with the last
  * message and the unread count), or, while searching, the people they may message. SPEC §8:
- * 'No users found' when nobody is there.
+ * 'No users found' when a search finds nobody; an empty inbox says how a conversation starts.
  */
 export function ChatUserList({ selectedId }: { selectedId: string | null }) {
   const { t } = useTranslation();
@@ -52,6 +52,13 @@ export function ChatUserList({ selectedId }: { selectedId: string | null }) {
               {t('messages.retry')}
             </Button>
           </Alert>
+        ) : people.length === 0 && q === '' ? (
+          <div className="p-3 text-center aura-muted" data-testid="no-conversations">
+            <p>{t('messages.noConversations')}</p>
+            <Link to="/discover" className="btn btn-sm btn-outline-primary">
+              {t('messages.findCreators')}
+            </Link>
+          </div>
         ) : people.length === 0 ? (
           <p className="p-3 text-center aura-muted" data-testid="no-users">
             {t('messages.noUsersFound')}

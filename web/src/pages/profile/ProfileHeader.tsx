@@ -5,6 +5,7 @@ import type { PublicProfileResponse } from '../../../../common/schemas/users';
 import { useAuth } from '../../app/auth';
 import { TierBadge } from '../../components/billing/TierBadge';
 import { Avatar } from '../../components/content/Avatar';
+import { SignUpToFollow } from '../../components/creator/SignUpToFollow';
 import { MessageButton } from '../../components/messages/MessageButton';
 import { FollowButton } from './FollowButton';
 import { SocialLinks } from './SocialLinks';
@@ -88,8 +89,13 @@ export function ProfileHeader({ profile }: { profile: PublicProfileResponse }) {
             <FollowButton username={profile.username} isFollowing={profile.isFollowing} />
           </div>
         )}
+        {!user && (
+          <div className="pt-sm-3 flex-shrink-0">
+            <SignUpToFollow />
+          </div>
+        )}
         {/* Anyone signed in may message a creator (docs/features.md "Direct messages"). */}
-        {!isOwn && profile.role === 'creator' && (
+        {user && !isOwn && profile.role === 'creator' && (
           <div className="pt-sm-3 flex-shrink-0">
             <MessageButton personId={profile.id} />
           </div>

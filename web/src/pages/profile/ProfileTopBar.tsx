@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useAuth } from '../../app/auth';
 
 /**
  * The profile has no shared layout (SPEC §2), so it brings its own way out: back to where the
@@ -7,6 +8,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
  */
 export function ProfileTopBar() {
   const { t } = useTranslation();
+  const { user } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
   // React Router names the first entry of a session 'default': there is no in-app page to go back to.
@@ -26,7 +28,8 @@ export function ProfileTopBar() {
         <span aria-hidden="true">← </span>
         {t('profile.back')}
       </button>
-      <Link to="/dashboard" className="btn btn-link btn-sm">
+      {/* A signed-out visitor of a shared link goes to the landing page, not to the sign-in wall. */}
+      <Link to={user ? '/dashboard' : '/'} className="btn btn-link btn-sm">
         {t('profile.home')}
       </Link>
     </nav>
