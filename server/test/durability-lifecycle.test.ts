@@ -20,7 +20,7 @@ import {
   withEmbeddedDatabase,
   type RunningProcess,
 } from './durability-process';
-import { testAction } from './factories';
+import { TEST_ROW_ACTION } from './audit-test-rows';
 
 const started: RunningProcess[] = [];
 afterEach(() => {
@@ -84,9 +84,7 @@ describe('stopping and starting again', () => {
 
     // Between runs, add a row the way any write would land: it must be there after the next stop.
     await withEmbeddedDatabase(dataDir, async (db) => {
-      await db
-        .insert(auditEvents)
-        .values({ action: testAction('test.lifecycle'), subjectId: 'between-runs' });
+      await db.insert(auditEvents).values({ action: TEST_ROW_ACTION, subjectId: 'between-runs' });
     });
 
     const second = await track(startServer(dataDir));
@@ -107,10 +105,7 @@ describe('stopping and starting again', () => {
         .select()
         .from(auditEvents)
         .where(
-          and(
-            eq(auditEvents.action, testAction('test.lifecycle')),
-            eq(auditEvents.subjectId, 'between-runs'),
-          ),
+          and(eq(auditEvents.action, TEST_ROW_ACTION), eq(auditEvents.subjectId, 'between-runs')),
         );
       expect(marker).toHaveLength(1);
     });

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { auditEvents } from '../db/schema/index';
 import {
@@ -17,7 +17,7 @@ import {
   withEmbeddedDatabase,
   type RunningProcess,
 } from './durability-process';
-import { testAction } from './factories';
+import { TEST_ROW_ACTION } from './audit-test-rows';
 
 const WRITER = 'server/test/durability-writer.ts';
 const COMMITTED = /^committed (\d+)$/;
@@ -66,7 +66,12 @@ describe('SIGKILL during writes', () => {
         db
           .select({ id: auditEvents.id, subject: auditEvents.subjectId })
           .from(auditEvents)
-          .where(eq(auditEvents.action, testAction('test.durability'))),
+          .where(
+            and(
+              eq(auditEvents.action, TEST_ROW_ACTION),
+              like(auditEvents.subjectId, 'durability-%'),
+            ),
+          ),
       );
       const stored = new Set(rows.map((r) => r.id));
       expect(reported.filter((id) => !stored.has(id))).toEqual([]);
@@ -90,7 +95,9 @@ describe('SIGKILL during writes', () => {
       const rows = await db
         .select({ id: auditEvents.id })
         .from(auditEvents)
-        .where(eq(auditEvents.action, testAction('test.durability')));
+        .where(
+          and(eq(auditEvents.action, TEST_ROW_ACTION), like(auditEvents.subjectId, 'durability-%')),
+        );
       return new Set(rows.map((r) => r.id));
     });
     expect([...reported, ...last].filter((id) => !stored.has(id))).toEqual([]);

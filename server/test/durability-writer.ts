@@ -1,4 +1,4 @@
-import type { DomainEventType } from '../../common/events';
+import { TEST_ROW_ACTION } from './audit-test-rows';
 /**
  * Child process for the SIGKILL durability test: owns DATA_DIR exactly as the server does (lock
  * file, then PGlite under it) and writes audit rows without pause. Each transaction writes a pair
@@ -14,8 +14,6 @@ async function run(): Promise<void> {
   const round = process.env.WRITER_ROUND ?? '0';
   if (!dataDir) throw new Error('DATA_DIR is required');
   acquireDataDirLock(dataDir);
-  // A test-only action: the audit table's typed column is bypassed on purpose.
-  const DURABILITY = 'test.durability' as DomainEventType;
   const handle = await openDatabase({ kind: 'pglite', dataDir: embeddedDatabaseDir(dataDir) });
   process.stdout.write('ready\n');
   for (let seq = 0; ; seq++) {
@@ -23,11 +21,11 @@ async function run(): Promise<void> {
     const id = await handle.db.transaction(async (tx) => {
       const [first] = await tx
         .insert(auditEvents)
-        .values({ action: DURABILITY, subjectId: subject, data: { round, seq, part: 1 } })
+        .values({ action: TEST_ROW_ACTION, subjectId: subject, data: { round, seq, part: 1 } })
         .returning({ id: auditEvents.id });
       await tx
         .insert(auditEvents)
-        .values({ action: DURABILITY, subjectId: subject, data: { round, seq, part: 2 } });
+        .values({ action: TEST_ROW_ACTION, subjectId: subject, data: { round, seq, part: 2 } });
       return first!.id;
     });
     // stdout to a pipe is synchronous on Linux: once this returns, the test can read the line.

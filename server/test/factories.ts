@@ -1,4 +1,3 @@
-import type { DomainEventType } from '../../common/events';
 import type { Role } from '../../common/rules/roles';
 import { users, type UserRow } from '../db/schema/index';
 import { uniqueName, type TestApp } from './app';
@@ -33,6 +32,3 @@ export async function createUser(
   const token = await t.tokens.issue(user);
   return { user, token, auth: { authorization: `Bearer ${token}` } };
 }
-
-/** An audit action only a test writes (the typed column lists the platform's own events). */
-export const testAction = (name: `test.${string}`) => name as DomainEventType;
