@@ -10,4 +10,20 @@ export {
   isCreatorNow,
   isCreatorSql,
 } from './creator';
+export {
+  canViewItem,
+  isOpenToAll,
+  isViewableWith,
+  viewableItemIds,
+  viewerEntitlementsSql,
+  type EntitlementRow,
+  type EntitlementSubject,
+  type ItemSubject,
+} from './item-visibility';
+export {
+  buyersByItem,
+  holdsMembershipSql,
+  isSubscribed,
+  membershipTier,
+} from './entitlement-reads';
 export { qualified } from './qualified';

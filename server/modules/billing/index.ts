@@ -3,16 +3,6 @@
 export { cancelMembershipsOfClosedAccount } from './account-closure';
 export { scheduleCheckoutPrune } from './checkout-prune';
 export { salesPerDay, type DaySales } from './daily-sales';
-export {
-  canViewItem,
-  isOpenToAll,
-  isViewableWith,
-  viewableItemIds,
-  viewerEntitlementsSql,
-  type EntitlementRow,
-  type EntitlementSubject,
-  type ItemSubject,
-} from './entitlements';
 export { bookPayout, payableBalances, reversePayout } from './payouts';
 export { startOfUtcMonth } from './periods';
 export { presentPurchasedProduct, type CreatorSummary } from './presenter';
@@ -20,15 +10,11 @@ export { runRenewals } from './renewals';
 export { billingRoutes } from './routes';
 export { assertPurchasable, recordSale } from './sales';
 export {
-  buyersByItem,
   creatorSummaries,
   earningsByCurrency,
   earningsByCurrencySql,
   earningsSince,
-  holdsMembershipSql,
-  isSubscribed,
   itemSalesOf,
-  membershipTier,
   salesByItem,
   subscriberCount,
   subscriberCountSql,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, type TestUser } from '../../test/factories';
-import { canViewItem } from './entitlements';
+import { canViewItem } from '../access/index';
 import { runRenewals } from './renewals';
 import { earningsByCurrency, subscriberCount } from './stats';
 import {

@@ -8,7 +8,7 @@ import { recordEvent, type EventMeta } from '../../events/record';
 import { fail } from '../../http/errors';
 import { countSaleSql, type ItemRow } from '../items/index';
 import { entitlements } from './entitlement-tables';
-import { isViewableWith, type EntitlementRow } from './entitlements';
+import { isViewableWith, type EntitlementRow } from '../access/index';
 import { creditEarningsAfter, type EarningsCredit } from './ledger';
 
 type Buyer = { id: string; role: Role };

@@ -39,7 +39,7 @@ import { fail, HttpError } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import type { MediaUrls } from '../media/index';
 import { cancelAtPeriodEnd } from './cancellation';
-import { canViewItem, viewerEntitlementsSql } from './entitlements';
+import { canViewItem, membershipTier, viewerEntitlementsSql } from '../access/index';
 import { assertPurchasable } from './sales';
 import {
   fulfilCheckout,
@@ -53,7 +53,7 @@ import {
   presentSubscription,
   type CreatorSummary,
 } from './presenter';
-import { creatorSummaries, liveSubscriptionsOf, membershipTier } from './stats';
+import { creatorSummaries, liveSubscriptionsOf } from './stats';
 
 export interface BillingDeps {
   db: Database;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutSessions, subscriptions } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, type TestUser } from '../../test/factories';
-import { canViewItem } from './entitlements';
+import { canViewItem } from '../access/index';
 import { startFakeStripe, stripeEnv, type FakeStripe } from '../../test/fakes/stripe';
 import { subscriberCount } from './stats';
 import { createItem, earningsEntries, manualClock, startCheckout } from './test-helpers';

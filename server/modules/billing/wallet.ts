@@ -19,7 +19,7 @@ import type { EventMeta } from '../../events/record';
 import { fail } from '../../http/errors';
 import type { MediaUrls } from '../media/index';
 import { earlierSpend, earlierSpendSql, walletBalanceSql } from './ledger';
-import { viewerEntitlementsSql } from './entitlements';
+import { viewerEntitlementsSql } from '../access/index';
 import { presentPurchasedProduct } from './presenter';
 import { sellForBalance, type BalanceSaleRefusal } from './sale-statements';
 import { assertPurchasable } from './sales';

@@ -6,7 +6,7 @@ import type { UserStatus } from '../../../common/schemas/users';
 import type { Database, Db } from '../../db/client';
 import { preparedPerShape } from '../../db/prepared';
 import { itemComments, itemLikes, items, users, type ItemRow } from '../../db/schema/index';
-import { isViewableWith, viewerEntitlementsSql, type EntitlementRow } from '../billing/index';
+import { isViewableWith, viewerEntitlementsSql, type EntitlementRow } from '../access/index';
 import { abilitiesOf, isOwner } from './policy';
 
 export type Viewer = { id: string; role: Role } | null;

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { items, type ItemRow } from '../../db/schema/index';
 import { recordEvent, type EventMeta } from '../../events/record';
 import { fail, failWithKey } from '../../http/errors';
-import { buyersByItem } from '../billing/index';
+import { buyersByItem } from '../access/index';
 import type { Viewer } from './cards';
 import { isDeleted } from './policy';
 import { presentManagedItem } from './presenter';

@@ -2,7 +2,7 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Role } from '../../../common/rules/roles';
 import type { Db } from '../../db/client';
 import { items, mediaObjects, users, type MediaObjectRow } from '../../db/schema/index';
-import { viewableItemIds, type EntitlementSubject } from '../billing/index';
+import { viewableItemIds, type EntitlementSubject } from '../access/index';
 import { basePreviewKey, isPreviewKey, originalKeysOfPreview } from './keys';
 import type { MediaVisibility } from './policy';
 import { IMAGE_EXTENSIONS } from './sniff';

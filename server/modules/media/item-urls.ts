@@ -1,6 +1,6 @@
 import type { ItemRow } from '../../db/schema/index';
 import type { UserStatus } from '../../../common/schemas/users';
-import { isOpenToAll, type ItemSubject } from '../billing/index';
+import { isOpenToAll, type ItemSubject } from '../access/index';
 import { teaserKeyOf } from './keys';
 import type { MediaUrls } from './signed-urls';
 import { previewSrcSet, type PreviewSrcSet } from './variants';

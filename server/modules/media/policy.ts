@@ -1,6 +1,6 @@
 /*
  * Which media anyone may load (issue 4; ARCHITECTURE: paid content never leaves the server
- * before entitlement). The media follow their item's visibility (billing's `viewableItemIds`):
+ * before entitlement). The media follow their item's visibility (access's `viewableItemIds`):
  *   - teasers (`pre-<id>.teaser.webp`): public, they are what a locked item shows;
  *   - uploads no item uses (avatars, banners, promo videos, a form not yet saved) and their
  *     previews: public to whoever holds the unguessable URL;

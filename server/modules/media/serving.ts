@@ -1,7 +1,7 @@
 import type { Role } from '../../../common/rules/roles';
 import type { Db } from '../../db/client';
 import { fail } from '../../http/errors';
-import { isOpenToAll } from '../billing/index';
+import { isOpenToAll } from '../access/index';
 import { lookUpMedia, viewerMaySeeItemMedia } from './access';
 import { isPreviewKey, isTeaserKey, previewContentType } from './keys';
 import { mayReadItemMedia } from './policy';

@@ -5,7 +5,7 @@ import type { SendRefusal } from '../../../common/schemas/messages';
 import type { Db } from '../../db/client';
 import { follows, userBlocks } from '../../db/schema/index';
 import { hasCreatorRole, hasCreatorRoleSql } from '../access/index';
-import { holdsMembershipSql } from '../billing/index';
+import { holdsMembershipSql } from '../access/index';
 import { conversationParticipants } from './tables';
 
 /*

@@ -19,7 +19,7 @@ import { recordEvent, type EventMeta } from '../../events/record';
 import { fail, failWithKey } from '../../http/errors';
 import type { PagePreview } from '../../http/page-html';
 import { visitorKey } from '../../http/visitor-key';
-import { membershipTier } from '../billing/index';
+import { membershipTier } from '../access/index';
 import { followerCount, isFollowing } from '../follows/index';
 import {
   mediaPath,

@@ -20,6 +20,12 @@ import type { UserStatus } from '../../../common/schemas/users';
 import type { Db } from '../../db/client';
 import { entitlements } from '../../db/schema/index';
 
+/*
+ * Item visibility: may this actor see, buy or open the media of these items. Items, media, users,
+ * feed and billing all ask it, so it stands in access, below them. It only reads billing's
+ * entitlements table (billing alone writes it).
+ */
+
 export interface EntitlementSubject {
   id: number;
   creatorId: string;
