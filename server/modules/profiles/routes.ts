@@ -4,9 +4,11 @@ import {
   CreatorProfileResponse,
   UpdateCreatorProfileRequest,
 } from '../../../common/schemas/creator-profile';
+import { PublicProfileResponse } from '../../../common/schemas/users';
 import type { Container } from '../../container';
 import { perCaller } from '../../http/rate-limits';
 import { requestMeta } from '../../http/request-meta';
+import { publicProfile } from './public-profile';
 import {
   ownCreatorProfile,
   saveCreatorProfile,
@@ -17,8 +19,13 @@ import {
 // Any text reaches the service, which answers 404 for what cannot be a username.
 const CreatorParams = z.object({ username: z.string().max(100) });
 const bearer = [{ bearer: [] }];
+// Any text is accepted here and an id that is no uuid answers 404 (SPEC §7 profile by id).
+const UserParams = z.object({ id: z.string() });
 
-/** Creator profiles (issue 12): the signed-in creator's own, saving it, and anyone's by username. */
+/**
+ * Creator profiles (issue 12): the signed-in creator's own, saving it, and anyone's by username;
+ * and anyone's public profile by id (issue 3).
+ */
 export const profilesRoutes =
   (ctx: Container): FastifyPluginAsyncZod =>
   async (app) => {
@@ -28,6 +35,16 @@ export const profilesRoutes =
       clock: ctx.clock,
       visitorHashKey: ctx.keys['visitor-hash'],
     };
+
+    app.get(
+      '/api/v1/users/:id',
+      {
+        preHandler: ctx.guards.optionalAuth,
+        schema: { tags: ['users'], params: UserParams, response: { 200: PublicProfileResponse } },
+      },
+      async (request) =>
+        publicProfile(ctx.db, deps.urls, request.viewer, request.params.id, ctx.clock.now()),
+    );
 
     app.get(
       '/api/v1/auth/profile',

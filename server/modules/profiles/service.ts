@@ -30,13 +30,13 @@ import {
 } from '../media/index';
 import {
   mayViewProfile,
-  profileTiles,
   updateAccountDetails,
   usernameMatches,
   type AccountDetails,
   type UserRow,
 } from '../users/index';
 import { postCounters } from './counters';
+import { profileTiles } from './public-profile';
 import { countsAsProfileVisit, creatorProfileAbilities } from './policy';
 import { presentCreatorProfile } from './presenter';
 import { creatorProfiles, type CreatorProfileRow, type StoredLinks } from './tables';

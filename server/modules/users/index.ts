@@ -37,8 +37,7 @@ export {
 } from './account-settings';
 export { ACTIVITY_INTERVAL_MS, createActivityRecorder } from './activity';
 export { mayViewProfile } from './policy';
-export { presentProfile } from './presenter';
-export { profileTiles } from './service';
+export { presentProfile, presentProfileItem, presentPublicProfile } from './presenter';
 export { usersRoutes } from './routes';
 export { suspensionReason } from './suspension';
 export type { UserRow } from './tables';

@@ -1,18 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ProfileResponse, PublicProfileResponse } from '../../../common/schemas/users';
+import { ProfileResponse } from '../../../common/schemas/users';
 import type { Container } from '../../container';
-import { ownProfile, publicProfile } from './service';
+import { ownProfile } from './service';
 
-// Any text is accepted here and an id that is no uuid answers 404 (SPEC §7 profile by id).
-const UserParams = z.object({ id: z.string() });
-
-/** Profiles (issue 3): the signed-in user's own and anyone's public one. */
+/** The signed-in user's own profile (issue 3); anyone's public one is the profiles module's. */
 export const usersRoutes =
   (ctx: Container): FastifyPluginAsyncZod =>
   async (app) => {
-    const urls = ctx.mediaUrls;
-
     app.get(
       '/api/v1/users/profile',
       {
@@ -24,15 +18,5 @@ export const usersRoutes =
         },
       },
       async (request) => ownProfile(ctx.db, ctx.guards.viewerOf(request).id),
-    );
-
-    app.get(
-      '/api/v1/users/:id',
-      {
-        preHandler: ctx.guards.optionalAuth,
-        schema: { tags: ['users'], params: UserParams, response: { 200: PublicProfileResponse } },
-      },
-      async (request) =>
-        publicProfile(ctx.db, urls, request.viewer, request.params.id, ctx.clock.now()),
     );
   };

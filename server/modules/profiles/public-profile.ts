@@ -1,0 +1,107 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Role } from '../../../common/rules/roles';
+import type {
+  PublicProfileItem,
+  PublicProfileResponse,
+  UserStatus,
+} from '../../../common/schemas/users';
+import type { Db } from '../../db/client';
+import { creatorProfiles, items, users } from '../../db/schema/index';
+import { fail } from '../../http/errors';
+import { isUuid } from '../../http/ids';
+import { membershipTier, viewableItemIds } from '../access/index';
+import { followerCount, isFollowing } from '../follows/index';
+import { listedItem } from '../items/index';
+import { mediaPath, type MediaUrls } from '../media/index';
+import { mayViewProfile, presentProfileItem, presentPublicProfile } from '../users/index';
+
+/*
+ * A person's public profile composes the account (users), their items (items, access) and who
+ * follows them (follows), so it stands here, above all three: users imports neither.
+ */
+
+/** How many content tiles a public profile lists (newest first). */
+export const PROFILE_CONTENT_LIMIT = 60;
+
+/**
+ * A person's available items as content tiles for this viewer, newest first: each unlocked
+ * (free, own, bought, member of its tier, staff) shows its preview, each locked one its teaser.
+ */
+export async function profileTiles(
+  db: Db,
+  urls: MediaUrls,
+  viewer: { id: string; role: Role } | null,
+  person: { id: string; status: UserStatus },
+  now: Date,
+): Promise<PublicProfileItem[]> {
+  const rows = await db
+    .select({
+      id: items.id,
+      title: items.title,
+      creatorId: items.creatorId,
+      imageKey: items.imageKey,
+      imagePreviewKey: items.imagePreviewKey,
+      audioKey: items.audioKey,
+      videoKey: items.videoKey,
+      priceCents: items.priceCents,
+      currency: items.currency,
+      tierRequired: items.tierRequired,
+      status: items.status,
+      hidden: items.hidden,
+    })
+    .from(items)
+    .where(and(eq(items.creatorId, person.id), listedItem()))
+    .orderBy(desc(items.createdAt), desc(items.id))
+    .limit(PROFILE_CONTENT_LIMIT);
+  const content = rows.map((item) => ({ ...item, creatorStatus: person.status }));
+  const unlocked = await viewableItemIds(db, viewer, content, now);
+  return content.map((item) => presentProfileItem(item, unlocked.has(item.id), urls));
+}
+
+/** SPEC §7 GET /api/v1/users/{id}: public fields and available items; 404 for any unknown id. */
+export async function publicProfile(
+  db: Db,
+  urls: MediaUrls,
+  viewer: { id: string; role: Role } | null,
+  id: string,
+  now: Date,
+): Promise<PublicProfileResponse> {
+  // Not a uuid cannot be anyone: answered like an unknown id, not handed to the database.
+  if (!isUuid(id)) throw fail('user_not_found');
+  // The social links the creator settings keep are read alongside (a read, not a write).
+  const [row] = await db
+    .select({
+      user: users,
+      links: creatorProfiles.links,
+      bannerKey: creatorProfiles.bannerImageKey,
+    })
+    .from(users)
+    .leftJoin(creatorProfiles, eq(creatorProfiles.userId, users.id))
+    .where(eq(users.id, id))
+    .limit(1);
+  const user = row?.user;
+  if (!user || !mayViewProfile(viewer, user)) throw fail('user_not_found');
+  // Following and membership are about someone else: a person's own page skips those look-ups.
+  const isOther = viewer !== null && viewer.id !== user.id;
+  const [tier, content, followers, following, subscribedTier] = await Promise.all([
+    membershipTier(db, user.id, null, now),
+    profileTiles(db, urls, viewer, user, now),
+    followerCount(db, user.id),
+    isOther ? isFollowing(db, viewer.id, user.id) : false,
+    isOther ? membershipTier(db, viewer.id, user.id, now) : ('Aura' as const),
+  ]);
+  const links = row.links ?? {};
+  return presentPublicProfile(
+    user,
+    tier,
+    content,
+    { followers, isFollowing: following, subscribedTier },
+    {
+      website: user.website,
+      instagram: links.instagram ?? null,
+      twitter: links.twitter ?? null,
+      youtube: links.youtube ?? null,
+    },
+    row.bannerKey ? mediaPath(row.bannerKey) : null,
+  );
+}
