@@ -23,8 +23,7 @@ export function creatorProfileAbilities(
     follow:
       isOther &&
       can(viewer, 'user.follow') &&
-      (relation.isFollowing ||
-        isCreator({ role: subject.role, hasItems: subject.hasPublished })),
+      (relation.isFollowing || isCreator({ role: subject.role, hasItems: subject.hasPublished })),
     subscribe:
       isOther && can(viewer, 'membership.subscribe') && roleHolds(subject.role, 'membership.offer'),
   };
