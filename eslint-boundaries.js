@@ -54,19 +54,59 @@ const outsideImport = {
   message: 'Outside server/modules, use a module only through its index.ts.',
 };
 
+/**
+ * The order the modules depend in, lowest first: a module imports only modules of lower layers,
+ * never one of its own layer or above, so no two modules import each other. `access` (who may
+ * see, buy, follow, message) is beneath every feature; `profiles` composes most of them. A new
+ * module takes its place here (server/boundaries.unit.test.ts fails until it does).
+ */
+export const MODULE_LAYERS = [
+  ['access', 'health', 'backup'],
+  ['media'],
+  ['users'],
+  ['items', 'follows', 'blocks'],
+  ['reports', 'billing', 'hub', 'feed', 'site'],
+  ['messages', 'dashboard', 'payouts', 'admin', 'ai'],
+  ['mail'],
+  ['auth'],
+  ['profiles'],
+];
+
+/** The import patterns that keep `module` from reaching its own layer or any above it. */
+function layerImport(module) {
+  const layer = MODULE_LAYERS.findIndex((names) => names.includes(module));
+  const barred = MODULE_LAYERS.slice(layer)
+    .flat()
+    .filter((name) => name !== module);
+  if (barred.length === 0) return [];
+  return [
+    {
+      regex: `^\\.\\./(${barred.join('|')})(/|$)`,
+      message: `${module} is in layer ${layer} of MODULE_LAYERS (eslint-boundaries.js): it imports only modules of lower layers, so no two modules import each other.`,
+    },
+  ];
+}
+
 /** The flat-config entries enforcing the boundaries. */
 export function boundaryConfigs() {
   const owners = tableOwners();
   const configs = [
-    {
-      files: ['server/modules/**/*.ts'],
+    // One entry per module: flat config replaces a rule's options rather than merging them, so
+    // the index.ts rule and the module's layer rule travel together.
+    ...MODULE_LAYERS.flat().map((module) => ({
+      files: [`server/modules/${module}/**/*.ts`],
       ignores: [
         'server/modules/**/*tables.ts',
         'server/**/*.test.ts',
         'server/modules/**/test-helpers.ts',
       ],
-      rules: { 'no-restricted-imports': ['error', { patterns: [crossModuleImport] }] },
-    },
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          { patterns: [crossModuleImport, ...layerImport(module)] },
+        ],
+      },
+    })),
     {
       files: ['server/modules/**/*tables.ts'],
       rules: { 'no-restricted-imports': ['error', { patterns: [crossModuleImportFromTables] }] },

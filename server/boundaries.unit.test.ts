@@ -1,6 +1,8 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { MODULE_LAYERS } from '../eslint-boundaries.js';
 
 /*
  * The module boundaries are lint rules (eslint-boundaries.js). These fixtures are linted as if
@@ -58,5 +60,32 @@ describe('module boundaries (npm run lint)', () => {
   it('reads across modules are allowed (joins)', async () => {
     const read = `import { items } from '../../db/schema/index';\nexport const f = (tx: any) => tx.select().from(items);\n`;
     expect(await boundaryErrors('server/modules/feed/fixture.ts', read)).toEqual([]);
+  });
+
+  it('refuses an import of a module of the same or a higher layer, and allows lower ones', async () => {
+    const importing = (from: string, to: string) =>
+      boundaryErrors(
+        `server/modules/${from}/fixture.ts`,
+        `import { x } from '../${to}/index';\n${use}`,
+      );
+    const upward = /imports only modules of lower layers/;
+    expect(await importing('media', 'users')).toEqual([expect.stringMatching(upward)]);
+    expect(await importing('access', 'items')).toEqual([expect.stringMatching(upward)]);
+    expect(await importing('items', 'follows')).toEqual([expect.stringMatching(upward)]);
+    expect(await importing('billing', 'profiles')).toEqual([expect.stringMatching(upward)]);
+    expect(await importing('items', 'users')).toEqual([]);
+    expect(await importing('profiles', 'billing')).toEqual([]);
+    expect(await importing('billing', 'access')).toEqual([]);
+  });
+
+  it('gives every module a place in the layer order, once', () => {
+    const modules = fs
+      .readdirSync(path.resolve(import.meta.dirname, 'modules'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort();
+    const layered = MODULE_LAYERS.flat();
+    expect(new Set(layered).size).toBe(layered.length);
+    expect([...layered].sort()).toEqual(modules);
   });
 });
