@@ -211,10 +211,16 @@ test('an agency account sees every panel with the controls disabled', async ({ p
   ).toBeVisible();
 });
 
-test('a plain user is sent to /dashboard', async ({ page, request }) => {
+test('a plain user is told their role cannot open the hub (test mode)', async ({
+  page,
+  request,
+}) => {
   await signInPage(page, await signUpViaApi(request, { prefix: 'plain' }));
   await page.goto('/masteraxis');
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/masteraxis$/);
+  await expect(
+    page.getByRole('heading', { name: 'Your role cannot open this page' }),
+  ).toBeVisible();
 });
 
 test('a creator keeps their own payout settings from the wallet, masked after saving', async ({

@@ -111,9 +111,3 @@ test('an unknown profile says so', async ({ page, request }) => {
     'Error loading profile or profile not found.',
   );
 });
-
-test('a signed-out visitor is sent to sign in', async ({ page, request }) => {
-  const creator = await signInDemoViaApi(request, 'creator');
-  await page.goto(`/hypr/${creator.id}`);
-  await expect(page).toHaveURL(`/auth?returnTo=${encodeURIComponent(`/hypr/${creator.id}`)}`);
-});
