@@ -49,6 +49,9 @@ test('the spotlight shows six creators and scrolls by keys, mouse and touch', as
 });
 
 test('the feed loads the next page when the reader reaches its end', async ({ page }) => {
+  // A phone's screen: the slim cards of one page fit a desktop window with the scroll margin,
+  // where the next page would load before any scrolling.
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/discover');
   const posts = page.getByRole('article');
   await expect(posts).toHaveCount(20);
