@@ -1,14 +1,17 @@
 // Module boundaries of the server (issue 9), as ESLint rules built from the source tree:
 //   1. a module imports another module only through its `index.ts` (table files may import
 //      other modules' table files, for foreign keys);
-//   2. a module never inserts into, updates or deletes from a table another area owns.
+//   2. a module never inserts into, updates or deletes from a table another area owns, whether
+//      it names the table by its import (also renamed, or through `import * as`) or in SQL text
+//      (`insert into users ...`, `update ${users} ...`);
 // A table belongs to the folder whose `*tables.ts` defines it (server/modules/<feature>,
-// server/events, server/jobs). The demo seed and tests are exempt from rule 2: they build data.
+// server/events, server/jobs). The demo seed and tests are exempt from rule 2: they build
+// data.
 import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
-const TABLE_DEFINITION = /export const (\w+) = pgTable\(/g;
+const TABLE_DEFINITION = /export const (\w+) = pgTable\(\s*'(\w+)'/g;
 
 function tableFiles(dir) {
   const found = [];
@@ -20,23 +23,132 @@ function tableFiles(dir) {
   return found;
 }
 
+/** Every table: its name in code, its name in SQL and the folder that owns it. */
+export function tableDefinitions() {
+  const tables = [];
+  for (const file of tableFiles(path.join(root, 'server'))) {
+    const owner = path.relative(root, path.dirname(file));
+    for (const [, name, sqlName] of fs.readFileSync(file, 'utf8').matchAll(TABLE_DEFINITION)) {
+      tables.push({ name, sqlName, owner });
+    }
+  }
+  return tables;
+}
+
 /** owner folder (relative, e.g. `server/modules/items`) -> names of the tables it defines */
 export function tableOwners() {
   const owners = new Map();
-  for (const file of tableFiles(path.join(root, 'server'))) {
-    const owner = path.relative(root, path.dirname(file));
-    const names = [...fs.readFileSync(file, 'utf8').matchAll(TABLE_DEFINITION)].map((m) => m[1]);
-    owners.set(owner, [...(owners.get(owner) ?? []), ...names]);
+  for (const { name, owner } of tableDefinitions()) {
+    owners.set(owner, [...(owners.get(owner) ?? []), name]);
   }
   return owners;
 }
 
-const WRITE_METHODS = 'insert|update|delete';
+const WRITE_METHODS = new Set(['insert', 'update', 'delete']);
+/** A write named in SQL text: `insert into items`, `update "users"`, `delete from only follows`. */
+const SQL_WRITE = /\b(?:insert\s+into|update|delete\s+from)\s+(?:only\s+)?"?(\w+)"?/gi;
+/** SQL text ending where a write's table goes, the table then interpolated: `update ${users}`. */
+const SQL_WRITE_BEFORE_TABLE = /\b(?:insert\s+into|update|delete\s+from)\s+(?:only\s+)?$/i;
 
-function writeRestriction(tables, owner) {
+/** The folder a file writes for: its module, or the owner folder it lies in, or none. */
+function areaOf(file, owners) {
+  const module = /^server\/modules\/[^/]+/.exec(file);
+  if (module) return module[0];
+  return owners.find((owner) => file.startsWith(`${owner}/`)) ?? null;
+}
+
+/** The variable a name refers to where it is used. */
+function variableOf(sourceCode, identifier) {
+  for (let scope = sourceCode.getScope(identifier); scope; scope = scope.upper) {
+    const variable = scope.set.get(identifier.name);
+    if (variable) return variable;
+  }
+  return null;
+}
+
+const importedName = (specifier) => specifier.imported.name ?? specifier.imported.value;
+const isRelative = (declaration) => String(declaration.source.value).startsWith('.');
+
+/**
+ * Who writes which table. The table an expression stands for is found through the
+ * file's imports (a renamed import, a namespace import's member, a local name for either), so a
+ * write cannot hide behind `import { users as u }` or `import * as t`.
+ */
+function tableAccessRule(tables) {
+  const byName = new Map(tables.map((table) => [table.name, table]));
+  const bySqlName = new Map(tables.map((table) => [table.sqlName, table]));
+  const owners = [...new Set(tables.map((table) => table.owner))];
   return {
-    selector: `CallExpression[callee.property.name=/^(${WRITE_METHODS})$/][arguments.0.name=/^(${tables.join('|')})$/]`,
-    message: `Only the module that owns a table writes it; call that module's index.ts instead (${owner} writes only its own tables).`,
+    meta: {
+      type: 'problem',
+      docs: { description: 'Only the module that owns a table writes it.' },
+      schema: [],
+    },
+    create(context) {
+      const file = path.relative(root, context.filename).split(path.sep).join('/');
+      const area = areaOf(file, owners);
+      const { sourceCode } = context;
+      const foreign = (table) => table.owner !== area;
+
+      const tableOf = (node, depth = 0) => {
+        if (!node || depth > 3) return undefined;
+        if (
+          node.type === 'MemberExpression' &&
+          !node.computed &&
+          node.object.type === 'Identifier'
+        ) {
+          const def = variableOf(sourceCode, node.object)?.defs[0];
+          if (def?.type === 'ImportBinding' && def.node.type === 'ImportNamespaceSpecifier') {
+            return isRelative(def.parent) ? byName.get(node.property.name) : undefined;
+          }
+          return undefined;
+        }
+        if (node.type !== 'Identifier') return undefined;
+        const def = variableOf(sourceCode, node)?.defs[0];
+        if (def?.type === 'ImportBinding' && def.node.type === 'ImportSpecifier') {
+          return isRelative(def.parent) ? byName.get(importedName(def.node)) : undefined;
+        }
+        if (def?.type === 'Variable' && def.node.init && def.parent.kind === 'const') {
+          return tableOf(def.node.init, depth + 1);
+        }
+        return undefined;
+      };
+
+      const reportWrite = (node, table) =>
+        context.report({
+          node,
+          message: `Only the module that owns a table writes it; call that module's index.ts instead (${table.owner} owns ${table.name}; ${area ?? 'this file'} writes only its own tables).`,
+        });
+      const checkSqlText = (node, text) => {
+        for (const [, name] of text.matchAll(SQL_WRITE)) {
+          const table = bySqlName.get(name.toLowerCase());
+          if (table && foreign(table)) reportWrite(node, table);
+        }
+      };
+
+      return {
+        CallExpression(node) {
+          const { callee } = node;
+          if (callee.type !== 'MemberExpression' || callee.computed) return;
+          if (!WRITE_METHODS.has(callee.property.name)) return;
+          const table = tableOf(node.arguments[0]);
+          if (table && foreign(table)) reportWrite(node, table);
+        },
+        TemplateLiteral(node) {
+          node.quasis.forEach((quasi, i) => {
+            const text = quasi.value.cooked ?? quasi.value.raw;
+            checkSqlText(node, text);
+            if (i < node.expressions.length && SQL_WRITE_BEFORE_TABLE.test(text)) {
+              const table = tableOf(node.expressions[i]);
+              if (table && foreign(table)) reportWrite(node, table);
+            }
+          });
+        },
+        Literal(node) {
+          if (typeof node.value === 'string') checkSqlText(node, node.value);
+        },
+      };
+    },
   };
 }
 
@@ -89,7 +201,6 @@ function layerImport(module) {
 
 /** The flat-config entries enforcing the boundaries. */
 export function boundaryConfigs() {
-  const owners = tableOwners();
   const configs = [
     // One entry per module: flat config replaces a rule's options rather than merging them, so
     // the index.ts rule and the module's layer rule travel together.
@@ -122,29 +233,17 @@ export function boundaryConfigs() {
       rules: { 'no-restricted-imports': ['error', { patterns: [outsideImport] }] },
     },
   ];
-  const everyOwner = [...owners.keys()];
-  for (const owner of everyOwner) {
-    const others = everyOwner.filter((o) => o !== owner).flatMap((o) => owners.get(o) ?? []);
-    if (others.length === 0) continue;
-    configs.push({
-      files: [`${owner}/**/*.ts`],
-      ignores: ['server/**/*.test.ts', 'server/**/test-helpers.ts'],
-      rules: { 'no-restricted-syntax': ['error', writeRestriction(others, owner)] },
-    });
-  }
-  // Everything outside the owners (routes of infra, jobs, main) writes no module's table either.
-  const allTables = [...owners.values()].flat();
   configs.push({
     files: ['server/**/*.ts'],
     ignores: [
-      ...everyOwner.map((o) => `${o}/**`),
       'server/seed/**',
       'server/test/**',
+      'server/ops/**',
       'server/**/*.test.ts',
       'server/**/test-helpers.ts',
-      'server/ops/**',
     ],
-    rules: { 'no-restricted-syntax': ['error', writeRestriction(allTables, 'this file')] },
+    plugins: { boundaries: { rules: { 'table-access': tableAccessRule(tableDefinitions()) } } },
+    rules: { 'boundaries/table-access': 'error' },
   });
   return configs;
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MODULE_LAYERS } from '../eslint-boundaries.js';
 
 /*
@@ -13,13 +13,21 @@ const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, '..') });
 async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
   return (result?.messages ?? [])
-    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax')
+    .filter((m) =>
+      ['no-restricted-imports', 'no-restricted-syntax', 'boundaries/table-access'].includes(
+        m.ruleId ?? '',
+      ),
+    )
     .map((m) => m.message);
 }
 
 const use = 'export const used = [x];\n';
 
 describe('module boundaries (npm run lint)', () => {
+  // The first lint loads the whole config (typescript-eslint, the source tree's tables), which
+  // on a busy machine takes longer than a test's default timeout.
+  beforeAll(() => eslint.lintText('', { filePath: 'server/modules/feed/fixture.ts' }), 60_000);
+
   it("refuses a module importing another module's internals", async () => {
     const errors = await boundaryErrors(
       'server/modules/feed/fixture.ts',
@@ -55,6 +63,64 @@ describe('module boundaries (npm run lint)', () => {
     ]);
     expect(await boundaryErrors('server/modules/items/fixture.ts', write('items'))).toEqual([]);
     expect(await boundaryErrors('server/http/fixture.ts', write('users'))).toHaveLength(1);
+  });
+
+  const ownerWrites = /Only the module that owns a table writes it/;
+  const writeErrors = async (filePath: string, code: string) =>
+    (await boundaryErrors(filePath, code)).filter((message) => ownerWrites.test(message));
+
+  it('sees a write through a renamed import, a namespace import or a local name', async () => {
+    const renamed = `import { users as u } from '../../db/schema/index';\nexport const f = (tx: any) => tx.update(u).set({});\n`;
+    expect(await writeErrors('server/modules/billing/fixture.ts', renamed)).toEqual([
+      expect.stringMatching(/server\/modules\/users owns users/),
+    ]);
+    expect(await writeErrors('server/modules/users/fixture.ts', renamed)).toEqual([]);
+
+    const namespaced = (table: string) =>
+      `import * as t from '../../db/schema/index';\nexport const f = (tx: any) => tx.insert(t.${table}).values({});\n`;
+    expect(await writeErrors('server/modules/billing/fixture.ts', namespaced('items'))).toEqual([
+      expect.stringMatching(/server\/modules\/items owns items/),
+    ]);
+    expect(await writeErrors('server/modules/billing/fixture.ts', namespaced('wallets'))).toEqual(
+      [],
+    );
+    expect(await writeErrors('server/jobs/fixture.ts', namespaced('jobs'))).toEqual([]);
+    expect(await writeErrors('server/jobs/fixture.ts', namespaced('follows'))).toHaveLength(1);
+
+    const local = `import { follows } from '../../db/schema/index';\nconst target = follows;\nexport const f = (tx: any) => tx.delete(target);\n`;
+    expect(await writeErrors('server/modules/blocks/fixture.ts', local)).toHaveLength(1);
+    expect(await writeErrors('server/modules/follows/fixture.ts', local)).toEqual([]);
+  });
+
+  it('sees a write of another module’s table in SQL text', async () => {
+    const raw = (statement: string) =>
+      `import { sql } from 'drizzle-orm';\nimport { items } from '../../db/schema/index';\nexport const q = (id: string) => sql\`${statement}\`;\nexport const t = [items];\n`;
+    const billing = 'server/modules/billing/fixture.ts';
+    for (const statement of [
+      "update users set role = 'creator' where id = ${id}",
+      'insert into "item_likes" (item_id) values (${id})',
+      'delete from follows where follower_id = ${id}',
+      'update ${items} set sales_count = sales_count + 1 where id = ${id}',
+    ]) {
+      expect(await writeErrors(billing, raw(statement)), statement).toHaveLength(1);
+    }
+    expect(await writeErrors('server/http/fixture.ts', raw('DELETE FROM items'))).toHaveLength(1);
+    for (const statement of [
+      'update wallets set balance_cents = balance_cents - 1 where user_id = ${id}',
+      'insert into ledger_entries (id) values (${id}) on conflict (id) do update set id = excluded.id',
+      'select id from users where id = ${id} for update',
+      'select count(*) from items where updated_at > now()',
+    ]) {
+      expect(await writeErrors(billing, raw(statement)), statement).toEqual([]);
+    }
+    expect(
+      await writeErrors(
+        'server/modules/items/fixture.ts',
+        raw('update ${items} set sales_count = sales_count + 1'),
+      ),
+    ).toEqual([]);
+    const literal = `export const q = (db: any) => db.execute('delete from users');\n`;
+    expect(await writeErrors('server/modules/admin/fixture.ts', literal)).toHaveLength(1);
   });
 
   it('reads across modules are allowed (joins)', async () => {
