@@ -5,6 +5,13 @@ import globals from 'globals';
 import { boundaryConfigs } from './eslint-boundaries.js';
 import { moneyConfig } from './eslint-money.js';
 
+/** Where the web's hooks that call the server live; nothing else may import TanStack Query. */
+export const WEB_API_FILES = [
+  'web/src/features/*/api/**',
+  'web/src/shared/api/**',
+  'web/src/api/**',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -36,10 +43,11 @@ export default tseslint.config(
     },
   },
   {
-    // The web talks to the server only through the hooks of web/src/api: a page or component
-    // never builds a query, a mutation or a cache rule itself.
+    // The web talks to the server only through the hooks in each feature's api/ folder
+    // (web/src/features/<feature>/api/): a page or component never builds a query, a mutation or
+    // a cache rule itself.
     files: ['web/src/**/*.{ts,tsx}'],
-    ignores: ['web/src/api/**', 'web/src/app/QueryProvider.tsx', 'web/src/**/*.test.{ts,tsx}'],
+    ignores: [...WEB_API_FILES, 'web/src/app/QueryProvider.tsx', 'web/src/**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -47,7 +55,7 @@ export default tseslint.config(
           paths: [
             {
               name: '@tanstack/react-query',
-              message: 'Use or add a hook in web/src/api/ instead.',
+              message: "Use or add a hook in the feature's api/ folder instead.",
             },
           ],
         },

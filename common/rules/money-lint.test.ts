@@ -15,7 +15,7 @@ async function moneyErrors(filePath: string, code: string): Promise<number> {
 }
 
 const places = [
-  'web/src/pages/fixture.tsx',
+  'web/src/features/fixture/pages/FixturePage.tsx',
   'server/modules/billing/fixture.ts',
   'common/rules/fixture.ts',
 ];

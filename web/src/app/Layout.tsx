@@ -2,7 +2,7 @@ import '../components/shell/shell.css';
 import { lazy, Suspense, use, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { AssistantMount } from '../components/assistant/AssistantMount';
+import { AssistantMount } from '../features/ai/components/AssistantMount';
 import { VisitorBar } from '../components/header/VisitorBar';
 import { BackToTop } from '../components/shell/BackToTop';
 import { Footer } from '../components/shell/Footer';

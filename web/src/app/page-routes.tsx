@@ -7,12 +7,12 @@ import { ProtectedRoute } from './ProtectedRoute';
  * preload lists, is a file of its own, so a visitor of the landing page does not download the
  * map of the rest of the app (e2e/landing-budget.spec.ts).
  */
-const NotFoundPage = lazy(() => import('../pages/not-found/NotFoundPage'));
-const HelpPage = lazy(() => import('../pages/help/HelpPage'));
-const FeaturesPage = lazy(() => import('../pages/features/FeaturesPage'));
-const PrivacyPolicyPage = lazy(() => import('../pages/legal/PrivacyPolicyPage'));
-const TermsOfServicePage = lazy(() => import('../pages/legal/TermsOfServicePage'));
-const ImprintPage = lazy(() => import('../pages/legal/ImprintPage'));
+const NotFoundPage = lazy(() => import('../features/site/pages/NotFoundPage'));
+const HelpPage = lazy(() => import('../features/site/pages/HelpPage'));
+const FeaturesPage = lazy(() => import('../features/site/pages/FeaturesPage'));
+const PrivacyPolicyPage = lazy(() => import('../features/site/pages/PrivacyPolicyPage'));
+const TermsOfServicePage = lazy(() => import('../features/site/pages/TermsOfServicePage'));
+const ImprintPage = lazy(() => import('../features/site/pages/ImprintPage'));
 // Accounts (issue 3)
 const AuthPage = lazy(() => import('../pages/auth/AuthPage'));
 const GoogleCallbackPage = lazy(() => import('../pages/auth/GoogleCallbackPage'));
@@ -35,7 +35,7 @@ const UploadPage = lazy(() => import('../pages/upload/UploadPage'));
 const EditItemPage = lazy(() => import('../pages/upload/EditItemPage'));
 const ProductPage = lazy(() => import('../pages/product/ProductPage'));
 // AI studio (issue 13)
-const StudioPage = lazy(() => import('../pages/studio/StudioPage'));
+const StudioPage = lazy(() => import('../features/ai/pages/StudioPage'));
 // Creator profiles, creator settings and account settings (issue 12)
 const CreatorProfilePage = lazy(() => import('../pages/creator/CreatorProfilePage'));
 const CreatorSettingsPage = lazy(() => import('../pages/creator-settings/CreatorSettingsPage'));
@@ -43,16 +43,16 @@ const AccountSettingsPage = lazy(() => import('../pages/account/AccountSettingsP
 // Role-gated pages load their gate (and the permission table) with them.
 const RoleGate = lazy(() => import('./RoleGate'));
 // Admin area (issue 14)
-const AdminLayout = lazy(() => import('../pages/admin/AdminLayout'));
-const AdminDashboardPage = lazy(() => import('../pages/admin/AdminDashboardPage'));
-const AdminUsersPage = lazy(() => import('../pages/admin/AdminUsersPage'));
-const AdminContentPage = lazy(() => import('../pages/admin/AdminContentPage'));
-const AdminReportsPage = lazy(() => import('../pages/admin/AdminReportsPage'));
-const AdminSalesPage = lazy(() => import('../pages/admin/AdminSalesPage'));
-const AdminAuditPage = lazy(() => import('../pages/admin/AdminAuditPage'));
-const AdminOutboxPage = lazy(() => import('../pages/admin/AdminOutboxPage'));
+const AdminLayout = lazy(() => import('../features/admin/pages/AdminLayout'));
+const AdminDashboardPage = lazy(() => import('../features/admin/pages/AdminDashboardPage'));
+const AdminUsersPage = lazy(() => import('../features/admin/pages/AdminUsersPage'));
+const AdminContentPage = lazy(() => import('../features/admin/pages/AdminContentPage'));
+const AdminReportsPage = lazy(() => import('../features/admin/pages/AdminReportsPage'));
+const AdminSalesPage = lazy(() => import('../features/admin/pages/AdminSalesPage'));
+const AdminAuditPage = lazy(() => import('../features/admin/pages/AdminAuditPage'));
+const AdminOutboxPage = lazy(() => import('../features/admin/pages/AdminOutboxPage'));
 // Control Hub and payout settings (issue 15)
-const MasterAxisPage = lazy(() => import('../pages/masteraxis/MasterAxisPage'));
+const MasterAxisPage = lazy(() => import('../features/hub/pages/HubPage'));
 const PayoutSettingsPage = lazy(() => import('../pages/wallet/PayoutSettingsPage'));
 // Direct messages (issue 11)
 const MessagesPage = lazy(() => import('../pages/messages/MessagesPage'));

@@ -4,7 +4,7 @@ import { WithQueries } from './WithQueries';
 import { Layout } from './Layout';
 
 // Routes are split so a visitor of the landing page does not download the rest of the app.
-const loadLandingPage = () => import('../pages/landing/LandingPage');
+const loadLandingPage = () => import('../features/site/pages/LandingPage');
 const LandingPage = lazy(loadLandingPage);
 // The table of every other page (page-routes.tsx) loads on the first path that is not '/'.
 const loadPageRoutes = () => import('./page-routes');

@@ -3,7 +3,7 @@ import { Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { ItemComment } from '../../../../common/schemas/feed';
 import { useAddComment, useComments } from '../../api/items';
-import { ReportButton } from '../moderation/ReportButton';
+import { ReportButton } from '../../features/reports/components/ReportButton';
 import { CommentForm } from './CommentForm';
 
 interface CommentsPanelProps {

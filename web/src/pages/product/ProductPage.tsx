@@ -17,7 +17,7 @@ import { itemCheckoutState } from '../../components/content/checkout-state';
 import { ItemFacts } from '../../components/content/ItemFacts';
 import { LikeButton } from '../../components/content/LikeButton';
 import { LockedPreview } from '../../components/content/LockedPreview';
-import { ReportButton } from '../../components/moderation/ReportButton';
+import { ReportButton } from '../../features/reports/components/ReportButton';
 import { UnlockedMedia } from '../../components/content/UnlockedMedia';
 import { unlockHint } from '../../components/content/unlock-hint';
 

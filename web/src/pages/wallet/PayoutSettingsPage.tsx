@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useOwnPayout, useUpdateOwnPayout } from '../../api/payouts';
 import { PayoutForm } from '../../components/payouts/PayoutForm';
-import { PayoutStatusBadge } from '../masteraxis/Badges';
+import { PayoutStatusBadge } from '../../features/hub/components/Badges';
 
 /**
  * /wallet/payouts (issue 15): a creator's own payout routing. Numbers are shown masked; the

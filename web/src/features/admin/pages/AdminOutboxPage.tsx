@@ -1,0 +1,106 @@
+import { Alert, Badge, Table } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { useAdminOutbox } from '../../../api/mail';
+
+/**
+ * The outbox (issue 16, admins): with the embedded outbox adapter, every mail the platform
+ * sent, readable here with the secrets of its links hidden (issue 19); with any adapter, the
+ * mails waiting for a try and those it gave up on, with their tries and last error.
+ */
+export default function AdminOutboxPage() {
+  const { t, i18n } = useTranslation();
+  const outbox = useAdminOutbox();
+  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
+  if (outbox.isError) return <Alert variant="danger">{outbox.error.message}</Alert>;
+  if (!outbox.data) return <p role="status">{t('app.loading')}</p>;
+  const { mails, failed, pending, waiting, transport, notDelivered } = outbox.data;
+  return (
+    <div className="d-flex flex-column gap-3">
+      <h1 className="h3 mb-0">{t('admin.outbox.title')}</h1>
+      {notDelivered && (
+        <Alert variant="warning" className="mb-0" data-testid="outbox-not-delivered">
+          {t('admin.outbox.notDelivered')}
+        </Alert>
+      )}
+      <p className="mb-0">
+        {t('admin.outbox.transport', { transport })} ·{' '}
+        {t('admin.outbox.pending', { count: pending })}
+      </p>
+      {waiting.length > 0 && (
+        <section aria-labelledby="outbox-waiting">
+          <h2 className="h5" id="outbox-waiting">
+            {t('admin.outbox.waiting')}
+          </h2>
+          <Table size="sm" responsive data-testid="outbox-waiting">
+            <thead>
+              <tr>
+                <th>{t('admin.outbox.to')}</th>
+                <th>{t('admin.outbox.template')}</th>
+                <th>{t('admin.outbox.attempts')}</th>
+                <th>{t('admin.outbox.error')}</th>
+                <th>{t('admin.outbox.nextAttempt')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {waiting.map((w) => (
+                <tr key={w.id}>
+                  <td>{w.to}</td>
+                  <td>{w.template}</td>
+                  <td>{w.attempts}</td>
+                  <td>{w.lastError}</td>
+                  <td>{time.format(new Date(w.nextAttemptAt))}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </section>
+      )}
+      {failed.length > 0 && (
+        <section aria-labelledby="outbox-failed">
+          <h2 className="h5" id="outbox-failed">
+            {t('admin.outbox.failed')}
+          </h2>
+          <Table size="sm" responsive>
+            <thead>
+              <tr>
+                <th>{t('admin.outbox.to')}</th>
+                <th>{t('admin.outbox.template')}</th>
+                <th>{t('admin.outbox.attempts')}</th>
+                <th>{t('admin.outbox.error')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {failed.map((f) => (
+                <tr key={f.id}>
+                  <td>{f.to}</td>
+                  <td>{f.template}</td>
+                  <td>{f.attempts}</td>
+                  <td>{f.lastError}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </section>
+      )}
+      {transport === 'outbox' && mails.length === 0 && <p>{t('admin.outbox.empty')}</p>}
+      {mails.length > 0 && <p className="mb-0 small">{t('admin.outbox.hiddenLinks')}</p>}
+      <ul className="list-unstyled d-flex flex-column gap-3" data-testid="outbox-mails">
+        {mails.map((mail) => (
+          <li key={mail.id} className="border rounded p-3" data-testid="outbox-mail">
+            <div className="d-flex flex-wrap gap-2 align-items-baseline">
+              <strong>{mail.subject}</strong>
+              <Badge bg="secondary">{mail.template}</Badge>
+              <span className="small">
+                {t('admin.outbox.to')}: {mail.to}
+              </span>
+              <span className="small ms-auto">{time.format(new Date(mail.sentAt))}</span>
+            </div>
+            <pre className="mt-2 mb-0" style={{ whiteSpace: 'pre-wrap' }}>
+              {mail.text}
+            </pre>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
