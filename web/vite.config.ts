@@ -41,7 +41,7 @@ export default defineConfig({
               // The landing page's small shared parts travel as one file, not six round trips
               // each carrying its own import/export glue (e2e/landing-budget.spec.ts).
               name: 'landing-parts',
-              test: /web\/src\/components\/(billing\/(LockIcon|TierBadge)|content\/(Avatar|PreviewPicture))\.tsx$|common\/rules\/(money|tiers)\.ts$/,
+              test: /web\/src\/features\/(billing\/components\/(LockIcon|TierBadge)|items\/components\/(Avatar|PreviewPicture))\.tsx$|common\/rules\/(money|tiers)\.ts$/,
             },
           ],
         },

@@ -1,26 +1,24 @@
-import '../components/shell/shell.css';
+import './shell/shell.css';
 import { lazy, Suspense, use, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { AssistantMount } from '../features/ai/components/AssistantMount';
-import { VisitorBar } from '../components/header/VisitorBar';
-import { BackToTop } from '../components/shell/BackToTop';
-import { Footer } from '../components/shell/Footer';
-import { smokeEffectFlag } from '../components/shell/stored-flag';
+import { VisitorBar } from './header/VisitorBar';
+import { BackToTop } from './shell/BackToTop';
+import { Footer } from './shell/Footer';
+import { smokeEffectFlag } from './shell/stored-flag';
 import { installThemes, themeReady } from '../themes/theme-store';
 import { useAuth } from './auth';
 import { loadQueryProvider, WithQueries } from './WithQueries';
 
 // The drawer (react-bootstrap Offcanvas) and the smoke canvas load on first use, keeping them out
 // of the landing page's JavaScript.
-const Drawer = lazy(() => import('../components/drawer/Drawer'));
-const SmokeLayer = lazy(() => import('../components/shell/SmokeLayer'));
+const Drawer = lazy(() => import('./drawer/Drawer'));
+const SmokeLayer = lazy(() => import('./shell/SmokeLayer'));
 // The signed-in header too: a first-time visitor sees the visitor bar and never needs it.
-const Header = lazy(() =>
-  import('../components/header/Header').then((module) => ({ default: module.Header })),
-);
+const Header = lazy(() => import('./header/Header').then((module) => ({ default: module.Header })));
 const VerificationBanner = lazy(() =>
-  import('../components/shell/VerificationBanner').then((module) => ({
+  import('./shell/VerificationBanner').then((module) => ({
     default: module.VerificationBanner,
   })),
 );

@@ -24,7 +24,8 @@ export function ProtectedRoute({
   const { user } = useAuth();
   const userId = user?.id ?? null;
   useEffect(() => {
-    if (userId) void import('../api/session-role').then((m) => m.syncServerRole(userId));
+    if (userId)
+      void import('../features/auth/api/session-role').then((m) => m.syncServerRole(userId));
   }, [userId]);
   const location = useLocation();
   const loading = (

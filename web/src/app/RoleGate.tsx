@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { rolesWith, type Permission } from '../../../common/rules/permissions';
-import { testModeFlag } from '../components/shell/stored-flag';
+import { testModeFlag } from './shell/stored-flag';
 import { ProtectedRoute } from './ProtectedRoute';
 
 /**

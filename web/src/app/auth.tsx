@@ -65,7 +65,7 @@ function signIn(session: LoginResponse): void {
 async function signOut(): Promise<void> {
   try {
     // Loaded on use: the account calls and their schemas stay out of the landing page's code.
-    const { logout } = await import('../api/auth');
+    const { logout } = await import('../features/auth/api/auth');
     await logout();
   } catch {
     // Nothing to undo: an unreachable server or a dead token leaves nothing to revoke here.

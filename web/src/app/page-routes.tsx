@@ -14,32 +14,32 @@ const PrivacyPolicyPage = lazy(() => import('../features/site/pages/PrivacyPolic
 const TermsOfServicePage = lazy(() => import('../features/site/pages/TermsOfServicePage'));
 const ImprintPage = lazy(() => import('../features/site/pages/ImprintPage'));
 // Accounts (issue 3)
-const AuthPage = lazy(() => import('../pages/auth/AuthPage'));
-const GoogleCallbackPage = lazy(() => import('../pages/auth/GoogleCallbackPage'));
-const RegisterPage = lazy(() => import('../pages/register/RegisterPage'));
-const VerifyEmailPage = lazy(() => import('../pages/mail/VerifyEmailPage'));
-const ForgotPasswordPage = lazy(() => import('../pages/mail/ForgotPasswordPage'));
-const ResetPasswordPage = lazy(() => import('../pages/mail/ResetPasswordPage'));
-const UnsubscribePage = lazy(() => import('../pages/mail/UnsubscribePage'));
-const NotMePage = lazy(() => import('../pages/mail/NotMePage'));
+const AuthPage = lazy(() => import('../features/auth/pages/AuthPage'));
+const GoogleCallbackPage = lazy(() => import('../features/auth/pages/GoogleCallbackPage'));
+const RegisterPage = lazy(() => import('../features/auth/pages/RegisterPage'));
+const VerifyEmailPage = lazy(() => import('../features/mail/pages/VerifyEmailPage'));
+const ForgotPasswordPage = lazy(() => import('../features/mail/pages/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('../features/mail/pages/ResetPasswordPage'));
+const UnsubscribePage = lazy(() => import('../features/mail/pages/UnsubscribePage'));
+const NotMePage = lazy(() => import('../features/mail/pages/NotMePage'));
 // Payments (issue 5)
-const CheckoutPage = lazy(() => import('../pages/checkout/CheckoutPage'));
-const SuccessPage = lazy(() => import('../pages/success/SuccessPage'));
-const CancelPage = lazy(() => import('../pages/cancel/CancelPage'));
-const PayPage = lazy(() => import('../pages/pay/PayPage'));
-const WalletPage = lazy(() => import('../pages/wallet/WalletPage'));
+const CheckoutPage = lazy(() => import('../features/billing/pages/CheckoutPage'));
+const SuccessPage = lazy(() => import('../features/billing/pages/SuccessPage'));
+const CancelPage = lazy(() => import('../features/billing/pages/CancelPage'));
+const PayPage = lazy(() => import('../features/billing/pages/PayPage'));
+const WalletPage = lazy(() => import('../features/billing/pages/WalletPage'));
 // Content (issue 4)
-const DashboardPage = lazy(() => import('../pages/dashboard/DashboardPage'));
-const DiscoverPage = lazy(() => import('../pages/discover/DiscoverPage'));
-const UploadPage = lazy(() => import('../pages/upload/UploadPage'));
-const EditItemPage = lazy(() => import('../pages/upload/EditItemPage'));
-const ProductPage = lazy(() => import('../pages/product/ProductPage'));
+const DashboardPage = lazy(() => import('../features/dashboard/pages/DashboardPage'));
+const DiscoverPage = lazy(() => import('../features/feed/pages/DiscoverPage'));
+const UploadPage = lazy(() => import('../features/items/pages/UploadPage'));
+const EditItemPage = lazy(() => import('../features/items/pages/EditItemPage'));
+const ProductPage = lazy(() => import('../features/items/pages/ProductPage'));
 // AI studio (issue 13)
 const StudioPage = lazy(() => import('../features/ai/pages/StudioPage'));
 // Creator profiles, creator settings and account settings (issue 12)
-const CreatorProfilePage = lazy(() => import('../pages/creator/CreatorProfilePage'));
-const CreatorSettingsPage = lazy(() => import('../pages/creator-settings/CreatorSettingsPage'));
-const AccountSettingsPage = lazy(() => import('../pages/account/AccountSettingsPage'));
+const CreatorProfilePage = lazy(() => import('../features/profiles/pages/CreatorProfilePage'));
+const CreatorSettingsPage = lazy(() => import('../features/profiles/pages/CreatorSettingsPage'));
+const AccountSettingsPage = lazy(() => import('../features/users/pages/AccountSettingsPage'));
 // Role-gated pages load their gate (and the permission table) with them.
 const RoleGate = lazy(() => import('./RoleGate'));
 // Admin area (issue 14)
@@ -53,9 +53,9 @@ const AdminAuditPage = lazy(() => import('../features/admin/pages/AdminAuditPage
 const AdminOutboxPage = lazy(() => import('../features/admin/pages/AdminOutboxPage'));
 // Control Hub and payout settings (issue 15)
 const MasterAxisPage = lazy(() => import('../features/hub/pages/HubPage'));
-const PayoutSettingsPage = lazy(() => import('../pages/wallet/PayoutSettingsPage'));
+const PayoutSettingsPage = lazy(() => import('../features/payouts/pages/PayoutSettingsPage'));
 // Direct messages (issue 11)
-const MessagesPage = lazy(() => import('../pages/messages/MessagesPage'));
+const MessagesPage = lazy(() => import('../features/messages/pages/MessagesPage'));
 
 const routes: RouteObject[] = [
   { path: '/help', element: <HelpPage /> },

@@ -12,7 +12,7 @@ const PageRoutes = lazy(loadPageRoutes);
 // A visitor gets the code of the page opened beside the translations, not after them.
 if (window.location.pathname === '/') void loadLandingPage();
 else void loadPageRoutes();
-const ProfilePage = lazy(() => import('../pages/profile/ProfilePage'));
+const ProfilePage = lazy(() => import('../features/profiles/pages/ProfilePage'));
 
 const routes: RouteObject[] = [
   {

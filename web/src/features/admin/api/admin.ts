@@ -21,7 +21,7 @@ import {
   type AdminUserRow,
 } from '../../../../../common/schemas/admin';
 import type { ReportAction } from '../../../../../common/schemas/reports';
-import { request } from '../../../api/request';
+import { request } from '../../../shared/api/request';
 
 /*
  * The admin area (issue 14). Lists page by the server's keyset cursors; writes patch the cached

@@ -2,7 +2,7 @@ import { Badge, Button, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { isRole, roleBadgeVariant } from '../../../../../common/rules/roles';
 import type { AdminAbilities, AdminUserRow } from '../../../../../common/schemas/admin';
-import { formatDate } from '../../../components/billing/format-date';
+import { formatDate } from '../../billing/components/format-date';
 import './admin.css';
 
 /** Light badge colours (SPEC §3's info for moderators) need dark text to stay readable. */

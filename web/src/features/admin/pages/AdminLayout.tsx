@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { useAuth } from '../../../app/auth';
-import { testModeFlag } from '../../../components/shell/stored-flag';
+import { testModeFlag } from '../../../app/shell/stored-flag';
 import { visibleAdminLinks } from '../components/admin-links';
 
 /** SPEC §2: every admin page has a sidebar with the admin links. */

@@ -1,6 +1,6 @@
 import { Alert, Badge, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useAdminOutbox } from '../../../api/mail';
+import { useAdminOutbox } from '../../mail/api/mail';
 
 /**
  * The outbox (issue 16, admins): with the embedded outbox adapter, every mail the platform

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { AdminAbilities } from '../../../../../common/schemas/admin';
 import type { Report, ReportAction } from '../../../../../common/schemas/reports';
 import { useAdminReports, useAdminWarnings, useResolveReport } from '../api/admin';
-import { formatDate } from '../../../components/billing/format-date';
+import { formatDate } from '../../billing/components/format-date';
 import { ConfirmDialog, type ConfirmRequest } from '../components/ConfirmDialog';
 import { ListStatus, LoadMore } from '../components/ListStatus';
 

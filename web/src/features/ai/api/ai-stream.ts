@@ -1,6 +1,6 @@
 import { ChatStreamEvent, type ChatRequest } from '../../../../../common/schemas/ai';
 import { readStoredToken } from '../../../app/token-storage';
-import { errorMessage, request, RequestError } from '../../../api/request';
+import { errorMessage, request, RequestError } from '../../../shared/api/request';
 
 /**
  * POST /api/v1/ai/chat. With `stream: true` the answer arrives as server-sent events (EventSource

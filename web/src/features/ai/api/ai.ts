@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { AiModelsResponse, type ChatRequest } from '../../../../../common/schemas/ai';
 import { postChat } from './ai-stream';
-import { request } from '../../../api/request';
+import { request } from '../../../shared/api/request';
 
 export const aiKeys = {
   all: ['ai'] as const,

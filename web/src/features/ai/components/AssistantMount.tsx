@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useAuth } from '../../../app/auth';
 import { WithQueries } from '../../../app/WithQueries';
-import { useChatPanel } from '../../../components/shell/chat-panel-state';
+import { useChatPanel } from '../../../app/shell/chat-panel-state';
 
 // The panel's code loads when the header's chat toggle is first pressed, keeping it out of the
 // landing page's JavaScript.

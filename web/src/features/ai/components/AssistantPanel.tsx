@@ -5,7 +5,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import { ChatResponse, type AssistantLanguage } from '../../../../../common/schemas/ai';
 import { useSendChatMessage } from '../api/ai';
-import { useChatPanel } from '../../../components/shell/chat-panel-state';
+import { useChatPanel } from '../../../app/shell/chat-panel-state';
 import { AssistantIntro } from './AssistantIntro';
 import { chatErrorOf } from './chat-errors';
 import { ChatComposer } from './ChatComposer';

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { RequestError } from '../../../api/request';
+import { RequestError } from '../../../shared/api/request';
 import { chatErrorOf } from './chat-errors';
 
 it('maps failures to the SPEC §8 texts and the server’s refusals', () => {

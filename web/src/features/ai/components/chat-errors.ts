@@ -1,4 +1,4 @@
-import { RequestError } from '../../../api/request';
+import { RequestError } from '../../../shared/api/request';
 import type { Conversation } from './conversation-store';
 
 /**

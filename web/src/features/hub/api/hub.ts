@@ -23,7 +23,7 @@ import {
   type PayoutSettingsUpdateRequest,
 } from '../../../../../common/schemas/payouts';
 import { readStoredToken } from '../../../app/token-storage';
-import { errorMessage, request, RequestError } from '../../../api/request';
+import { errorMessage, request, RequestError } from '../../../shared/api/request';
 
 /*
  * The Control Hub's calls (issue 15). Answers are parsed with the shared schemas; writes patch

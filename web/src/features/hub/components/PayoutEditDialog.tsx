@@ -2,7 +2,7 @@ import { Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { PayoutSetting } from '../../../../../common/schemas/payouts';
 import { useUpdateHubPayout } from '../api/hub';
-import { PayoutForm } from '../../../components/payouts/PayoutForm';
+import { PayoutForm } from '../../payouts/components/PayoutForm';
 
 /** SPEC §2 payout edit dialog; saving stores on the server and closes, a refusal stays open. */
 export function PayoutEditDialog({

@@ -3,8 +3,8 @@ import { Alert, Button, Modal, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { PayoutRunSummary } from '../../../../../common/schemas/payouts';
 import { fetchPayoutRunCsv, usePayoutRuns, useRunPayouts } from '../api/hub';
-import { formatDate } from '../../../components/billing/format-date';
-import { newIdempotencyKey } from '../../../components/billing/idempotency-key';
+import { formatDate } from '../../billing/components/format-date';
+import { newIdempotencyKey } from '../../../shared/api/idempotency-key';
 import { formatAmounts } from './money';
 
 /**

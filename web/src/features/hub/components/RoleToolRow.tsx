@@ -5,7 +5,7 @@ import type { RoleChangeRefusalCode } from '../../../../../common/rules/hub';
 import type { Role } from '../../../../../common/rules/roles';
 import type { HubUserRow, HubUserUpdateRequest } from '../../../../../common/schemas/hub';
 import { useUpdateHubUser } from '../api/hub';
-import { RequestError } from '../../../api/request';
+import { RequestError } from '../../../shared/api/request';
 import { ActiveBadge, RoleBadge } from './Badges';
 
 const REFUSAL_CODES: RoleChangeRefusalCode[] = [

@@ -4,7 +4,7 @@ import {
   CreateReportResponse,
   type CreateReportRequest,
 } from '../../../../../common/schemas/reports';
-import { request } from '../../../api/request';
+import { request } from '../../../shared/api/request';
 
 /** POST /api/v1/reports: the report button on posts, comments and profiles (issue 14). */
 export function useCreateReport() {

@@ -6,7 +6,7 @@ import type {
   SpotlightResponse,
 } from '../../../../../common/schemas/feed';
 import { FEED_SHOWCASE_SIZE } from '../../../../../common/rules/feed';
-import { request } from '../../../api/request';
+import { request } from '../../../shared/api/request';
 
 export interface Showcase {
   creators: SpotlightCreator[];

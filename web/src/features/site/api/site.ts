@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { SiteResponse } from '../../../../../common/schemas/site';
-import { request } from '../../../api/request';
+import { request } from '../../../shared/api/request';
 
 export const siteKeys = { all: ['site'] as const };
 

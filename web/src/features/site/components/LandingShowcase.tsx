@@ -4,10 +4,10 @@ import { FEED_SHOWCASE_SIZE } from '../../../../../common/rules/feed';
 import { formatMoney } from '../../../../../common/rules/money';
 import type { FeedPost, SpotlightCreator } from '../../../../../common/schemas/feed';
 import type { ShowcaseState } from '../api/showcase';
-import { LockIcon } from '../../../components/billing/LockIcon';
-import { TierBadge } from '../../../components/billing/TierBadge';
-import { Avatar } from '../../../components/content/Avatar';
-import { PreviewPicture } from '../../../components/content/PreviewPicture';
+import { LockIcon } from '../../billing/components/LockIcon';
+import { TierBadge } from '../../billing/components/TierBadge';
+import { Avatar } from '../../items/components/Avatar';
+import { PreviewPicture } from '../../items/components/PreviewPicture';
 
 const CREATOR_COUNT = 6;
 /** Two columns on a phone, three from md up (landing.css). */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../../../common/rules/money';
 import { TIER_CURRENCY, TIER_PRICE_CENTS, TIERS } from '../../../../../common/rules/tiers';
-import { TierBadge } from '../../../components/billing/TierBadge';
+import { TierBadge } from '../../billing/components/TierBadge';
 
 /** SPEC §1 tiers as a fan meets them: Aura free, Hypr $5/month, HyprSoul $15/month. */
 export function LandingTiers() {

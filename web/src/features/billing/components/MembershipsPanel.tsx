@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import { Button, Modal } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import type { Subscription } from '../../../../../common/schemas/billing';
+import { useCancelSubscription, useSubscriptions } from '../api/billing-hooks';
+import { formatMoney } from '../../../../../common/rules/money';
+import { formatDate } from './format-date';
+import { TierBadge } from './TierBadge';
+import { Avatar } from '../../items/components/Avatar';
+
+/** The fan's memberships; cancelling stops renewal and access lasts to the period end (issue 5). */
+export function MembershipsPanel() {
+  const { t } = useTranslation();
+  const subscriptions = useSubscriptions();
+  const [toCancel, setToCancel] = useState<Subscription | null>(null);
+
+  return (
+    <section className="card shadow-sm">
+      <div className="card-body">
+        <h2 className="h5">{t('wallet.membershipsTitle')}</h2>
+        {subscriptions.isPending ? (
+          <p className="aura-muted mb-0">{t('wallet.loading')}</p>
+        ) : subscriptions.isError ? (
+          <div className="alert alert-danger mb-0" role="alert">
+            {t('wallet.loadError', { message: subscriptions.error.message })}
+          </div>
+        ) : subscriptions.data.subscriptions.length === 0 ? (
+          <p className="aura-muted mb-0">{t('wallet.noMemberships')}</p>
+        ) : (
+          <ul className="list-unstyled mb-0 d-flex flex-column gap-3" data-testid="memberships">
+            {subscriptions.data.subscriptions.map((subscription) => (
+              <MembershipRow
+                key={subscription.id}
+                subscription={subscription}
+                onCancel={() => setToCancel(subscription)}
+              />
+            ))}
+          </ul>
+        )}
+      </div>
+      {toCancel && <CancelDialog subscription={toCancel} onClose={() => setToCancel(null)} />}
+    </section>
+  );
+}
+
+function MembershipRow({
+  subscription: sub,
+  onCancel,
+}: {
+  subscription: Subscription;
+  onCancel: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const periodEnd = sub.currentPeriodEnd ? formatDate(sub.currentPeriodEnd, i18n.language) : null;
+  const isRenewing = sub.status === 'active' && !sub.cancelAtPeriodEnd;
+  return (
+    <li className="d-flex flex-wrap align-items-center gap-2 border-bottom pb-3">
+      <Avatar src={sub.creatorImage} name={sub.creatorName} size={40} />
+      <span className="fw-semibold">{sub.creatorName}</span>
+      <TierBadge tier={sub.tier} />
+      <span className="small">
+        {t('wallet.membershipPrice', {
+          price: formatMoney(sub.priceCents, sub.currency, i18n.language),
+        })}
+      </span>
+      <span className={`badge ${sub.isActive ? 'text-bg-success' : 'text-bg-secondary'}`}>
+        {sub.cancelAtPeriodEnd && sub.isActive
+          ? t('wallet.status.cancelling')
+          : t(`wallet.status.${sub.status}`)}
+      </span>
+      {periodEnd && (
+        <span className="small aura-muted">
+          {isRenewing
+            ? t('wallet.renewsOn', { date: periodEnd })
+            : sub.isActive
+              ? t('wallet.accessUntil', { date: periodEnd })
+              : null}
+        </span>
+      )}
+      {isRenewing && (
+        <button type="button" className="btn btn-outline-danger btn-sm ms-auto" onClick={onCancel}>
+          {t('wallet.cancelMembership')}
+        </button>
+      )}
+    </li>
+  );
+}
+
+function CancelDialog({
+  subscription,
+  onClose,
+}: {
+  subscription: Subscription;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const cancel = useCancelSubscription(subscription.id, onClose);
+  const date = subscription.currentPeriodEnd
+    ? formatDate(subscription.currentPeriodEnd, i18n.language)
+    : '—';
+  return (
+    <Modal show onHide={onClose} centered>
+      <Modal.Header closeButton>
+        <Modal.Title>{t('wallet.cancelMembership')}</Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <p className="mb-0">
+          {t('wallet.cancelConfirm', {
+            tier: subscription.tier,
+            creator: subscription.creatorName,
+            date,
+          })}
+        </p>
+        {cancel.isError && (
+          <div className="alert alert-danger mt-3 mb-0" role="alert">
+            {t('wallet.cancelError', { message: cancel.error.message })}
+          </div>
+        )}
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="outline-secondary" onClick={onClose}>
+          {t('wallet.keepMembership')}
+        </Button>
+        <Button variant="danger" disabled={cancel.isPending} onClick={() => cancel.mutate()}>
+          {t('wallet.cancelMembership')}
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}

@@ -1,0 +1,122 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import {
+  TIER_CURRENCY,
+  TIER_PRICE_CENTS,
+  TIERS,
+  tierCovers,
+  type PaidTier,
+  type Tier,
+} from '../../../../../common/rules/tiers';
+import { useAuth } from '../../../app/auth';
+import { useMembership } from '../api/billing-hooks';
+import { membershipCheckoutState } from './checkout-return';
+import { formatMoney } from '../../../../../common/rules/money';
+import { formatDate } from './format-date';
+import { TierBadge } from './TierBadge';
+
+export interface TierCardProps {
+  /** The creator's user id: memberships are bought per creator. */
+  creatorId: string;
+  creatorName: string;
+  creatorImage?: string | null;
+  /** The viewer's tier when the page already knows it; otherwise it is asked from the server. */
+  viewerTier?: Tier;
+}
+
+/**
+ * SPEC §2 membership tier card on a creator's profile: Aura (free), Hypr and HyprSoul with a
+ * card-payment checkout button each, and a 'subscribed' badge for the tier the viewer holds.
+ */
+export function TierCard({ creatorId, creatorName, creatorImage, viewerTier }: TierCardProps) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const isOwnProfile = user?.id === creatorId;
+  const membership = useMembership(
+    creatorId,
+    user !== null && !isOwnProfile && viewerTier === undefined,
+  );
+  const currentTier: Tier = viewerTier ?? membership.data?.tier ?? 'Aura';
+  const subscription = membership.data?.subscription ?? null;
+  // One running membership per creator: while one renews, another tier is refused by the server
+  // until it is cancelled, so the card points to the wallet instead of a checkout that would fail.
+  const isRenewing =
+    subscription !== null && subscription.isActive && !subscription.cancelAtPeriodEnd;
+
+  const priceText = (tier: PaidTier) =>
+    t('tiers.perMonth', {
+      price: formatMoney(TIER_PRICE_CENTS[tier], TIER_CURRENCY, i18n.language),
+    });
+
+  const subscribe = (tier: PaidTier) => {
+    const state = membershipCheckoutState(
+      t,
+      { id: creatorId, name: creatorName, image: creatorImage ?? null },
+      tier,
+    );
+    void navigate('/checkout', { state });
+  };
+
+  return (
+    <section className="card shadow-sm" aria-labelledby="tier-card-title" data-testid="tier-card">
+      <div className="card-body">
+        <h2 id="tier-card-title" className="h5 mb-1">
+          {t('tiers.title')}
+        </h2>
+        <p className="small aura-muted mb-3">{t('tiers.subtitle', { name: creatorName })}</p>
+        <ul className="list-unstyled row row-cols-1 row-cols-md-3 g-3 mb-0">
+          {TIERS.map((tier) => (
+            <li key={tier} className="col" data-testid={`tier-${tier}`}>
+              <div
+                className={`aura-tier-option aura-tier-${tier} h-100 d-flex flex-column gap-2${currentTier === tier ? ' is-current' : ''}`}
+              >
+                <div>
+                  <TierBadge tier={tier} />
+                </div>
+                <span className="fs-4 fw-bold">
+                  {tier === 'Aura' ? t('tiers.free') : priceText(tier)}
+                </span>
+                <span className="small aura-muted flex-grow-1">
+                  {t(`tiers.description.${tier}`)}
+                </span>
+                <div className="d-flex flex-wrap align-items-center gap-2">
+                  {tier === 'Aura' ? (
+                    currentTier === 'Aura' && (
+                      <span className="badge text-bg-secondary">{t('tiers.current')}</span>
+                    )
+                  ) : currentTier === tier ? (
+                    <>
+                      <span className="badge text-bg-success">{t('tiers.subscribed')}</span>
+                      {subscription?.cancelAtPeriodEnd && subscription.currentPeriodEnd && (
+                        <span className="small aura-muted">
+                          {t('tiers.accessUntil', {
+                            date: formatDate(subscription.currentPeriodEnd, i18n.language),
+                          })}
+                        </span>
+                      )}
+                    </>
+                  ) : tierCovers(currentTier, tier) ? (
+                    <span className="badge text-bg-light">{t('tiers.included')}</span>
+                  ) : isOwnProfile ? null : isRenewing ? (
+                    <span className="small aura-muted">
+                      {t('tiers.changeHint')} <Link to="/wallet">{t('tiers.manage')}</Link>
+                    </span>
+                  ) : (
+                    <button
+                      type="button"
+                      className="btn btn-primary w-100"
+                      onClick={() => subscribe(tier)}
+                    >
+                      {t('tiers.subscribe')}
+                    </button>
+                  )}
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

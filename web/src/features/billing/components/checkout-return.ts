@@ -1,0 +1,61 @@
+import type { TFunction } from 'i18next';
+import {
+  isTier,
+  TIER_CURRENCY,
+  TIER_PRICE_CENTS,
+  type PaidTier,
+} from '../../../../../common/rules/tiers';
+import { TOPUP_TIER } from '../../../../../common/schemas/billing';
+import type { CheckoutState } from './checkout-state';
+
+/*
+ * Issue 10: a checkout survives a sign-in. Navigation state does not cross /auth (and a Google
+ * sign-in may reload the page), so the checkout is named in its path instead, and the page
+ * rebuilds the same state from the server: an item by its id, a membership by creator and tier.
+ */
+
+export type CheckoutQuery =
+  { kind: 'item'; itemId: number } | { kind: 'membership'; creatorId: string; tier: PaidTier };
+
+/** Where to come back to after signing in to pay for `state`. */
+export function checkoutReturnPath(state: CheckoutState): string {
+  if (state.tier === TOPUP_TIER) return '/wallet';
+  if (isTier(state.tier) && state.tier !== 'Aura') {
+    const creatorId = state.creatorId ?? String(state.productId);
+    return `/checkout?creatorId=${encodeURIComponent(creatorId)}&tier=${state.tier}`;
+  }
+  return `/checkout?productId=${encodeURIComponent(String(state.productId))}`;
+}
+
+/** The checkout a /checkout query names, or null. */
+export function readCheckoutQuery(params: URLSearchParams): CheckoutQuery | null {
+  const productId = params.get('productId');
+  if (productId && /^[1-9]\d{0,14}$/.test(productId)) {
+    return { kind: 'item', itemId: Number(productId) };
+  }
+  const creatorId = params.get('creatorId');
+  const tier = params.get('tier');
+  if (creatorId && (tier === 'Hypr' || tier === 'HyprSoul')) {
+    return { kind: 'membership', creatorId, tier };
+  }
+  return null;
+}
+
+/** The checkout state of a creator's membership tier (the tier card and a returning visitor). */
+export function membershipCheckoutState(
+  t: TFunction,
+  creator: { id: string; name: string; image: string | null },
+  tier: PaidTier,
+): CheckoutState {
+  return {
+    productId: creator.id,
+    creatorId: creator.id,
+    tier,
+    price: { cents: TIER_PRICE_CENTS[tier], currency: TIER_CURRENCY },
+    isMonthly: true,
+    userName: creator.name,
+    userImage: creator.image,
+    imageUrl: creator.image,
+    description: t(`tiers.description.${tier}`),
+  };
+}

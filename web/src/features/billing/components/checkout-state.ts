@@ -1,0 +1,53 @@
+import type { TFunction } from 'i18next';
+import { z } from 'zod';
+import { CURRENCIES, formatMoney } from '../../../../../common/rules/money';
+import {
+  TOPUP_TIER,
+  type CreateCheckoutSessionRequest,
+} from '../../../../../common/schemas/billing';
+
+/**
+ * SPEC §2: the navigation state /checkout receives from a feed post, a product page, the tier card
+ * or the wallet's top-up buttons. tier, price and productId are required (SPEC §5); the rest is
+ * only shown. For memberships productId (or creatorId) is the creator's user id. The price is
+ * cents and a currency as the server priced it (a top-up's is the amount chosen): it is shown on
+ * the pay button and never sent back, except as the amount of a top-up.
+ */
+export const CheckoutState = z.object({
+  productId: z.union([z.number(), z.string().min(1)]),
+  tier: z.string().min(1),
+  price: z.object({ cents: z.number().int().nonnegative(), currency: z.enum(CURRENCIES) }),
+  /** A membership: the price is per month. */
+  isMonthly: z.boolean().optional(),
+  userName: z.string().nullish(),
+  userImage: z.string().nullish(),
+  description: z.string().nullish(),
+  imageUrl: z.string().nullish(),
+  creatorId: z.string().nullish(),
+});
+export type CheckoutState = z.infer<typeof CheckoutState>;
+
+/** The state when it carries what SPEC §5 requires, else null ('session missing'). */
+export function readCheckoutState(state: unknown): CheckoutState | null {
+  const parsed = CheckoutState.safeParse(state);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The price on the pay button, in the reader's language ("€4.50", "$5.00/month"). */
+export function checkoutPriceText(state: CheckoutState, t: TFunction, locale: string): string {
+  const price = formatMoney(state.price.cents, state.price.currency, locale);
+  return state.isMonthly ? t('tiers.perMonth', { price }) : price;
+}
+
+/**
+ * What the checkout asks the server for: the item or the creator and tier, never a price (the
+ * server charges its own). Only a top-up names its amount, which is the buyer's choice.
+ */
+export function checkoutRequest(state: CheckoutState): CreateCheckoutSessionRequest {
+  return {
+    tier: state.tier,
+    productId: state.productId,
+    ...(state.creatorId ? { creatorId: state.creatorId } : {}),
+    ...(state.tier === TOPUP_TIER ? { priceCents: state.price.cents } : {}),
+  };
+}
