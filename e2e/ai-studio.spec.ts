@@ -22,8 +22,9 @@ test('the studio opens on prompt, refuses short input and answers with bullet po
   await input.press('Control+Enter');
   const result = page.getByTestId('studio-result');
   await expect(result.getByRole('listitem')).toHaveCount(4);
+  // Built from the item: its words, its category and the subcategory they name.
   await expect(result.getByRole('listitem').first()).toContainText(
-    'A rainy lofi beat for late study nights —',
+    'A rainy lofi beat for late study nights (Music · Beats) — focus on',
   );
 
   expect(await seriousViolations(page, { include: 'main' })).toEqual([]);

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES, type Language } from '../i18n';
+import { TIERS } from '../rules/tiers';
+import { ITEM_PRICE_MAX_CENTS, ITEM_TAG_MAX_LENGTH, ITEM_TAGS_MAX } from './items';
 
 /*
  * The AI assistant panel and the AI studio (issue 13): SPEC §7 POST /api/v1/ai/chat.
@@ -51,6 +53,10 @@ export const ChatRequest = z.object({
   language: z.enum(ASSISTANT_LANGUAGES).optional(),
   /** A category of the catalogue (common/catalog), for drafts; unknown names are ignored. */
   category: z.string().max(60).optional(),
+  /** The studio's item as far as the creator knows it: its tags and how it is to be sold. */
+  tags: z.array(z.string().max(ITEM_TAG_MAX_LENGTH)).max(ITEM_TAGS_MAX).optional(),
+  tier: z.enum(TIERS).optional(),
+  priceCents: z.number().int().min(0).max(ITEM_PRICE_MAX_CENTS).optional(),
   /** One of the configured models (GET /api/v1/ai/models); absent means the default one. */
   model: z.string().max(200).optional(),
   temperature: finite.optional(),
@@ -77,7 +83,10 @@ export const ChatStreamEvent = z.discriminatedUnion('event', [
 ]);
 export type ChatStreamEvent = z.infer<typeof ChatStreamEvent>;
 
-/** GET /api/v1/ai/models: which provider answers and which models a request may name. */
+/**
+ * GET /api/v1/ai/models (signed in, `studio.use`): which provider answers (`openai` is any
+ * OpenAI-compatible server) and which models a request may name; the panel and the studio say it.
+ */
 export const AiModelsResponse = z.object({
   provider: z.enum(['builtin', 'ollama', 'openai']),
   defaultModel: z.string(),

@@ -7,7 +7,7 @@ export function assistantRequest(overrides: Partial<AssistantRequest> = {}): Ass
     mode: 'prompt',
     message: 'A rainy lofi beat',
     language: 'en',
-    category: 'Music',
+    item: { category: 'Music', tags: [], tier: null, priceCents: null },
     model: 'tiny-model',
     parameters: { ...STUDIO_PARAMETERS },
     figures: null,

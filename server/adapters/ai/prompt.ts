@@ -1,6 +1,7 @@
 import { formatMoney } from '../../../common/rules/money';
 import { OPTION_PREFIX } from '../../../common/rules/ai-reply';
-import type { AssistantRequest, Money, UserFigures } from './provider';
+import { WALLET_CURRENCY as ITEM_CURRENCY } from '../../../common/schemas/billing';
+import type { AssistantRequest, Money, StudioItem, UserFigures } from './provider';
 
 /** What a language model is told before the user's message, per mode. */
 
@@ -40,6 +41,22 @@ function figuresContext(figures: UserFigures): string {
   ].join('\n');
 }
 
+/** What the creator said of the item besides their idea, for a studio request. */
+function itemContext(item: StudioItem): string[] {
+  const lines: string[] = [];
+  if (item.category) lines.push(`The item's category is ${item.category}.`);
+  if (item.tags.length > 0) lines.push(`Its tags are: ${item.tags.join(', ')}.`);
+  if (item.tier) lines.push(`Members of the ${item.tier} tier open it without buying it.`);
+  if (item.priceCents !== null) {
+    lines.push(
+      item.priceCents === 0
+        ? 'It is free.'
+        : `It costs ${formatMoney(item.priceCents, ITEM_CURRENCY)} to unlock.`,
+    );
+  }
+  return lines;
+}
+
 export interface ChatMessage {
   role: 'system' | 'user';
   content: string;
@@ -51,9 +68,7 @@ export async function promptMessages(request: AssistantRequest): Promise<ChatMes
     MODE_INSTRUCTIONS[request.mode],
     `Always answer in ${LANGUAGE_NAMES[request.language]}.`,
   ];
-  if (request.category && request.mode !== 'chat') {
-    system.push(`The item's category is ${request.category}.`);
-  }
+  if (request.mode !== 'chat') system.push(...itemContext(request.item));
   if (request.mode === 'chat' && request.figures) {
     system.push(figuresContext(await request.figures.all()));
   }

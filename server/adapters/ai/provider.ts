@@ -1,3 +1,4 @@
+import type { Tier } from '../../../common/rules/tiers';
 import type { AssistantLanguage, AssistantMode } from '../../../common/schemas/ai';
 
 export type AiProviderName = 'builtin' | 'ollama' | 'openai';
@@ -48,13 +49,25 @@ export interface FigureReader {
   all(): Promise<UserFigures>;
 }
 
+/** The item a studio request is about, as far as the creator has said. */
+export interface StudioItem {
+  /** A catalogue category chosen in the studio; an unknown name is passed on as given. */
+  category: string | null;
+  /** The creator's own tags, trimmed and unique. */
+  tags: string[];
+  /** The membership tier whose members open it without buying it. */
+  tier: Tier | null;
+  /** Its price in euro cents (items are priced in euros); 0 is free. */
+  priceCents: number | null;
+}
+
 /** What a provider is asked: the question, its context, and how to sample. */
 export interface AssistantRequest {
   mode: AssistantMode;
   message: string;
   language: AssistantLanguage;
-  /** A catalogue category chosen in the studio, when any. */
-  category: string | null;
+  /** What the studio knows of the item; nothing in the chat panel. */
+  item: StudioItem;
   model: string;
   parameters: GenerationParameters;
   /** The caller's own figures; null for a signed-out caller. */

@@ -147,17 +147,72 @@ describe('the builtin guide without figures', () => {
     });
     const lines = res.json<{ response: string }>().response.split('\n');
     expect(lines[0]).toBe('Title: Rainy lofi beat for studying');
-    expect(lines[1]).toMatch(/^Description: Rainy lofi beat for studying\. A sound for producers/);
+    expect(lines[1]).toBe(
+      'Description: Rainy lofi beat for studying. Beats in Music for producers, DJs and musicians.',
+    );
     expect(lines[2]).toBe('Tags: rainy, lofi, beat, studying, music');
   });
 
-  it('names itself as the only model', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/ai/models' });
+  it('drafts from the item’s tags, tier and price in the user’s language', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/ai/chat',
+      headers: creator.auth,
+      payload: {
+        message: 'Ein Pack mit Synth-Loops',
+        mode: 'draft',
+        language: 'de',
+        tags: [' Ambient ', 'Ambient'],
+        tier: 'Hypr',
+        priceCents: 350,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ response: string }>().response.split('\n')).toEqual([
+      'Titel: Ein Pack mit Synth-Loops',
+      'Beschreibung: Ein Pack mit Synth-Loops. Loops aus Musik für Produzent:innen, DJs und Musiker:innen. Mitglieder von Hypr öffnen es, ohne es zu kaufen. Für 3,50\u00a0€ freischalten.',
+      'Schlagwörter: ambient, pack, synth-loops, loops, musik',
+    ]);
+  });
+
+  it.each([
+    { tier: 'Gold' },
+    { priceCents: -1 },
+    { priceCents: 1.5 },
+    { tags: Array.from({ length: 21 }, (_, i) => `tag${i}`) },
+    { tags: ['x'.repeat(41)] },
+  ])('refuses a studio item it cannot read (%o) with 400', async (item) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/ai/chat',
+      headers: creator.auth,
+      payload: { message: 'A pack of synth loops', mode: 'draft', ...item },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toHaveProperty('error');
+  });
+
+  it('names itself as the only model to a signed-in user', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/ai/models', headers: fan.auth });
+    expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       provider: 'builtin',
       defaultModel: 'aura-builtin',
       models: ['aura-builtin'],
     });
+  });
+
+  it('tells nobody signed out which provider answers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/ai/models' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'sign_in_required' });
+    expect(res.body).not.toMatch(/aura-builtin|builtin/);
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/ai/models',
+      headers: { authorization: 'Bearer not-a-token' },
+    });
+    expect(forged.statusCode).toBe(401);
   });
 });
 

@@ -174,8 +174,10 @@ describe('POST /api/v1/ai/chat against an Ollama server', () => {
     expect(await cutStream(t)).toEqual(CUT_STREAM_EVENTS);
   });
 
-  it('lists the provider and the models a request may name', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/ai/models' });
+  it('tells a signed-in user the provider and the models a request may name', async () => {
+    const user = await createUser(t);
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/ai/models', headers: user.auth });
+    expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       provider: 'ollama',
       defaultModel: 'tiny-model',

@@ -7,6 +7,7 @@ import {
   PlaceholderQuery,
 } from '../../../common/schemas/ai';
 import { aiModelsOf } from '../../adapters/ai/index';
+import { authorize } from '../../auth/authorize';
 import type { Container } from '../../container';
 import { perMinute } from '../../http/rate-limits';
 import { placeholderHash, placeholderImage } from './placeholder';
@@ -62,10 +63,22 @@ export const aiRoutes =
       },
     );
 
+    // Who answers is told to those who may use the panel and the studio, not to anyone asking:
+    // the model names are the operator's set-up.
     app.get(
       '/api/v1/ai/models',
-      { schema: { tags: ['ai'], response: { 200: AiModelsResponse } } },
-      async () => ({ provider: deps.provider.name, ...deps.models }),
+      {
+        preHandler: ctx.guards.requireAuth,
+        schema: {
+          tags: ['ai'],
+          security: [{ bearer: [] }],
+          response: { 200: AiModelsResponse },
+        },
+      },
+      async (request) => {
+        authorize(ctx.guards.viewerOf(request), 'studio.use');
+        return { provider: deps.provider.name, ...deps.models };
+      },
     );
 
     // The visual mode's image: same origin (CSP img-src 'self'), cached by the text's hash.

@@ -4,6 +4,7 @@ import {
   type ChatRequest,
   type ChatResponse,
 } from '../../../common/schemas/ai';
+import { normalizeTags } from '../../../common/schemas/items';
 import type { AiModels } from '../../adapters/ai/index';
 import { UpstreamError, type AiProvider, type AssistantRequest } from '../../adapters/ai/provider';
 import type { Viewer } from '../../auth/guard';
@@ -64,7 +65,12 @@ function prepare(deps: AiDeps, call: ChatCall) {
     mode: call.body.mode ?? 'chat',
     message,
     language: languageOf(call.body.language, call.acceptLanguage),
-    category: call.body.category ?? null,
+    item: {
+      category: call.body.category ?? null,
+      tags: normalizeTags(call.body.tags ?? []),
+      tier: call.body.tier ?? null,
+      priceCents: call.body.priceCents ?? null,
+    },
     model,
     parameters: clampParameters(call.body),
     figures: call.viewer ? figuresOf(deps.figures, call.viewer) : null,

@@ -29,6 +29,6 @@ export const contentRows: MatrixRows = {
   'GET /api/v1/creators/spotlight': { who: 'anyone' },
   'GET /api/v1/creators/{username}': { who: 'anyone' },
   'POST /api/v1/ai/chat': { who: 'anyone', request: () => ({ body: { message: 'Hello' } }) },
-  'GET /api/v1/ai/models': { who: 'anyone' },
+  'GET /api/v1/ai/models': { who: 'signed-in' },
   'GET /api/v1/ai/placeholder': { who: 'anyone', request: () => ({ query: { text: 'loop' } }) },
 };

@@ -14,7 +14,11 @@ import { textsIn } from '../../../i18n';
  */
 
 /** Intl locales for money and dates. */
-const INTL_LOCALE: Record<AssistantLanguage, string> = { en: 'en-US', es: 'es-ES', de: 'de-DE' };
+export const INTL_LOCALE: Record<AssistantLanguage, string> = {
+  en: 'en-US',
+  es: 'es-ES',
+  de: 'de-DE',
+};
 
 interface Phrases {
   t: TFunction<'assistant'>;
@@ -101,6 +105,8 @@ function candidateOptions(
     const byTopic: Partial<Record<Intent['kind'], string[]>> = {
       help: [faq.upload.question, q.tiers, q.studio],
       tiers: [faq.registration.question, faq.find.question, q.features],
+      refund: [q.tiers, faq.contact.question, q.passwordReset],
+      passwordReset: [faq.registration.question, faq.contact.question, q.refund],
     };
     return byTopic[intent.kind] ?? [faq.registration.question, faq.find.question, q.tiers];
   }
@@ -120,6 +126,8 @@ function candidateOptions(
     return [q.studio, q.tiers, q.earningsMonth];
   }
   if (intent.kind === 'studio') return [faq.upload.question, q.bestItem, q.about];
+  if (intent.kind === 'refund') return [q.wallet, q.tiers, faq.contact.question];
+  if (intent.kind === 'passwordReset') return [faq.contact.question, q.refund, q.features];
   return [q.earningsMonth, faq.upload.question, q.studio];
 }
 
@@ -144,6 +152,10 @@ function topicAnswer(intent: Intent, phrases: Phrases, language: AssistantLangua
         replace: { hypr: price(TIER_PRICE_CENTS.Hypr), hyprSoul: price(TIER_PRICE_CENTS.HyprSoul) },
       });
     }
+    case 'refund':
+      return phrases.t('chat.refund');
+    case 'passwordReset':
+      return phrases.t('chat.passwordReset');
     case 'studio':
       return phrases.t('chat.studio');
     case 'about':

@@ -18,7 +18,7 @@ function answer(request: AssistantRequest): Promise<string> {
       mode: request.mode,
       message: request.message,
       language: request.language,
-      category: request.category,
+      item: request.item,
     }),
   );
 }

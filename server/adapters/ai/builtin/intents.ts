@@ -19,6 +19,10 @@ export type Intent =
   | { kind: 'feature'; topic: FeatureIntent }
   | { kind: 'features' }
   | { kind: 'tiers' }
+  /** Money back: what the platform really does (docs/payments.md "What buyers keep"). */
+  | { kind: 'refund' }
+  /** A forgotten or lost password: the reset link by mail, or the account settings. */
+  | { kind: 'passwordReset' }
   | { kind: 'studio' }
   | { kind: 'about' }
   | { kind: 'greeting' }
@@ -56,6 +60,13 @@ const KEYWORDS = {
   wallet: words('wallet|balance|saldo|monedero|cartera|guthaben|kontostand|geldborse|brieftasche'),
   tiers: words(
     'tier|membership|member|subscri|hypr|plan\\b|plans\\b|suscri|membresia|nivel|mitglied|abonnement|abos?\\b|stufe',
+  ),
+  refund: words(
+    'refund|money back|reimburs|chargeback|charge back|ruckerstatt|reembols|devolucion|devuelv|devolver|dinero de vuelta|erstatt|geld zuruck|zuruckbuch|zuruckgeb',
+  ),
+  password: words('password|passwort|kennwort|contrasena|clave\\b'),
+  passwordLost: words(
+    'reset|forgot|forgotten|lost|recover|remember|change|new password|restable|olvid|recuper|perdi|cambi|nueva|recordar|zurucksetz|zuruck\\b|vergessen|verlor|wiederherstell|ander|neues|erinner',
   ),
   studio: words('studio|prompt|draft|visual|estudio|borrador|entwurf|entwurfe'),
   upload: words(
@@ -98,6 +109,9 @@ export function detectIntent(message: string): Intent {
   const asksFigure = has('earn') || has('wallet') || has('followers') || asksSales;
 
   if (asksFigure && /@[\p{L}\p{N}_]{2,}/u.test(text)) return { kind: 'othersFigures' };
+  // Before figures and tiers: "money back for my membership" asks about a refund.
+  if (has('refund')) return { kind: 'refund' };
+  if (has('password') && has('passwordLost')) return { kind: 'passwordReset' };
   if (has('earn')) {
     if (has('total') && !has('month')) return { kind: 'figure', figure: 'earningsTotal' };
     return { kind: 'figure', figure: has('month') ? 'earningsMonth' : 'earnings' };
