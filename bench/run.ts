@@ -12,7 +12,8 @@
  *
  * Benchmarks of another shape (not requests per second) run on their own: `pages` opens screens
  * in headless Chromium (bench/pages.ts), `messages` measures realtime delivery across two
- * instances (bench/messages.ts).
+ * instances (bench/messages.ts), `restart` times `npm start` to its first page with and without a
+ * rebuild (bench/restart.ts).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -32,6 +33,7 @@ import {
 import { runHotPathBenchmark } from './hot/run';
 import { runMessagesBenchmark } from './messages';
 import { runPagesBenchmark } from './pages';
+import { runRestartBenchmark } from './restart';
 import { repoRoot, startServerProcess } from './process';
 import { scenarios } from './scenarios/index';
 import type { Scenario } from './scenarios/types';
@@ -42,6 +44,7 @@ const standalone: { name: string; run(): Promise<boolean> }[] = [
   { name: 'hot', run: runHotPathBenchmark },
   { name: 'pages', run: runPagesBenchmark },
   { name: 'messages', run: runMessagesBenchmark },
+  { name: 'restart', run: runRestartBenchmark },
 ];
 
 function pick(names: string[]): Scenario[] {
