@@ -15,7 +15,7 @@ import { refusalOf } from '../../db/refusal';
 import { fulfilCheckout } from './fulfilment';
 import { sellForCard, type CardSaleRefusal } from './sale-statements';
 import { addMonth } from './periods';
-import { fulfilContext, type BillingDeps } from './service';
+import { fulfilContext, type BillingDeps } from './deps';
 import { creatorSummaries } from './stats';
 
 /**

@@ -23,15 +23,13 @@ import type { Container } from '../../container';
 import { perCaller } from '../../http/rate-limits';
 import { requestMeta } from '../../http/request-meta';
 import { cancelLocalCheckout, localCheckoutSummary, payLocalCheckout } from './local-checkout';
-import {
-  cancelSubscription,
-  createCheckoutSession,
-  handleWebhook,
-  listSubscriptions,
-  membershipOf,
-  retrieveCheckoutSession,
-  type BillingDeps,
-} from './service';
+import { cancelSubscription } from './cancel-membership';
+import { createCheckoutSession } from './checkout-session';
+import type { BillingDeps } from './deps';
+import { listSubscriptions } from './list-subscriptions';
+import { membershipOf } from './membership-status';
+import { retrieveCheckoutSession } from './retrieve-checkout';
+import { handleWebhook } from './webhook';
 import { earningsByCurrency } from './stats';
 
 const SessionParams = z.object({

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DashboardResponse } from '../../../common/schemas/dashboard';
 import type { Container } from '../../container';
 import { compiledSerializerFor } from '../../http/compiled-serializer';
-import { dashboardSubject } from './policy';
 import { dashboardOf, type DashboardDeps } from './service';
 
 export const dashboardRoutes =
@@ -22,6 +21,7 @@ export const dashboardRoutes =
         // Opened on every visit of the creator's home screen: compiled, same text (issue 17).
         serializerCompiler: compiledSerializerFor(DashboardResponse),
       },
-      async (request) => dashboardOf(deps, dashboardSubject(ctx.guards.viewerOf(request))),
+      // A dashboard shows the signed-in user's own figures; nobody reads another's (SPEC §6).
+      async (request) => dashboardOf(deps, ctx.guards.viewerOf(request).id),
     );
   };

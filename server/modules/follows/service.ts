@@ -9,7 +9,6 @@ import { follows, users } from '../../db/schema/index';
 import { fail } from '../../http/errors';
 import { mayViewProfile, usernameMatches } from '../users/index';
 import { isCreatorNow } from '../access/index';
-import { isSelf } from './policy';
 import { presentFollow } from './presenter';
 
 /*
@@ -67,7 +66,8 @@ export async function setFollowing(
 ): Promise<FollowResponse> {
   authorize(viewer, 'user.follow');
   const target = await findTarget(db, viewer, username);
-  if (isSelf(viewer, target)) throw fail('cannot_follow_self');
+  // Nobody follows themselves: their own follower count would count them.
+  if (viewer.id === target.id) throw fail('cannot_follow_self');
   if (shouldFollow) {
     if (!(await isCreatorNow(db, target))) throw fail('not_followable');
   }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ProfileResponse } from '../../../common/schemas/users';
 import type { Container } from '../../container';
-import { ownProfile } from './service';
+import { ownProfile } from './own-profile';
 
 /** The signed-in user's own profile (issue 3); anyone's public one is the profiles module's. */
 export const usersRoutes =

@@ -1,0 +1,176 @@
+import { eq, sql } from 'drizzle-orm';
+import { roleHolds } from '../../../common/rules/permissions';
+import { isTier, TIER_CURRENCY, TIER_PRICE_CENTS } from '../../../common/rules/tiers';
+import {
+  parsePriceToCents,
+  TOPUP_MAX_CENTS,
+  TOPUP_MIN_CENTS,
+  TOPUP_TIER,
+  WALLET_CURRENCY,
+  type CreateCheckoutSessionRequest,
+} from '../../../common/schemas/billing';
+import { moneyParams, type Currency } from '../../../common/rules/money';
+import type { Viewer } from '../../auth/guard';
+import type { Database } from '../../db/client';
+import { preparedPerShape } from '../../db/prepared';
+import { items, users, type CheckoutKind } from '../../db/schema/index';
+import { fail } from '../../http/errors';
+import { isUuid } from '../../http/ids';
+import { viewerEntitlementsSql } from '../access/index';
+import type { BillingDeps } from './deps';
+import { assertPurchasable } from './sales';
+import { liveSubscriptionsOf } from './stats';
+
+function priceMismatch(serverCents: number, currency: string) {
+  return fail('priceMismatch', moneyParams({ price: serverCents }, currency), { field: 'price' });
+}
+
+export interface CheckoutPlan {
+  kind: CheckoutKind;
+  itemId: number | null;
+  creatorId: string | null;
+  tier: 'Hypr' | 'HyprSoul' | null;
+  name: string;
+  amountCents: number;
+  currency: Currency;
+  interval: 'month' | null;
+  /** The buyer's address when the plan's own query read it (an item's); else read apart. */
+  buyerEmail?: string | null;
+}
+
+/**
+ * What an item checkout decides on, in one prepared statement: the item, its creator's status,
+ * the buyer's entitlement rows that may cover it and the buyer's address for the provider.
+ */
+const itemCheckoutStatement = preparedPerShape((db: Database, _shape: 'card') =>
+  db
+    .select({
+      item: items,
+      creatorStatus: users.status,
+      entitlementRows: viewerEntitlementsSql(
+        sql.placeholder('buyer'),
+        items.id,
+        items.creatorId,
+        sql.placeholder('now'),
+      ),
+      buyerEmail: sql<string | null>`(select buyer.email from users buyer
+        where buyer.id = ${sql.placeholder('buyer')})`,
+    })
+    .from(items)
+    .innerJoin(users, eq(users.id, items.creatorId))
+    .where(eq(items.id, sql.placeholder('id')))
+    .prepare('item_checkout'),
+);
+
+/**
+ * The amount the request names, if any: `priceCents`, else SPEC §7's `price` as typed. An
+ * unreadable price is refused even where the server's own price is charged: it is bad input.
+ */
+function requestedCents(body: CreateCheckoutSessionRequest): number | undefined {
+  if (body.priceCents !== undefined) {
+    if (body.priceCents < 0) throw fail('invalid_price', undefined, { field: 'priceCents' });
+    return body.priceCents;
+  }
+  if (body.price === undefined) return undefined;
+  const cents = parsePriceToCents(body.price);
+  if (cents === null) throw fail('invalid_price', undefined, { field: 'price' });
+  return cents;
+}
+
+/** Decides what is bought and for how much, from our own prices only (issue 5). */
+export async function planCheckout(
+  deps: BillingDeps,
+  viewer: Viewer,
+  body: CreateCheckoutSessionRequest,
+): Promise<CheckoutPlan> {
+  const cents = requestedCents(body);
+  const now = deps.clock.now();
+
+  if (body.tier === TOPUP_TIER) {
+    if (cents === undefined) throw fail('invalid_price', undefined, { field: 'price' });
+    if (cents < TOPUP_MIN_CENTS || cents > TOPUP_MAX_CENTS) {
+      throw fail(
+        'topup_out_of_range',
+        moneyParams({ min: TOPUP_MIN_CENTS, max: TOPUP_MAX_CENTS }, WALLET_CURRENCY),
+        { field: 'price' },
+      );
+    }
+    return {
+      kind: 'topup',
+      itemId: null,
+      creatorId: null,
+      tier: null,
+      name: 'Aura balance top-up',
+      amountCents: cents,
+      currency: WALLET_CURRENCY,
+      interval: null,
+    };
+  }
+
+  if (isTier(body.tier)) {
+    if (body.tier === 'Aura') throw fail('tier_is_free', undefined, { field: 'tier' });
+    const creatorId = body.creatorId ?? (typeof body.productId === 'string' ? body.productId : '');
+    if (!isUuid(creatorId)) {
+      throw fail('membership_needs_creator', undefined, { field: 'creatorId' });
+    }
+    const [creator] = await deps.db
+      .select({ id: users.id, username: users.username, role: users.role, status: users.status })
+      .from(users)
+      .where(eq(users.id, creatorId));
+    if (!creator || creator.status !== 'active' || !roleHolds(creator.role, 'membership.offer')) {
+      throw fail('creator_not_found');
+    }
+    if (creator.id === viewer.id) throw fail('cannot_subscribe_self');
+    const price = TIER_PRICE_CENTS[body.tier];
+    if (cents !== undefined && cents !== price) throw priceMismatch(price, TIER_CURRENCY);
+    const live = await liveSubscriptionsOf(deps.db, viewer.id, creator.id);
+    const current = live.find(
+      (s) => s.status !== 'incomplete' && !s.cancelAtPeriodEnd && s.currentPeriodEnd > now,
+    );
+    if (current) {
+      throw fail('membership_running', { tier: current.tier, creator: creator.username });
+    }
+    return {
+      kind: 'subscription',
+      itemId: null,
+      creatorId: creator.id,
+      tier: body.tier,
+      name: `${body.tier} membership: ${creator.username}`,
+      amountCents: price,
+      currency: TIER_CURRENCY,
+      interval: 'month',
+    };
+  }
+
+  const productId =
+    typeof body.productId === 'number'
+      ? body.productId
+      : typeof body.productId === 'string' && /^\d{1,15}$/.test(body.productId)
+        ? Number(body.productId)
+        : NaN;
+  if (!Number.isSafeInteger(productId) || productId <= 0) {
+    throw fail('product_id_invalid', undefined, { field: 'productId' });
+  }
+  const [found] = await itemCheckoutStatement(deps.db, 'card').execute({
+    id: productId,
+    buyer: viewer.id,
+    now: now.toISOString(),
+  });
+  if (!found) throw fail('item_not_found');
+  const { item } = found;
+  assertPurchasable(viewer, item, { status: found.creatorStatus }, found.entitlementRows, 'card');
+  if (cents !== undefined && cents !== item.priceCents) {
+    throw priceMismatch(item.priceCents, item.currency);
+  }
+  return {
+    kind: 'item',
+    itemId: item.id,
+    creatorId: item.creatorId,
+    tier: null,
+    name: item.title,
+    amountCents: item.priceCents,
+    currency: item.currency,
+    interval: null,
+    buyerEmail: found.buyerEmail,
+  };
+}

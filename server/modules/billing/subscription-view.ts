@@ -1,0 +1,31 @@
+import { eq } from 'drizzle-orm';
+import type { Subscription } from '../../../common/schemas/billing';
+import type { Db } from '../../db/client';
+import { entitlements, type SubscriptionRow } from '../../db/schema/index';
+import { presentSubscription, type CreatorSummary } from './presenter';
+import { creatorSummaries } from './stats';
+
+export const unknownCreator: CreatorSummary = {
+  username: 'unknown',
+  displayName: null,
+  image: null,
+  status: 'deleted',
+};
+
+export async function presentSubscriptionRow(
+  db: Db,
+  row: SubscriptionRow,
+  now: Date,
+): Promise<Subscription> {
+  const creators = await creatorSummaries(db, [row.creatorId]);
+  const access = await db
+    .select({ periodEnd: entitlements.periodEnd })
+    .from(entitlements)
+    .where(eq(entitlements.sourceRef, `sub:${row.id}`));
+  return presentSubscription(
+    row,
+    creators.get(row.creatorId) ?? unknownCreator,
+    access[0]?.periodEnd ?? null,
+    now,
+  );
+}
