@@ -52,7 +52,7 @@ const AdminSalesPage = lazy(() => import('../features/admin/pages/AdminSalesPage
 const AdminAuditPage = lazy(() => import('../features/admin/pages/AdminAuditPage'));
 const AdminOutboxPage = lazy(() => import('../features/admin/pages/AdminOutboxPage'));
 // Control Hub and payout settings (issue 15)
-const MasterAxisPage = lazy(() => import('../features/hub/pages/HubPage'));
+const HubPage = lazy(() => import('../features/hub/pages/HubPage'));
 const PayoutSettingsPage = lazy(() => import('../features/payouts/pages/PayoutSettingsPage'));
 // Direct messages (issue 11)
 const MessagesPage = lazy(() => import('../features/messages/pages/MessagesPage'));
@@ -137,7 +137,7 @@ const routes: RouteObject[] = [
     path: '/masteraxis',
     element: (
       <RoleGate permission="hub.read">
-        <MasterAxisPage />
+        <HubPage />
       </RoleGate>
     ),
   },

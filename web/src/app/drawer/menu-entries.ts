@@ -19,7 +19,7 @@ export interface MenuEntry {
     | 'moderation'
     | 'reports'
     | 'sales'
-    | 'masteraxis';
+    | 'hub';
   to: string;
   /** The permission the page behind the entry needs (its route guard and the server ask the same). */
   permission?: Permission;
@@ -73,7 +73,7 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
       { id: 'sales', to: '/admin/sales', permission: 'admin.sales.read' },
     ],
   },
-  { id: 'hub', entries: [{ id: 'masteraxis', to: '/masteraxis', permission: 'hub.read' }] },
+  { id: 'hub', entries: [{ id: 'hub', to: '/masteraxis', permission: 'hub.read' }] },
 ];
 
 /** An entry as the drawer shows it: whether the viewer's role may open the page behind it. */

@@ -23,7 +23,7 @@ import { CheckoutTierSummary } from '../components/CheckoutTierSummary';
 import { useQueriedCheckoutState } from '../components/queried-state';
 import { Avatar } from '../../items/components/Avatar';
 import { isSignInError, serverErrorText } from '../components/checkout-error';
-import { LockedPreview } from '../components/LockedPreview';
+import { LockedPreview } from '../../items/components/LockedPreview';
 import { TestPaymentNotice } from '../components/TestPaymentNotice';
 
 /**
@@ -153,7 +153,7 @@ function CheckoutSession({ state }: { state: CheckoutState }) {
           <CheckoutTierSummary tier={state.tier} />
         ) : (
           state.tier !== TOPUP_TIER && (
-            <LockedPreview imageUrl={state.imageUrl ?? null} title={tierLabel} />
+            <LockedPreview imageUrl={state.imageUrl ?? null} title={tierLabel} layout="checkout" />
           )
         )}
         {state.description && !isTier(state.tier) && <p className="mb-0">{state.description}</p>}

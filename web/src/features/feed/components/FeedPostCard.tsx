@@ -53,7 +53,7 @@ export function FeedPostCard({ post }: { post: FeedPost }) {
             )}
           </div>
         ) : (
-          <LockedPreview imageUrl={post.imageUrl} title={post.title} isFramed />
+          <LockedPreview imageUrl={post.imageUrl} title={post.title} layout="card" />
         )}
       </Link>
       <Card.Body className="py-2 px-3" style={{ minWidth: 0 }}>

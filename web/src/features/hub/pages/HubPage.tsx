@@ -14,13 +14,13 @@ import { SystemMetaPanel } from '../components/SystemMetaPanel';
  * comes from the server; agency and studio see the panels with their controls disabled (the
  * answers carry what the viewer may do, and the server refuses the rest anyway).
  */
-export default function MasterAxisPage() {
+export default function HubPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
   const isReadOnly = !!user && !can(user, 'hub.roles.write');
   useEffect(() => {
     const previous = document.title;
-    document.title = `${t('masteraxis.title')} · Aura`;
+    document.title = `${t('hub.title')} · Aura`;
     return () => {
       document.title = previous;
     };
@@ -28,10 +28,10 @@ export default function MasterAxisPage() {
 
   return (
     <main className="container py-4 d-flex flex-column gap-4">
-      <h1 className="h3 mb-0">{t('masteraxis.title')}</h1>
+      <h1 className="h3 mb-0">{t('hub.title')}</h1>
       {isReadOnly && (
         <Alert variant="info" className="mb-0" data-testid="hub-read-only">
-          {t('masteraxis.readOnly')}
+          {t('hub.readOnly')}
         </Alert>
       )}
       <SystemMetaPanel />

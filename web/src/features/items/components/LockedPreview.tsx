@@ -1,41 +1,54 @@
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LockIcon } from '../../billing/components/LockIcon';
 
+/** Where it stands: a feed card's fixed-ratio picture area, the product page, the checkout. */
+export type LockedPreviewLayout = 'card' | 'page' | 'checkout';
+
+const frame: Record<LockedPreviewLayout, { className: string; style?: CSSProperties }> = {
+  card: { className: 'aura-media-frame rounded' },
+  page: { className: 'position-relative overflow-hidden rounded', style: { minHeight: 200 } },
+  // SPEC §9: the checkout's preview is 280 px high.
+  checkout: { className: 'position-relative overflow-hidden rounded-3', style: { height: 280 } },
+};
+
 /**
- * A locked item: only its public preview, blurred, with the locked text over it (SPEC §2).
- * `isFramed` draws it in a card's fixed-ratio picture area (aura-media-frame).
+ * The one locked preview (SPEC §2, §9) of a feed card, the product page and the checkout: only
+ * the item's public preview, blurred, with the locked text and what unlocks it over it.
  */
 export function LockedPreview({
   imageUrl,
   title,
   hint,
-  isFramed = false,
+  layout = 'page',
 }: {
   imageUrl: string | null;
   title: string;
   /** What unlocks it (issue 10): buy once, a tier, or either. */
   hint?: string;
-  isFramed?: boolean;
+  layout?: LockedPreviewLayout;
 }) {
   const { t } = useTranslation();
+  const { className, style } = frame[layout];
   return (
     <div
-      className={`${isFramed ? 'aura-media-frame' : 'position-relative overflow-hidden'} rounded bg-dark`}
-      style={isFramed ? undefined : { minHeight: 200 }}
-      data-testid="locked-preview"
+      className={`${className} bg-dark`}
+      style={style}
+      // The checkout's browser tests know it by its own name.
+      data-testid={layout === 'checkout' ? 'checkout-preview' : 'locked-preview'}
     >
       {imageUrl && (
         <img
           src={imageUrl}
           alt={t('discover.lockedPreviewAlt', { title })}
-          className="w-100"
+          className={layout === 'checkout' ? 'w-100 h-100' : 'w-100'}
           style={{
             filter: 'blur(16px)',
             transform: 'scale(1.1)',
             maxHeight: 600,
             objectFit: 'cover',
           }}
-          loading="lazy"
+          loading={layout === 'checkout' ? undefined : 'lazy'}
           draggable={false}
         />
       )}

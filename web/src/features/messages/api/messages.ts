@@ -17,7 +17,6 @@ import {
   type ChatUser,
   type DirectMessage,
 } from '../../../../../common/schemas/messages';
-import { ReportResponse, type ReportMessageRequest } from '../../../../../common/schemas/reports';
 import { newIdempotencyKey } from '../../../shared/api/idempotency-key';
 import { outbox } from './message-outbox';
 import { realtime } from '../../../shared/api/realtime';
@@ -230,13 +229,5 @@ export function useBlock(peerId: string) {
         queryClient.invalidateQueries({ queryKey: messageKeys.conversation(peerId) }),
         queryClient.invalidateQueries({ queryKey: messageKeys.usersAll }),
       ]),
-  });
-}
-
-/** POST /api/v1/messages/report: a received message goes to the moderators. */
-export function useReportMessage() {
-  return useMutation({
-    mutationFn: async (body: ReportMessageRequest) =>
-      ReportResponse.parse(await request('/api/v1/messages/report', { method: 'POST', body })),
   });
 }

@@ -11,7 +11,8 @@ import { isNotFound } from '../../../shared/api/request';
 import { Avatar } from '../../items/components/Avatar';
 import { MessageComposer } from './MessageComposer';
 import { MessageList } from './MessageList';
-import { ReportDialog } from './ReportDialog';
+import { MessageText } from './MessageText';
+import { ReportDialog } from '../../reports/components/ReportDialog';
 
 function subscribeVisibility(listener: () => void) {
   document.addEventListener('visibilitychange', listener);
@@ -136,7 +137,13 @@ export function ConversationPanel({ peerId }: { peerId: string }) {
           )}
         </div>
       )}
-      {reporting && <ReportDialog message={reporting} onClose={() => setReporting(null)} />}
+      {reporting && (
+        <ReportDialog
+          subject={{ targetType: 'message', targetId: reporting.id }}
+          quote={<MessageText text={reporting.text} />}
+          onClose={() => setReporting(null)}
+        />
+      )}
     </>
   );
 }

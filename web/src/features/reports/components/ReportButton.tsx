@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../../app/auth';
-import type { ReportSubject } from './ReportDialog';
+import type { ReportSubject } from '../api/reports';
 
 // The form loads when someone opens it: the feed does not carry it for every post.
 const ReportDialog = lazy(() =>

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Alert, Button, Form, Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import {
@@ -6,21 +6,28 @@ import {
   REPORT_TEXT_MAX,
   type ReportReason,
 } from '../../../../../common/schemas/reports';
-import { useCreateReport } from '../api/reports';
+import { useSendReport, type ReportSubject } from '../api/reports';
 
-export interface ReportSubject {
-  targetType: 'item' | 'comment' | 'user';
-  targetId: string;
-}
+export type { ReportSubject };
 
 /**
- * The report form (issue 14): a reason from the list plus text (required for "other"). After
- * sending it thanks the reporter; a second report of the same thing says it is already queued.
+ * The one report form (issues 11 and 14), for posts, comments, people and received messages: a
+ * reason from the list plus text (required for "other"). After sending it thanks the reporter;
+ * a second report of the same thing says it is already queued.
  */
-export function ReportDialog({ subject, onClose }: { subject: ReportSubject; onClose(): void }) {
+export function ReportDialog({
+  subject,
+  quote,
+  onClose,
+}: {
+  subject: ReportSubject;
+  /** What is reported, shown above the form (a message's text). */
+  quote?: ReactNode;
+  onClose(): void;
+}) {
   const { t } = useTranslation();
   const id = useId();
-  const send = useCreateReport();
+  const send = useSendReport();
   const [reason, setReason] = useState<ReportReason | ''>('');
   const [text, setText] = useState('');
   const needsText = reason === 'other' && text.trim() === '';
@@ -28,7 +35,7 @@ export function ReportDialog({ subject, onClose }: { subject: ReportSubject; onC
 
   const submit = () => {
     if (reason === '') return;
-    send.mutate({ ...subject, reason, text: text.trim() });
+    send.mutate({ subject, reason, text: text.trim() });
   };
 
   return (
@@ -38,11 +45,18 @@ export function ReportDialog({ subject, onClose }: { subject: ReportSubject; onC
           {t(`report.title.${subject.targetType}`)}
         </Modal.Title>
       </Modal.Header>
+      {quote && (
+        <Modal.Body className="pb-0">
+          <blockquote className="border-start ps-2 mb-0 aura-muted">{quote}</blockquote>
+        </Modal.Body>
+      )}
       {send.isSuccess ? (
         <>
           <Modal.Body>
             <Alert variant="success" className="mb-0" role="status" data-testid="report-sent">
-              {send.data.created ? t('report.sent') : t('report.alreadySent')}
+              {send.data.created
+                ? t('report.sent', { context: subject.targetType })
+                : t('report.alreadySent')}
             </Alert>
           </Modal.Body>
           <Modal.Footer>
