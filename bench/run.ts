@@ -10,10 +10,10 @@
  *   BENCH_SECONDS       measured seconds per scenario (default 10)
  *   BENCH_CONNECTIONS   concurrent connections (default 10)
  *
- * Benchmarks of another shape (not requests per second) run on their own: `pages` opens screens
- * in headless Chromium (bench/pages.ts), `messages` measures realtime delivery across two
- * instances (bench/messages.ts), `restart` times `npm start` to its first page with and without a
- * rebuild (bench/restart.ts).
+ * Benchmarks of another shape (not requests per second) run on their own: `pages` runs
+ * Lighthouse on the first pages a visitor meets (bench/pages.ts), `messages` measures realtime
+ * delivery across two instances (bench/messages.ts), `restart` times `npm start` to its first
+ * page with and without a rebuild (bench/restart.ts).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';

@@ -30,9 +30,9 @@ export function CommentsPanel({ itemId, latest, count, canComment = true }: Comm
 
   return (
     <section aria-label={t('discover.comments')} data-testid="comments">
-      <h4 className="h6 mb-2" data-testid="comments-count">
+      <h2 className="h6 mb-2" data-testid="comments-count">
         {t('discover.commentsCount', { value: count })}
-      </h4>
+      </h2>
       {count === 0 ? (
         <p className="small text-muted mb-0">{t('discover.noComments')}</p>
       ) : (

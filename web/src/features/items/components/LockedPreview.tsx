@@ -43,6 +43,9 @@ export function LockedPreview({
           alt={t('discover.lockedPreviewAlt', { title })}
           className={layout === 'checkout' ? 'w-100 h-100' : 'w-100'}
           style={{
+            // On the product page a preview's shape (3:2) is known before its picture arrives,
+            // so nothing below it shifts; the card and the checkout have fixed frames.
+            aspectRatio: layout === 'page' ? '3 / 2' : undefined,
             filter: 'blur(16px)',
             transform: 'scale(1.1)',
             maxHeight: 600,
