@@ -1,47 +1,58 @@
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LockIcon } from '../../billing/components/LockIcon';
 
-/** Where it stands: a feed card's fixed-ratio picture area, the product page, the checkout. */
-export type LockedPreviewLayout = 'card' | 'page' | 'checkout';
+/**
+ * Where it stands: a feed card's fixed-ratio picture area, the product page, the checkout, a
+ * profile's content tile.
+ */
+export type LockedPreviewLayout = 'card' | 'page' | 'checkout' | 'tile';
 
 const frame: Record<LockedPreviewLayout, { className: string; style?: CSSProperties }> = {
   card: { className: 'aura-media-frame rounded' },
   page: { className: 'position-relative overflow-hidden rounded', style: { minHeight: 200 } },
   // SPEC §9: the checkout's preview is 280 px high.
   checkout: { className: 'position-relative overflow-hidden rounded-3', style: { height: 280 } },
+  tile: { className: 'position-relative overflow-hidden', style: { aspectRatio: '4 / 3' } },
+};
+
+// The browser tests know the checkout's and the tiles' previews by names of their own.
+const testId: Record<LockedPreviewLayout, string> = {
+  card: 'locked-preview',
+  page: 'locked-preview',
+  checkout: 'checkout-preview',
+  tile: 'tile-locked',
 };
 
 /**
- * The one locked preview (SPEC §2, §9) of a feed card, the product page and the checkout: only
- * the item's public preview, blurred, with the locked text and what unlocks it over it.
+ * The one locked preview (SPEC §2, §9) of a feed card, the product page, the checkout and a
+ * profile's content tile: only the item's public preview, blurred, with the locked text and
+ * what unlocks it over it.
  */
 export function LockedPreview({
   imageUrl,
   title,
   hint,
   layout = 'page',
+  children,
 }: {
   imageUrl: string | null;
   title: string;
   /** What unlocks it (issue 10): buy once, a tier, or either. */
   hint?: string;
   layout?: LockedPreviewLayout;
+  /** More under the hint (a tile's tier badge). */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const { className, style } = frame[layout];
   return (
-    <div
-      className={`${className} bg-dark`}
-      style={style}
-      // The checkout's browser tests know it by its own name.
-      data-testid={layout === 'checkout' ? 'checkout-preview' : 'locked-preview'}
-    >
+    <div className={`${className} bg-dark`} style={style} data-testid={testId[layout]}>
       {imageUrl && (
         <img
           src={imageUrl}
           alt={t('discover.lockedPreviewAlt', { title })}
-          className={layout === 'checkout' ? 'w-100 h-100' : 'w-100'}
+          className={layout === 'checkout' || layout === 'tile' ? 'w-100 h-100' : 'w-100'}
           style={{
             // On the product page a preview's shape (3:2) is known before its picture arrives,
             // so nothing below it shifts; the card and the checkout have fixed frames.
@@ -61,6 +72,7 @@ export function LockedPreview({
         </span>
         <span className="fw-semibold">{t('discover.locked')}</span>
         {hint && <span className="d-block small">{hint}</span>}
+        {children}
       </div>
     </div>
   );

@@ -2,8 +2,8 @@ import { Badge } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PublicProfileItem } from '../../../../../common/schemas/users';
-import { LockIcon } from '../../billing/components/LockIcon';
 import { TierBadge } from '../../billing/components/TierBadge';
+import { LockedPreview } from '../../items/components/LockedPreview';
 import { unlockHint } from '../../items/components/unlock-hint';
 
 /** SPEC §2: content tiles below the profile; each opens its product page. */
@@ -45,32 +45,33 @@ function ContentTile({ item }: { item: PublicProfileItem }) {
       data-testid="profile-tile"
       data-locked={isLocked}
     >
-      <div className="position-relative overflow-hidden bg-dark" style={{ aspectRatio: '4 / 3' }}>
-        {item.thumbnail && (
-          <img
-            src={item.thumbnail}
-            alt=""
-            className="w-100 h-100"
-            style={{
-              objectFit: 'cover',
-              ...(isLocked ? { filter: 'blur(12px)', transform: 'scale(1.1)' } : {}),
-            }}
-            loading="lazy"
-            draggable={false}
-          />
-        )}
-        {isLocked && (
-          <div
-            className="position-absolute top-0 start-0 w-100 h-100 d-flex flex-column align-items-center justify-content-center gap-1 text-white text-center px-2"
-            style={{ background: 'rgba(0, 0, 0, 0.45)' }}
-            data-testid="tile-locked"
-          >
-            <LockIcon size={22} />
-            <span className="fw-semibold small">{unlockHint(t, i18n.language, item)}</span>
-            {item.tierRequired !== 'Aura' && <TierBadge tier={item.tierRequired} />}
-          </div>
-        )}
-      </div>
+      {isLocked ? (
+        <LockedPreview
+          imageUrl={item.thumbnail}
+          title={item.title}
+          hint={unlockHint(t, i18n.language, item)}
+          layout="tile"
+        >
+          {item.tierRequired !== 'Aura' && (
+            <span className="d-block mt-1">
+              <TierBadge tier={item.tierRequired} />
+            </span>
+          )}
+        </LockedPreview>
+      ) : (
+        <div className="position-relative overflow-hidden bg-dark" style={{ aspectRatio: '4 / 3' }}>
+          {item.thumbnail && (
+            <img
+              src={item.thumbnail}
+              alt=""
+              className="w-100 h-100"
+              style={{ objectFit: 'cover' }}
+              loading="lazy"
+              draggable={false}
+            />
+          )}
+        </div>
+      )}
       <div className="card-body py-2 d-flex align-items-center gap-2">
         <span className="fw-semibold text-truncate">{item.title}</span>
         {item.isPaid && !isLocked && (
