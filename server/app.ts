@@ -3,7 +3,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -31,6 +30,7 @@ import { acceptEmptyJsonBody } from './http/empty-json-body';
 import { refundOnDatabaseOutage } from './http/rate-limit-refund';
 import { trackRoutes } from './http/route-list';
 import { refuseNulText } from './http/nul-text';
+import { openApiOptions } from './http/openapi/document';
 import { warnOnForwardedHeaders } from './http/production-safety';
 import { loggableError } from './http/loggable-error';
 import { readableLog } from './http/readable-log';
@@ -178,15 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', () => c.close());
   await app.register(rateLimit, c.rateLimit.options);
   refundOnDatabaseOutage(app, c.rateLimit, answeredDatabaseOutage);
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Aura API', version: VERSION_TAG },
-      components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions(VERSION_TAG));
   // The OpenAPI document is always built (tests read app.swagger()); it is served only with API_DOCS.
   if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs' });
 

@@ -58,6 +58,16 @@ export const HealthResponse = z.object({
 });
 export type HealthResponse = z.infer<typeof HealthResponse>;
 
-/** Every error the API gives has this shape (SPEC §7: the request helper reads `error`). */
-export const ErrorResponse = z.object({ error: z.string(), field: z.string().optional() });
+/**
+ * Every refusal the API answers has this shape (SPEC §7: the request helper reads `error`): the
+ * English text and the catalogue code of common/errors.ts, with the text's params, the field it
+ * is about and, on a 500 or 507, the request id to quote. Some refusals add fields of their own.
+ */
+export const ErrorResponse = z.looseObject({
+  error: z.string(),
+  code: z.string(),
+  field: z.string().optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  requestId: z.string().optional(),
+});
 export type ErrorResponse = z.infer<typeof ErrorResponse>;

@@ -57,6 +57,29 @@ export async function resolveViewer(
   return { id: verified.id, role: account.role, username: account.username, token: verified };
 }
 
+/** What a guard asks of a caller: a live session, or one only if it comes along. */
+export type GuardKind = 'required' | 'optional';
+
+const guardKinds = new WeakMap<object, GuardKind>();
+
+/**
+ * The guard among a route's preHandlers, so the OpenAPI document can say what the route needs
+ * (server/http/openapi) from the hooks that enforce it rather than from a second list.
+ */
+export function guardKindOf(preHandler: unknown): GuardKind | undefined {
+  const hooks: unknown[] = Array.isArray(preHandler) ? preHandler : [preHandler];
+  for (const hook of hooks) {
+    const kind = typeof hook === 'function' ? guardKinds.get(hook) : undefined;
+    if (kind) return kind;
+  }
+  return undefined;
+}
+
+function marked<T extends object>(hook: T, kind: GuardKind): T {
+  guardKinds.set(hook, kind);
+  return hook;
+}
+
 /** Told of every request with a live token (SPEC §3 lastOnline); throttles its own writes. */
 export interface ActivityListener {
   seen(userId: string): Promise<void>;
@@ -67,29 +90,31 @@ export function createGuards(
   tokens: TokenService,
   activity: ActivityListener,
 ): Guards {
-  const requireAuth: preHandlerAsyncHookHandler = async (request) => {
+  const requireAuth: preHandlerAsyncHookHandler = marked(async (request) => {
     const token = bearerToken(request);
     if (!token) throw fail('sign_in_required');
     const viewer = await resolveViewer(sessions, tokens, token);
     if (!viewer) throw fail('sign_in_expired');
     request.viewer = viewer;
     await activity.seen(viewer.id);
-  };
+  }, 'required');
+  const optionalAuth: preHandlerAsyncHookHandler = marked(async (request) => {
+    const token = bearerToken(request);
+    request.viewer = token ? await resolveViewer(sessions, tokens, token) : null;
+    if (request.viewer) await activity.seen(request.viewer.id);
+  }, 'optional');
   return {
     requireAuth,
     requireRole(roles) {
-      return async function (this: unknown, request, reply) {
+      const hook: preHandlerAsyncHookHandler = async function (this: unknown, request, reply) {
         await requireAuth.call(this as never, request, reply);
         if (!request.viewer || !roles.includes(request.viewer.role)) {
           throw fail('role_forbidden');
         }
       };
+      return marked(hook, 'required');
     },
-    async optionalAuth(request) {
-      const token = bearerToken(request);
-      request.viewer = token ? await resolveViewer(sessions, tokens, token) : null;
-      if (request.viewer) await activity.seen(request.viewer.id);
-    },
+    optionalAuth,
     viewerOf(request) {
       if (!request.viewer) throw fail('sign_in_required');
       return request.viewer;

@@ -18,7 +18,19 @@ export interface JsonSchema {
   anyOf?: JsonSchema[];
 }
 
-type Document = { paths?: Record<string, Record<string, Record<string, unknown>>> };
+type Document = {
+  paths?: Record<string, Record<string, Record<string, unknown>>>;
+  components?: { schemas?: Record<string, JsonSchema> };
+};
+
+/** The schema a `$ref` names (the shared schemas are components), followed to its end. */
+function resolved(doc: Document, schema: JsonSchema | undefined): JsonSchema | undefined {
+  let current = schema as (JsonSchema & { $ref?: string }) | undefined;
+  for (let hops = 0; current?.$ref && hops < 10; hops += 1) {
+    current = doc.components?.schemas?.[current.$ref.replace('#/components/schemas/', '')];
+  }
+  return current;
+}
 
 /** Every operation the app documents (app.swagger(), also served at /api/docs/json). */
 export function operationsOf(app: FastifyInstance): Operation[] {
@@ -26,8 +38,12 @@ export function operationsOf(app: FastifyInstance): Operation[] {
   const ops: Operation[] = [];
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const [method, op] of Object.entries(item)) {
-      const body = (op.requestBody as { content?: Record<string, { schema?: JsonSchema }> })
-        ?.content?.['application/json']?.schema;
+      const body = resolved(
+        doc,
+        (op.requestBody as { content?: Record<string, { schema?: JsonSchema }> })?.content?.[
+          'application/json'
+        ]?.schema,
+      );
       ops.push({
         method: method.toUpperCase(),
         path,

@@ -41,8 +41,6 @@ import { acknowledgeWarning, listWarnings, myWarnings, warnItem, warnUser } from
 // Any text reaches the services, which answer 404 for what cannot be an id.
 const IdParams = z.object({ id: z.string().max(64) });
 
-const bearer = [{ bearer: [] }];
-
 /**
  * The admin area (issue 14). SPEC §7 keeps its paths (`/api/users`, `/api/content`, the two
  * warn calls); the rest is under /api/v1/admin. Every call checks the caller's permission in
@@ -61,7 +59,8 @@ export const adminRoutes =
         ...auth,
         schema: {
           tags: ['admin'],
-          security: bearer,
+          summary: 'Admin: list accounts',
+          operationId: 'adminListUsers',
           querystring: AdminUsersQuery,
           response: { 200: AdminUsersPage },
         },
@@ -75,7 +74,8 @@ export const adminRoutes =
         ...auth,
         schema: {
           tags: ['admin'],
-          security: bearer,
+          summary: 'Admin: list content',
+          operationId: 'adminListContent',
           querystring: AdminContentQuery,
           response: { 200: AdminContentPage },
         },
@@ -93,7 +93,11 @@ export const adminRoutes =
           ...writes,
           schema: {
             tags: ['admin'],
-            security: bearer,
+            summary:
+              path === '/api/users/:id/warn'
+                ? 'Admin: warn a person'
+                : 'Admin: warn the creator of an item',
+            operationId: path === '/api/users/:id/warn' ? 'warnUser' : 'warnItem',
             params: IdParams,
             body: WarnRequest,
             response: { 201: WarnResponse },
@@ -122,7 +126,8 @@ export const adminRoutes =
           ...writes,
           schema: {
             tags: ['admin'],
-            security: bearer,
+            summary: suspended ? 'Admin: suspend an account' : 'Admin: reactivate an account',
+            operationId: suspended ? 'suspendUser' : 'reactivateUser',
             params: IdParams,
             body: ModerationReasonRequest,
             response: { 200: AdminUserResponse },
@@ -151,7 +156,8 @@ export const adminRoutes =
           ...writes,
           schema: {
             tags: ['admin'],
-            security: bearer,
+            summary: hidden ? 'Admin: hide an item' : 'Admin: show a hidden item again',
+            operationId: hidden ? 'hideItem' : 'unhideItem',
             params: IdParams,
             body: ModerationReasonRequest,
             response: { 200: AdminContentResponse },
@@ -176,7 +182,8 @@ export const adminRoutes =
         ...auth,
         schema: {
           tags: ['admin'],
-          security: bearer,
+          summary: 'Admin: list reports',
+          operationId: 'adminListReports',
           querystring: AdminReportsQuery,
           response: { 200: AdminReportsPage },
         },
@@ -192,9 +199,12 @@ export const adminRoutes =
       '/api/v1/admin/reports/:id/resolve',
       {
         ...writes,
+        // report_resolved.
+        config: { ...writes.config, openapi: { errors: [409] } },
         schema: {
           tags: ['admin'],
-          security: bearer,
+          summary: 'Admin: resolve a report',
+          operationId: 'resolveReport',
           params: IdParams,
           body: ResolveReportRequest,
           response: { 200: ResolveReportResponse },
@@ -216,7 +226,8 @@ export const adminRoutes =
         ...auth,
         schema: {
           tags: ['admin'],
-          security: bearer,
+          summary: 'Admin: list warnings given',
+          operationId: 'adminListWarnings',
           querystring: WarningsQuery,
           response: { 200: WarningsPage },
         },
@@ -230,7 +241,8 @@ export const adminRoutes =
         ...auth,
         schema: {
           tags: ['admin'],
-          security: bearer,
+          summary: 'Admin: sales overview',
+          operationId: 'adminSales',
           querystring: AdminSalesQuery,
           response: { 200: AdminSalesResponse },
         },
@@ -245,7 +257,8 @@ export const adminRoutes =
         ...auth,
         schema: {
           tags: ['admin'],
-          security: bearer,
+          summary: 'Admin: the audit log',
+          operationId: 'adminAudit',
           querystring: AuditQuery,
           response: { 200: AuditPage },
         },
@@ -258,7 +271,12 @@ export const adminRoutes =
       '/api/v1/warnings/mine',
       {
         ...auth,
-        schema: { tags: ['warnings'], security: bearer, response: { 200: MyWarningsResponse } },
+        schema: {
+          tags: ['warnings'],
+          summary: 'Warnings the signed-in person received',
+          operationId: 'listOwnWarnings',
+          response: { 200: MyWarningsResponse },
+        },
       },
       async (request) => ({
         warnings: await myWarnings(ctx.db, ctx.guards.viewerOf(request).id),
@@ -271,7 +289,8 @@ export const adminRoutes =
         ...writes,
         schema: {
           tags: ['warnings'],
-          security: bearer,
+          summary: 'Acknowledge a warning',
+          operationId: 'acknowledgeWarning',
           params: IdParams,
           response: { 200: z.object({ warning: MyWarning }) },
         },

@@ -9,10 +9,31 @@ import {
 import { aiModelsOf } from '../../adapters/ai/index';
 import { authorize } from '../../auth/authorize';
 import type { Container } from '../../container';
+import type { RouteDoc } from '../../http/openapi/route-doc';
 import { perMinute } from '../../http/rate-limits';
 import { placeholderHash, placeholderImage } from './placeholder';
 import { aiRateLimit } from './rate-limit';
 import { answerChat, openChatStream, type AiDeps, type ChatCall } from './service';
+
+const CHAT_DOC: RouteDoc = {
+  errors: [502, 504],
+  responses: {
+    200: {
+      description:
+        'The answer; with `stream: true`, server-sent events instead: `delta` events with the ' +
+        'next piece of text, then one `done` with the whole response, or one `error` when the ' +
+        'model fails after the first piece (common/schemas/ai.ts ChatStreamEvent).',
+      content: {
+        'text/event-stream': {
+          schema: { type: 'string' },
+          example:
+            'event: delta\ndata: {"text":"Hel"}\n\nevent: delta\ndata: {"text":"lo"}\n\n' +
+            'event: done\ndata: {"response":"Hello"}\n\n',
+        },
+      },
+    },
+  },
+};
 
 export const aiRoutes =
   (ctx: Container): FastifyPluginAsyncZod =>
@@ -31,9 +52,11 @@ export const aiRoutes =
       '/api/v1/ai/chat',
       {
         preHandler: ctx.guards.optionalAuth,
-        config: aiRateLimit(config, ctx.tokens),
+        config: { ...aiRateLimit(config, ctx.tokens), openapi: CHAT_DOC },
         schema: {
           tags: ['ai'],
+          summary: 'Ask the assistant (JSON, or server-sent events with `stream: true`)',
+          operationId: 'chat',
           body: ChatRequest,
           response: { 200: ChatResponse },
         },
@@ -71,7 +94,8 @@ export const aiRoutes =
         preHandler: ctx.guards.requireAuth,
         schema: {
           tags: ['ai'],
-          security: [{ bearer: [] }],
+          summary: 'The AI provider and the models a request may name',
+          operationId: 'listAiModels',
           response: { 200: AiModelsResponse },
         },
       },
@@ -85,8 +109,24 @@ export const aiRoutes =
     app.get(
       '/api/v1/ai/placeholder',
       {
-        config: perMinute(config.AI_RATE_LIMIT_PER_MINUTE),
-        schema: { tags: ['ai'], querystring: PlaceholderQuery },
+        config: {
+          ...perMinute(config.AI_RATE_LIMIT_PER_MINUTE),
+          openapi: {
+            responses: {
+              200: {
+                description: 'The image',
+                content: { 'image/png': { schema: { type: 'string', format: 'binary' } } },
+              },
+              304: { description: 'Not modified (`If-None-Match`)', content: {} },
+            },
+          },
+        },
+        schema: {
+          tags: ['ai'],
+          summary: 'A placeholder image for a text (PNG)',
+          operationId: 'getAiPlaceholder',
+          querystring: PlaceholderQuery,
+        },
       },
       async (request, reply) => {
         const etag = `"${placeholderHash(request.query.text)}"`;

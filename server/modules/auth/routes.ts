@@ -24,7 +24,6 @@ import { PASSWORD_CHECKS_PER_MINUTE } from './password-check';
 import { login, LoginThrottledError, logout, signup, type AuthDeps } from './service';
 
 const MessageResponse = z.object({ message: z.string() });
-const bearer = [{ bearer: [] }];
 
 /**
  * Accounts (issue 3): sign-in, sign-up, Google sign-in and linking, availability checks and
@@ -53,8 +52,15 @@ export const authRoutes =
     app.post(
       '/v1/auth/login',
       {
-        config: authLimit,
-        schema: { tags: ['auth'], body: LoginRequest, response: { 200: LoginResponse } },
+        // account_suspended.
+        config: { ...authLimit, openapi: { errors: [403] } },
+        schema: {
+          tags: ['auth'],
+          summary: 'Sign in with username or e-mail and password',
+          operationId: 'login',
+          body: LoginRequest,
+          response: { 200: LoginResponse },
+        },
       },
       async (request, reply) => {
         try {
@@ -80,8 +86,16 @@ export const authRoutes =
       app.post(
         path,
         {
-          config: authLimit,
-          schema: { tags: ['auth'], body: SignupRequest, response: { 201: SignupResponse } },
+          // usernameTaken, emailTaken.
+          config: { ...authLimit, openapi: { errors: [409] } },
+          schema: {
+            tags: ['auth'],
+            summary:
+              source === 'auth' ? 'Sign up (the sign-up form)' : 'Sign up (the register page)',
+            operationId: source === 'auth' ? 'signup' : 'register',
+            body: SignupRequest,
+            response: { 201: SignupResponse },
+          },
         },
         async (request, reply) =>
           reply
@@ -101,8 +115,15 @@ export const authRoutes =
     app.post(
       '/v1/auth/google',
       {
-        config: authLimit,
-        schema: { tags: ['auth'], body: GoogleLoginRequest, response: { 200: LoginResponse } },
+        // A suspended account, an account that changed meanwhile, Google unreachable.
+        config: { ...authLimit, openapi: { errors: [403, 409, 502] } },
+        schema: {
+          tags: ['auth'],
+          summary: 'Sign in or sign up with a Google ID token',
+          operationId: 'googleSignIn',
+          body: GoogleLoginRequest,
+          response: { 200: LoginResponse },
+        },
       },
       async (request) =>
         googleSignIn(deps, request.body.credential, requestMeta(request, ctx.clock)),
@@ -112,7 +133,12 @@ export const authRoutes =
       '/api/v1/users/sign-in-methods',
       {
         preHandler: ctx.guards.requireAuth,
-        schema: { tags: ['account'], security: bearer, response: { 200: SignInMethods } },
+        schema: {
+          tags: ['account'],
+          summary: 'The sign-in methods of the signed-in account',
+          operationId: 'getSignInMethods',
+          response: { 200: SignInMethods },
+        },
       },
       async (request) => signInMethods(ctx.db, ctx.guards.viewerOf(request)),
     );
@@ -121,10 +147,14 @@ export const authRoutes =
       '/api/v1/users/google',
       {
         preHandler: ctx.guards.requireAuth,
-        config: perCaller(ctx.tokens, PASSWORD_CHECKS_PER_MINUTE),
+        config: {
+          ...perCaller(ctx.tokens, PASSWORD_CHECKS_PER_MINUTE),
+          openapi: { errors: [409, 502] },
+        },
         schema: {
           tags: ['account'],
-          security: bearer,
+          summary: 'Link a Google account to the signed-in account',
+          operationId: 'linkGoogle',
           body: LinkGoogleRequest,
           response: { 200: SignInMethods },
         },
@@ -140,7 +170,14 @@ export const authRoutes =
 
     app.get(
       '/api/v1/auth/config',
-      { schema: { tags: ['auth'], response: { 200: AuthConfigResponse } } },
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Sign-in settings the web needs (the Google client id)',
+          operationId: 'getAuthConfig',
+          response: { 200: AuthConfigResponse },
+        },
+      },
       async () => ({ googleClientId: config.GOOGLE_CLIENT_ID ?? null }),
     );
 
@@ -150,6 +187,8 @@ export const authRoutes =
         config: checkLimit,
         schema: {
           tags: ['auth'],
+          summary: 'Whether a username is free',
+          operationId: 'checkUsername',
           querystring: z.object({ username: Username }),
           response: { 200: AvailabilityResponse },
         },
@@ -163,6 +202,8 @@ export const authRoutes =
         config: checkLimit,
         schema: {
           tags: ['auth'],
+          summary: 'Whether an e-mail address is free',
+          operationId: 'checkEmail',
           querystring: z.object({ email: Email }),
           response: { 200: AvailabilityResponse },
         },
@@ -174,7 +215,12 @@ export const authRoutes =
       '/api/v1/auth/logout',
       {
         preHandler: ctx.guards.requireAuth,
-        schema: { tags: ['auth'], security: bearer, response: { 200: MessageResponse } },
+        schema: {
+          tags: ['auth'],
+          summary: 'Sign out (ends this token)',
+          operationId: 'logout',
+          response: { 200: MessageResponse },
+        },
       },
       async (request) => {
         const viewer = ctx.guards.viewerOf(request);

@@ -53,7 +53,14 @@ export const billingRoutes =
 
     app.get(
       '/api/v1/billing/config',
-      { schema: { tags: ['billing'], response: { 200: BillingConfigResponse } } },
+      {
+        schema: {
+          tags: ['billing'],
+          summary: 'Payment settings: provider, tiers, fees, top-up bounds',
+          operationId: 'getBillingConfig',
+          response: { 200: BillingConfigResponse },
+        },
+      },
       async () => ({
         provider: provider.name,
         publishableKey:
@@ -72,10 +79,15 @@ export const billingRoutes =
       {
         preHandler: ctx.guards.requireAuth,
         // Each session is a stored row and a provider call: one user started 1,000 in 2.5 s.
-        config: perCaller(ctx.tokens, ctx.config.CHECKOUT_RATE_LIMIT_PER_MINUTE),
+        config: {
+          ...perCaller(ctx.tokens, ctx.config.CHECKOUT_RATE_LIMIT_PER_MINUTE),
+          // creator_not_found / item_not_found, a running membership, the provider unreachable.
+          openapi: { errors: [404, 409, 502] },
+        },
         schema: {
           tags: ['billing'],
-          security: [{ bearer: [] }],
+          summary: 'Start a checkout (an item, a membership or a top-up)',
+          operationId: 'createCheckoutSession',
           body: CreateCheckoutSessionRequest,
           response: { 200: CreateCheckoutSessionResponse },
         },
@@ -88,9 +100,11 @@ export const billingRoutes =
       '/v1/billing/retrieve-checkout-session/:sessionId',
       {
         preHandler: ctx.guards.requireAuth,
+        config: { openapi: { errors: [502] } },
         schema: {
           tags: ['billing'],
-          security: [{ bearer: [] }],
+          summary: 'A checkout session and what it bought',
+          operationId: 'getCheckoutSession',
           params: SessionParams,
           response: { 200: CheckoutSessionResponse },
         },
@@ -114,8 +128,12 @@ export const billingRoutes =
       raw.post(
         '/v1/billing/webhook',
         {
+          // webhooks_not_used: this server does not use Stripe.
+          config: { openapi: { errors: [404] } },
           schema: {
             tags: ['billing'],
+            summary: 'Stripe webhook (signed events)',
+            operationId: 'stripeWebhook',
             response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }) },
           },
         },
@@ -137,8 +155,11 @@ export const billingRoutes =
       {
         // The buyer's e-mail is shown only to the buyer: the session id travels in URLs.
         preHandler: ctx.guards.optionalAuth,
+        config: { openapi: { errors: [409, 410] } },
         schema: {
           tags: ['billing'],
+          summary: 'A local checkout session to pay',
+          operationId: 'getLocalCheckout',
           params: SessionParams,
           response: { 200: LocalCheckoutSummary },
         },
@@ -152,6 +173,7 @@ export const billingRoutes =
       {
         // Card-testing brake: a person types a card a few times, a script thousands.
         config: {
+          openapi: { errors: [409, 410] },
           rateLimit: {
             max: 30,
             timeWindow: '1 minute',
@@ -161,6 +183,8 @@ export const billingRoutes =
         },
         schema: {
           tags: ['billing'],
+          summary: 'Pay a local checkout session by card',
+          operationId: 'payLocalCheckout',
           params: SessionParams,
           body: LocalPayRequest,
           response: { 200: LocalPayResponse, 402: PaymentErrorResponse },
@@ -172,7 +196,16 @@ export const billingRoutes =
 
     app.post(
       '/api/v1/billing/local-checkout/:sessionId/cancel',
-      { schema: { tags: ['billing'], params: SessionParams, response: { 200: LocalPayResponse } } },
+      {
+        config: { openapi: { errors: [409, 410] } },
+        schema: {
+          tags: ['billing'],
+          summary: 'Cancel a local checkout session',
+          operationId: 'cancelLocalCheckout',
+          params: SessionParams,
+          response: { 200: LocalPayResponse },
+        },
+      },
       async (request) => cancelLocalCheckout(deps, request.params.sessionId, meta(request)),
     );
 
@@ -182,7 +215,8 @@ export const billingRoutes =
         preHandler: ctx.guards.requireAuth,
         schema: {
           tags: ['billing'],
-          security: [{ bearer: [] }],
+          summary: 'The signed-in fan’s memberships',
+          operationId: 'listSubscriptions',
           response: { 200: SubscriptionList },
         },
       },
@@ -195,9 +229,12 @@ export const billingRoutes =
       '/api/v1/billing/subscriptions/:id/cancel',
       {
         preHandler: ctx.guards.requireAuth,
+        // membership_ended, the provider unreachable.
+        config: { openapi: { errors: [409, 502] } },
         schema: {
           tags: ['billing'],
-          security: [{ bearer: [] }],
+          summary: 'Cancel a membership at the end of its period',
+          operationId: 'cancelSubscription',
           params: SubscriptionParams,
           response: { 200: Subscription },
         },
@@ -210,7 +247,13 @@ export const billingRoutes =
       '/api/v1/billing/membership/:creatorId',
       {
         preHandler: ctx.guards.optionalAuth,
-        schema: { tags: ['billing'], params: CreatorParams, response: { 200: MembershipResponse } },
+        schema: {
+          tags: ['billing'],
+          summary: 'The caller’s membership of a creator',
+          operationId: 'getMembership',
+          params: CreatorParams,
+          response: { 200: MembershipResponse },
+        },
       },
       async (request) => membershipOf(deps, request.viewer, request.params.creatorId),
     );
@@ -221,7 +264,8 @@ export const billingRoutes =
         preHandler: ctx.guards.requireAuth,
         schema: {
           tags: ['billing'],
-          security: [{ bearer: [] }],
+          summary: 'A creator’s earnings by currency',
+          operationId: 'getEarnings',
           response: { 200: EarningsResponse },
         },
       },

@@ -22,7 +22,8 @@ export const walletRoutes =
         preHandler: ctx.guards.requireAuth,
         schema: {
           tags: ['wallet'],
-          security: [{ bearer: [] }],
+          summary: 'The wallet balance and its entries',
+          operationId: 'getWallet',
           querystring: WalletQuery,
           response: { 200: WalletResponse },
         },
@@ -34,9 +35,12 @@ export const walletRoutes =
       '/api/v1/wallet/unlock',
       {
         preHandler: ctx.guards.requireAuth,
+        // already_owned; item_not_found names the body's item.
+        config: { openapi: { errors: [404, 409] } },
         schema: {
           tags: ['wallet'],
-          security: [{ bearer: [] }],
+          summary: 'Buy an item with the wallet balance',
+          operationId: 'unlockWithBalance',
           headers: IdempotencyKeyHeaders,
           body: WalletUnlockRequest,
           response: { 200: WalletUnlockResponse, 402: PaymentErrorResponse },

@@ -24,7 +24,8 @@ export const blocksRoutes =
         config: perCaller(ctx.tokens, 60),
         schema: {
           tags: ['blocks'],
-          security: [{ bearer: [] }],
+          summary: shouldBlock ? 'Block a person' : 'Unblock a person',
+          operationId: shouldBlock ? 'blockUser' : 'unblockUser',
           params: UserParams,
           response: { 200: BlockResponse },
         },

@@ -15,7 +15,13 @@ export const feedRoutes =
       '/api/v1/feed',
       {
         preHandler: ctx.guards.optionalAuth,
-        schema: { tags: ['feed'], querystring: FeedQuery, response: { 200: FeedPage } },
+        schema: {
+          tags: ['feed'],
+          summary: 'The discover feed, a page at a time',
+          operationId: 'getFeed',
+          querystring: FeedQuery,
+          response: { 200: FeedPage },
+        },
         // The hottest answer: compiled from the same schema, same text (issue 17).
         serializerCompiler: compiledSerializerFor(FeedPage),
       },
@@ -24,7 +30,14 @@ export const feedRoutes =
 
     app.get(
       '/api/v1/creators/spotlight',
-      { schema: { tags: ['feed'], response: { 200: SpotlightResponse } } },
+      {
+        schema: {
+          tags: ['feed'],
+          summary: 'Creators in the spotlight',
+          operationId: 'getSpotlight',
+          response: { 200: SpotlightResponse },
+        },
+      },
       async (_request, reply) => {
         // The same six for everyone, and it changes slowly: let browsers and proxies keep it.
         reply.header('cache-control', 'public, max-age=60');

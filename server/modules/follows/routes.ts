@@ -22,7 +22,8 @@ export const followsRoutes =
           preHandler: ctx.guards.requireAuth,
           schema: {
             tags: ['follows'],
-            security: [{ bearer: [] }],
+            summary: shouldFollow ? 'Follow a creator' : 'Unfollow a creator',
+            operationId: shouldFollow ? 'followCreator' : 'unfollowCreator',
             params: CreatorParams,
             response: { 200: FollowResponse },
           },

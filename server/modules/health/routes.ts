@@ -61,7 +61,14 @@ export const healthRoutes =
     const checkStorage = sharedStorageCheck(deps);
     app.get(
       '/api/v1/health',
-      { schema: { tags: ['system'], response: { 200: HealthResponse, 503: HealthResponse } } },
+      {
+        schema: {
+          tags: ['system'],
+          summary: 'Health of the server and its dependencies',
+          operationId: 'getHealth',
+          response: { 200: HealthResponse, 503: HealthResponse },
+        },
+      },
       async (_request, reply) => {
         const [database, checked, redis] = await Promise.all([
           settledWithin(probeDatabase(deps.db), DATABASE_PROBE_MS, UNANSWERED).then((probe) => ({

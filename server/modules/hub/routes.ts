@@ -24,13 +24,17 @@ export const hubRoutes =
   (c: Container): FastifyPluginAsyncZod =>
   async (app) => {
     const deps: HubDeps = { db: c.db, clock: c.clock, timeZone: c.config.hubTimeZone };
-    const security = [{ bearer: [] }];
 
     app.get(
       '/api/v1/hub/dashboard',
       {
         preHandler: c.guards.requireAuth,
-        schema: { tags: ['hub'], security, response: { 200: HubDashboardResponse } },
+        schema: {
+          tags: ['hub'],
+          summary: 'Control Hub: dashboard',
+          operationId: 'hubDashboard',
+          response: { 200: HubDashboardResponse },
+        },
       },
       async (request) => hubDashboard(deps, c.guards.viewerOf(request)),
     );
@@ -41,7 +45,8 @@ export const hubRoutes =
         preHandler: c.guards.requireAuth,
         schema: {
           tags: ['hub'],
-          security,
+          summary: 'Control Hub: creators',
+          operationId: 'hubListCreators',
           querystring: HubCreatorsQuery,
           response: { 200: HubCreatorsPage },
         },
@@ -55,7 +60,8 @@ export const hubRoutes =
         preHandler: c.guards.requireAuth,
         schema: {
           tags: ['hub'],
-          security,
+          summary: 'Control Hub: accounts and roles',
+          operationId: 'hubListUsers',
           querystring: HubUsersQuery,
           response: { 200: HubUsersPage },
         },
@@ -69,7 +75,8 @@ export const hubRoutes =
         preHandler: c.guards.requireAuth,
         schema: {
           tags: ['hub'],
-          security,
+          summary: 'Control Hub: change an account’s role or state',
+          operationId: 'hubUpdateUser',
           params: UserParams,
           body: HubUserUpdateRequest,
           response: { 200: HubUserUpdateResponse, 403: HubRefusal, 409: HubRefusal },

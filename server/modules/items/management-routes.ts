@@ -7,6 +7,7 @@ import {
   UpdateItemResponse,
 } from '../../../common/schemas/items';
 import type { Container } from '../../container';
+import type { RouteDoc } from '../../http/openapi/route-doc';
 import { perCaller } from '../../http/rate-limits';
 import { requestMeta } from '../../http/request-meta';
 import { deleteItem, listOwnItems, setPublished, updateItem } from './management';
@@ -14,27 +15,40 @@ import type { ItemsDeps } from './service';
 
 // Malformed ids reach the service, which answers 404 like for an unknown item.
 const ItemParams = z.object({ id: z.string().max(40) });
-const security = [{ bearer: [] }];
 
 /** Item management by its owner (issue 10): list, edit, publish, unpublish, delete. */
 export const itemManagementRoutes =
   (ctx: Container, deps: ItemsDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const guarded = { preHandler: ctx.guards.requireAuth, config: perCaller(ctx.tokens, 60) };
+    // item_deleted: a deleted item cannot be changed.
+    const changes = {
+      ...guarded,
+      config: { ...guarded.config, openapi: { errors: [409] } satisfies RouteDoc },
+    };
 
     app.get(
       '/api/v1/aura/mine',
-      { ...guarded, schema: { tags: ['items'], security, response: { 200: OwnItemList } } },
+      {
+        ...guarded,
+        schema: {
+          tags: ['items'],
+          summary: 'The signed-in creator’s own items',
+          operationId: 'listOwnItems',
+          response: { 200: OwnItemList },
+        },
+      },
       async (request) => listOwnItems(deps, ctx.guards.viewerOf(request)),
     );
 
     app.patch(
       '/api/v1/aura/:id',
       {
-        ...guarded,
+        ...changes,
         schema: {
           tags: ['items'],
-          security,
+          summary: 'Edit an own item',
+          operationId: 'updateItem',
           params: ItemParams,
           body: UpdateItemRequest,
           response: { 200: UpdateItemResponse },
@@ -57,8 +71,14 @@ export const itemManagementRoutes =
       app.post(
         `/api/v1/aura/:id/${action}`,
         {
-          ...guarded,
-          schema: { tags: ['items'], security, params: ItemParams, response: { 200: OwnItem } },
+          ...changes,
+          schema: {
+            tags: ['items'],
+            summary: isPublished ? 'Publish an own item' : 'Unpublish an own item',
+            operationId: isPublished ? 'publishItem' : 'unpublishItem',
+            params: ItemParams,
+            response: { 200: OwnItem },
+          },
         },
         async (request) =>
           setPublished(
@@ -74,8 +94,14 @@ export const itemManagementRoutes =
     app.delete(
       '/api/v1/aura/:id',
       {
-        ...guarded,
-        schema: { tags: ['items'], security, params: ItemParams, response: { 200: OwnItem } },
+        ...changes,
+        schema: {
+          tags: ['items'],
+          summary: 'Delete an own item',
+          operationId: 'deleteItem',
+          params: ItemParams,
+          response: { 200: OwnItem },
+        },
       },
       async (request) =>
         deleteItem(

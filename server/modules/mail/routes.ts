@@ -30,8 +30,6 @@ import { noticeSettings, unsubscribe, updateNoticeSettings } from './notice-sett
 import { takeBackAddress } from './not-me';
 import { listOutbox } from './outbox-list';
 
-const bearer = [{ bearer: [] }];
-
 /**
  * E-mail (issue 16): verification, password reset, the admin outbox, notice switches and the
  * one-click unsubscribe. Sending happens in the job runner; these calls only queue.
@@ -64,6 +62,8 @@ export const mailRoutes =
         config: authLimit,
         schema: {
           tags: ['auth'],
+          summary: 'Confirm an e-mail address (the link’s token)',
+          operationId: 'verifyEmail',
           body: VerifyEmailRequest,
           response: { 200: VerifyEmailResponse },
         },
@@ -75,7 +75,13 @@ export const mailRoutes =
       '/api/v1/auth/not-me',
       {
         config: authLimit,
-        schema: { tags: ['auth'], body: NotMeRequest, response: { 200: MessageResponse } },
+        schema: {
+          tags: ['auth'],
+          summary: 'Take back an address someone else signed up with',
+          operationId: 'notMe',
+          body: NotMeRequest,
+          response: { 200: MessageResponse },
+        },
       },
       async (request) => takeBackAddress(ctx.db, request.body.token, meta(request)),
     );
@@ -84,8 +90,14 @@ export const mailRoutes =
       '/api/v1/auth/resend-verification',
       {
         ...auth,
-        config: perCaller(ctx.tokens, 10),
-        schema: { tags: ['auth'], security: bearer, response: { 202: MessageResponse } },
+        // email_already_verified.
+        config: { ...perCaller(ctx.tokens, 10), openapi: { errors: [409] } },
+        schema: {
+          tags: ['auth'],
+          summary: 'Send the confirmation e-mail again',
+          operationId: 'resendVerification',
+          response: { 202: MessageResponse },
+        },
       },
       async (request, reply) => {
         await resendVerification(deps, ctx.guards.viewerOf(request), meta(request));
@@ -97,7 +109,12 @@ export const mailRoutes =
       '/api/v1/auth/email-status',
       {
         ...auth,
-        schema: { tags: ['auth'], security: bearer, response: { 200: EmailStatusResponse } },
+        schema: {
+          tags: ['auth'],
+          summary: 'Whether the signed-in account’s e-mail is confirmed',
+          operationId: 'getEmailStatus',
+          response: { 200: EmailStatusResponse },
+        },
       },
       async (request) => emailStatus(ctx.db, ctx.guards.viewerOf(request), ctx.clock.now()),
     );
@@ -106,7 +123,13 @@ export const mailRoutes =
       '/api/v1/auth/forgot-password',
       {
         config: authLimit,
-        schema: { tags: ['auth'], body: ForgotPasswordRequest, response: { 202: MessageResponse } },
+        schema: {
+          tags: ['auth'],
+          summary: 'Ask for a password reset e-mail',
+          operationId: 'forgotPassword',
+          body: ForgotPasswordRequest,
+          response: { 202: MessageResponse },
+        },
       },
       async (request, reply) =>
         reply.code(202).send(await forgotPassword(deps, request.body, meta(request))),
@@ -116,7 +139,13 @@ export const mailRoutes =
       '/api/v1/auth/reset-password',
       {
         config: authLimit,
-        schema: { tags: ['auth'], body: ResetPasswordRequest, response: { 200: MessageResponse } },
+        schema: {
+          tags: ['auth'],
+          summary: 'Set a new password (the reset link’s token)',
+          operationId: 'resetPassword',
+          body: ResetPasswordRequest,
+          response: { 200: MessageResponse },
+        },
       },
       async (request) => resetPassword(deps, request.body, meta(request)),
     );
@@ -127,7 +156,8 @@ export const mailRoutes =
         ...auth,
         schema: {
           tags: ['admin'],
-          security: bearer,
+          summary: 'Admin: the mail outbox',
+          operationId: 'adminOutbox',
           querystring: OutboxQuery,
           response: { 200: OutboxResponse },
         },
@@ -145,7 +175,12 @@ export const mailRoutes =
       '/api/v1/users/notices',
       {
         ...auth,
-        schema: { tags: ['account'], security: bearer, response: { 200: NoticeSettings } },
+        schema: {
+          tags: ['account'],
+          summary: 'The signed-in person’s mail notice switches',
+          operationId: 'getNoticeSettings',
+          response: { 200: NoticeSettings },
+        },
       },
       async (request) => noticeSettings(ctx.db, ctx.guards.viewerOf(request)),
     );
@@ -157,7 +192,8 @@ export const mailRoutes =
         config: perCaller(ctx.tokens, 60),
         schema: {
           tags: ['account'],
-          security: bearer,
+          summary: 'Change mail notice switches',
+          operationId: 'updateNoticeSettings',
           body: NoticeSettingsPatch,
           response: { 200: NoticeSettings },
         },
@@ -172,6 +208,8 @@ export const mailRoutes =
         config: authLimit,
         schema: {
           tags: ['account'],
+          summary: 'One-click unsubscribe from a mail (RFC 8058)',
+          operationId: 'unsubscribe',
           querystring: z.object({ token: z.string().max(300).optional() }),
           body: z
             .object({ token: z.string().max(300).optional() })

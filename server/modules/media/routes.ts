@@ -2,11 +2,12 @@ import multipart from '@fastify/multipart';
 import { errorText } from '../../../common/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MEDIA_KINDS, UploadMediaResponse } from '../../../common/schemas/media';
+import { MEDIA_KINDS, UploadMediaResponse, type MediaKind } from '../../../common/schemas/media';
 import { mediaTempDir } from '../../adapters/storage/index';
 import type { Container } from '../../container';
 import { requestMeta } from '../../http/request-meta';
 import { fail } from '../../http/errors';
+import type { RouteDoc } from '../../http/openapi/route-doc';
 import { isMediaKey, isTeaserKey, parsePreviewVariant } from './keys';
 import { FILE_FIELD, singleFilePart } from './multipart';
 import { presentUpload } from './presenter';
@@ -17,6 +18,26 @@ import { createMissingTeaser } from './teaser';
 import { createMissingVariant } from './variants';
 
 const MediaParams = z.object({ key: z.string().max(80) });
+
+const UPLOADS: Record<MediaKind, { summary: string; operationId: string }> = {
+  image: { summary: 'Upload an image', operationId: 'uploadImage' },
+  audio: { summary: 'Upload an audio file', operationId: 'uploadAudio' },
+  video: { summary: 'Upload a video', operationId: 'uploadVideo' },
+};
+
+/** The multipart body an upload reads itself, as a stream (not a Fastify body schema). */
+const uploadBody = (kind: MediaKind): RouteDoc['body'] => ({
+  contentType: 'multipart/form-data',
+  description: `One ${kind} file in the field \`${FILE_FIELD}\`; other fields are ignored.`,
+  schema: {
+    type: 'object',
+    required: [FILE_FIELD],
+    properties: { [FILE_FIELD]: { type: 'string', format: 'binary' } },
+  },
+});
+
+/** A stored file as it is served: the whole of it, or the byte range asked for. */
+const MEDIA_FILE = { '*/*': { schema: { type: 'string', format: 'binary' } } };
 const MediaQuery = z.object({
   exp: z.string().max(20).optional(),
   sig: z.string().max(100).optional(),
@@ -45,10 +66,15 @@ export const mediaRoutes =
           {
             preHandler: ctx.guards.requireAuth,
             // isUpload: the file may take HTTP_REQUEST_TIMEOUT_SECONDS, not the short body limit.
-            config: { rateLimit: { max: 60, timeWindow: '1 minute' }, isUpload: true },
+            config: {
+              rateLimit: { max: 60, timeWindow: '1 minute' },
+              isUpload: true,
+              openapi: { body: uploadBody(kind) },
+            },
             schema: {
               tags: ['media'],
-              security: [{ bearer: [] }],
+              summary: UPLOADS[kind].summary,
+              operationId: UPLOADS[kind].operationId,
               consumes: ['multipart/form-data'],
               response: { 201: UploadMediaResponse },
             },
@@ -89,7 +115,23 @@ export const mediaRoutes =
       '/api/v1/media/:key',
       {
         preHandler: ctx.guards.optionalAuth,
-        schema: { tags: ['media'], params: MediaParams, querystring: MediaQuery },
+        config: {
+          openapi: {
+            // media_link_expired (a signed link past its time, or a locked item's media).
+            errors: [403, 416],
+            responses: {
+              200: { description: 'The file', content: MEDIA_FILE },
+              206: { description: 'The byte range asked for (`Range`)', content: MEDIA_FILE },
+            },
+          },
+        },
+        schema: {
+          tags: ['media'],
+          summary: 'A media file (signed link, byte ranges)',
+          operationId: 'getMedia',
+          params: MediaParams,
+          querystring: MediaQuery,
+        },
       },
       async (request, reply) => {
         const { key } = request.params;

@@ -24,7 +24,6 @@ import { sendMessage } from './send';
 // Any text reaches the service, which answers 404 for what cannot be a user id.
 const PeerParams = z.object({ userId: z.string().max(64) });
 
-const bearer = [{ bearer: [] }];
 const tags = ['messages'];
 
 /** Direct messages (issue 11): inbox and search, history, send, read marks, reports. */
@@ -40,7 +39,8 @@ export const messagesRoutes =
         config: perCaller(ctx.tokens, 240),
         schema: {
           tags,
-          security: bearer,
+          summary: 'Conversations and people to message',
+          operationId: 'listChatUsers',
           querystring: ChatUsersQuery,
           response: { 200: ChatUsersPage },
         },
@@ -52,7 +52,12 @@ export const messagesRoutes =
       '/api/v1/messages/unread',
       {
         preHandler: guards.requireAuth,
-        schema: { tags, security: bearer, response: { 200: UnreadSummary } },
+        schema: {
+          tags,
+          summary: 'Unread messages in all',
+          operationId: 'getUnreadMessages',
+          response: { 200: UnreadSummary },
+        },
       },
       async (request) => ({ total: await unreadTotal(db, guards.viewerOf(request).id) }),
     );
@@ -64,7 +69,8 @@ export const messagesRoutes =
         config: perCaller(ctx.tokens, 30),
         schema: {
           tags,
-          security: bearer,
+          summary: 'Report a message',
+          operationId: 'reportMessage',
           body: ReportMessageRequest,
           response: { 200: ReportResponse, 201: ReportResponse },
         },
@@ -86,7 +92,8 @@ export const messagesRoutes =
         preHandler: guards.requireAuth,
         schema: {
           tags,
-          security: bearer,
+          summary: 'The conversation with a person, a page at a time',
+          operationId: 'getConversation',
           params: PeerParams,
           querystring: MessageHistoryQuery,
           response: { 200: MessageHistory },
@@ -101,10 +108,15 @@ export const messagesRoutes =
       {
         preHandler: guards.requireAuth,
         // Per user, shared by every instance through Redis when REDIS_URL is set.
-        config: perCaller(ctx.tokens, ctx.config.MESSAGE_RATE_LIMIT_PER_MINUTE),
+        config: {
+          ...perCaller(ctx.tokens, ctx.config.MESSAGE_RATE_LIMIT_PER_MINUTE),
+          // client_id_reused.
+          openapi: { errors: [409] },
+        },
         schema: {
           tags,
-          security: bearer,
+          summary: 'Send a message',
+          operationId: 'sendMessage',
           params: PeerParams,
           body: SendMessageRequest,
           response: { 200: SendMessageResponse, 201: SendMessageResponse },
@@ -129,7 +141,8 @@ export const messagesRoutes =
         config: perCaller(ctx.tokens, 600),
         schema: {
           tags,
-          security: bearer,
+          summary: 'Mark a conversation read',
+          operationId: 'markConversationRead',
           params: PeerParams,
           body: MarkReadRequest,
           response: { 200: MarkReadResponse },

@@ -34,7 +34,6 @@ export const payoutsRoutes =
   (c: Container): FastifyPluginAsyncZod =>
   async (app) => {
     const deps: PayoutDeps = { db: c.db, cipher: payoutCipherOf(c.config, c.keys) };
-    const security = [{ bearer: [] }];
 
     app.get(
       '/api/v1/hub/payouts',
@@ -42,7 +41,8 @@ export const payoutsRoutes =
         preHandler: c.guards.requireAuth,
         schema: {
           tags: ['hub'],
-          security,
+          summary: 'Control Hub: creators’ payout settings',
+          operationId: 'hubListPayouts',
           querystring: HubPayoutsQuery,
           response: { 200: HubPayoutsPage },
         },
@@ -56,7 +56,8 @@ export const payoutsRoutes =
         preHandler: c.guards.requireAuth,
         schema: {
           tags: ['hub'],
-          security,
+          summary: 'Control Hub: set a creator’s payout settings',
+          operationId: 'hubUpdatePayout',
           params: IdParams,
           body: PayoutSettingsUpdateRequest,
           response: { 200: PayoutSetting },
@@ -79,7 +80,8 @@ export const payoutsRoutes =
         config: perCaller(c.tokens, RUNS_PER_MINUTE),
         schema: {
           tags: ['hub'],
-          security,
+          summary: 'Control Hub: start a payout run',
+          operationId: 'runPayouts',
           headers: IdempotencyKeyHeaders,
           response: { 200: PayoutRunSummary },
         },
@@ -100,7 +102,12 @@ export const payoutsRoutes =
       '/api/v1/hub/payouts/runs',
       {
         preHandler: c.guards.requireAuth,
-        schema: { tags: ['hub'], security, response: { 200: PayoutRunList } },
+        schema: {
+          tags: ['hub'],
+          summary: 'Control Hub: payout runs',
+          operationId: 'listPayoutRuns',
+          response: { 200: PayoutRunList },
+        },
       },
       async (request) => listPayoutRuns(c.db, c.guards.viewerOf(request)),
     );
@@ -109,7 +116,22 @@ export const payoutsRoutes =
       '/api/v1/hub/payouts/runs/:id/export',
       {
         preHandler: c.guards.requireAuth,
-        schema: { tags: ['hub'], security, params: IdParams },
+        config: {
+          openapi: {
+            responses: {
+              200: {
+                description: 'The run’s transfers as CSV',
+                content: { 'text/csv': { schema: { type: 'string' } } },
+              },
+            },
+          },
+        },
+        schema: {
+          tags: ['hub'],
+          summary: 'Control Hub: a payout run as CSV',
+          operationId: 'exportPayoutRun',
+          params: IdParams,
+        },
       },
       async (request, reply) => {
         const viewer = c.guards.viewerOf(request);
@@ -126,7 +148,12 @@ export const payoutsRoutes =
       '/api/v1/payouts/me',
       {
         preHandler: c.guards.requireAuth,
-        schema: { tags: ['payouts'], security, response: { 200: PayoutSetting } },
+        schema: {
+          tags: ['payouts'],
+          summary: 'The signed-in creator’s payout settings',
+          operationId: 'getOwnPayout',
+          response: { 200: PayoutSetting },
+        },
       },
       async (request) => ownPayoutSetting(deps, c.guards.viewerOf(request)),
     );
@@ -137,7 +164,8 @@ export const payoutsRoutes =
         preHandler: c.guards.requireAuth,
         schema: {
           tags: ['payouts'],
-          security,
+          summary: 'Change the signed-in creator’s payout settings',
+          operationId: 'updateOwnPayout',
           body: OwnPayoutSettingsUpdateRequest,
           response: { 200: PayoutSetting },
         },

@@ -20,8 +20,6 @@ import {
   type AccountDeps,
 } from './account-service';
 
-const bearer = [{ bearer: [] }];
-
 /** Account settings (issue 12) of the signed-in person. */
 export const accountRoutes =
   (ctx: Container): FastifyPluginAsyncZod =>
@@ -38,10 +36,12 @@ export const accountRoutes =
       '/api/v1/users/profile',
       {
         preHandler: ctx.guards.requireAuth,
-        config: perCaller(ctx.tokens, 30),
+        // usernameTaken.
+        config: { ...perCaller(ctx.tokens, 30), openapi: { errors: [409] } },
         schema: {
           tags: ['account'],
-          security: bearer,
+          summary: 'Change the signed-in account (username, name, avatar, ...)',
+          operationId: 'updateOwnAccount',
           body: UpdateAccountRequest,
           response: { 200: ProfileResponse },
         },
@@ -62,7 +62,8 @@ export const accountRoutes =
         config: passwordChecks,
         schema: {
           tags: ['account'],
-          security: bearer,
+          summary: 'Change the password (returns a new token)',
+          operationId: 'changePassword',
           body: ChangePasswordRequest,
           response: { 200: LoginResponse },
         },
@@ -80,10 +81,12 @@ export const accountRoutes =
       '/api/v1/users/email',
       {
         preHandler: ctx.guards.requireAuth,
-        config: passwordChecks,
+        // emailTaken.
+        config: { ...passwordChecks, openapi: { errors: [409] } },
         schema: {
           tags: ['account'],
-          security: bearer,
+          summary: 'Change the e-mail address',
+          operationId: 'changeEmail',
           body: ChangeEmailRequest,
           response: { 200: ProfileResponse },
         },
@@ -104,7 +107,8 @@ export const accountRoutes =
         config: passwordChecks,
         schema: {
           tags: ['account'],
-          security: bearer,
+          summary: 'Delete the signed-in account',
+          operationId: 'deleteOwnAccount',
           body: DeleteAccountRequest,
           response: { 200: DeleteAccountResponse },
         },

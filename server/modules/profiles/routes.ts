@@ -18,7 +18,6 @@ import {
 
 // Any text reaches the service, which answers 404 for what cannot be a username.
 const CreatorParams = z.object({ username: z.string().max(100) });
-const bearer = [{ bearer: [] }];
 // Any text is accepted here and an id that is no uuid answers 404 (SPEC §7 profile by id).
 const UserParams = z.object({ id: z.string() });
 
@@ -40,7 +39,13 @@ export const profilesRoutes =
       '/api/v1/users/:id',
       {
         preHandler: ctx.guards.optionalAuth,
-        schema: { tags: ['users'], params: UserParams, response: { 200: PublicProfileResponse } },
+        schema: {
+          tags: ['users'],
+          summary: 'A person’s public profile',
+          operationId: 'getPublicProfile',
+          params: UserParams,
+          response: { 200: PublicProfileResponse },
+        },
       },
       async (request) =>
         publicProfile(ctx.db, deps.urls, request.viewer, request.params.id, ctx.clock.now()),
@@ -52,7 +57,8 @@ export const profilesRoutes =
         preHandler: ctx.guards.requireAuth,
         schema: {
           tags: ['profiles'],
-          security: bearer,
+          summary: 'The signed-in creator’s profile page settings',
+          operationId: 'getOwnCreatorProfile',
           response: { 200: CreatorProfileResponse },
         },
       },
@@ -63,10 +69,12 @@ export const profilesRoutes =
       '/api/v1/auth/profile',
       {
         preHandler: ctx.guards.requireAuth,
-        config: perCaller(ctx.tokens, 30),
+        // usernameTaken.
+        config: { ...perCaller(ctx.tokens, 30), openapi: { errors: [409] } },
         schema: {
           tags: ['profiles'],
-          security: bearer,
+          summary: 'Save the signed-in creator’s profile page',
+          operationId: 'saveCreatorProfile',
           body: UpdateCreatorProfileRequest,
           response: { 200: CreatorProfileResponse },
         },
@@ -87,6 +95,8 @@ export const profilesRoutes =
         config: perCaller(ctx.tokens, 300),
         schema: {
           tags: ['profiles'],
+          summary: 'A creator’s profile page (counts a visit)',
+          operationId: 'getCreatorProfile',
           params: CreatorParams,
           response: { 200: CreatorProfileResponse },
         },

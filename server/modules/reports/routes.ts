@@ -16,7 +16,8 @@ export const reportsRoutes =
         config: perCaller(ctx.tokens, 30),
         schema: {
           tags: ['reports'],
-          security: [{ bearer: [] }],
+          summary: 'Report an item or a person',
+          operationId: 'createReport',
           body: CreateReportRequest,
           response: { 200: CreateReportResponse, 201: CreateReportResponse },
         },

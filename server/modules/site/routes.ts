@@ -14,7 +14,14 @@ export const siteRoutes =
     const site = presentSite(ctx.config);
     app.get(
       '/api/v1/site',
-      { schema: { tags: ['site'], response: { 200: SiteResponse } } },
+      {
+        schema: {
+          tags: ['site'],
+          summary: 'Public site settings',
+          operationId: 'getSite',
+          response: { 200: SiteResponse },
+        },
+      },
       async (_request, reply) => {
         // Settings change only with a restart: browsers and proxies may keep them a while.
         reply.header('cache-control', 'public, max-age=300');

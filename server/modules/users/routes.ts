@@ -13,7 +13,8 @@ export const usersRoutes =
         preHandler: ctx.guards.requireAuth,
         schema: {
           tags: ['users'],
-          security: [{ bearer: [] }],
+          summary: 'The signed-in account',
+          operationId: 'getOwnProfile',
           response: { 200: ProfileResponse },
         },
       },

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import * as account from '../../../common/schemas/account';
+import * as admin from '../../../common/schemas/admin';
+import * as ai from '../../../common/schemas/ai';
+import * as auditEvent from '../../../common/schemas/audit-event';
+import * as auth from '../../../common/schemas/auth';
+import * as billing from '../../../common/schemas/billing';
+import * as blocks from '../../../common/schemas/blocks';
+import * as creatorProfile from '../../../common/schemas/creator-profile';
+import * as dashboard from '../../../common/schemas/dashboard';
+import * as feed from '../../../common/schemas/feed';
+import * as follows from '../../../common/schemas/follows';
+import * as health from '../../../common/schemas/health';
+import * as hub from '../../../common/schemas/hub';
+import * as items from '../../../common/schemas/items';
+import * as mail from '../../../common/schemas/mail';
+import * as media from '../../../common/schemas/media';
+import * as messages from '../../../common/schemas/messages';
+import * as payouts from '../../../common/schemas/payouts';
+import * as reports from '../../../common/schemas/reports';
+import * as site from '../../../common/schemas/site';
+import * as users from '../../../common/schemas/users';
+
+/** Every file of common/schemas, by file name (a test holds this to the folder). */
+export const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
+  account,
+  admin,
+  ai,
+  'audit-event': auditEvent,
+  auth,
+  billing,
+  blocks,
+  'creator-profile': creatorProfile,
+  dashboard,
+  feed,
+  follows,
+  health,
+  hub,
+  items,
+  mail,
+  media,
+  messages,
+  payouts,
+  reports,
+  site,
+  users,
+};
+
+/**
+ * The shared schemas under their exported names, so the OpenAPI document holds them once as
+ * components and a generated client gets named types. A registry of its own, not zod's global
+ * one: nothing else that turns schemas into JSON Schema (the AI adapters) sees these ids.
+ * The transform names a schema's request form `<name>Input`, so an export `<name>Input` whose
+ * `<name>` is also exported stays unnamed (inline) rather than take that name.
+ */
+export function namedSchemas(): z.core.$ZodRegistry<{ id?: string }> {
+  const registry = z.registry<{ id?: string }>();
+  const exported = new Map<string, z.ZodType>();
+  for (const module of Object.values(SCHEMA_MODULES)) {
+    for (const [name, value] of Object.entries(module)) {
+      if (value instanceof z.ZodType && /^[A-Z]/.test(name) && !exported.has(name)) {
+        exported.set(name, value);
+      }
+    }
+  }
+  const named = new Set<z.ZodType>();
+  for (const [name, schema] of exported) {
+    // An alias (`LocalCancelResponse = LocalPayResponse`) keeps the first name.
+    if (named.has(schema)) continue;
+    if (name.endsWith('Input') && exported.has(name.slice(0, -'Input'.length))) continue;
+    registry.add(schema, { id: name });
+    named.add(schema);
+  }
+  return registry;
+}
