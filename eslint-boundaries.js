@@ -4,9 +4,12 @@
 //   2. a module never inserts into, updates or deletes from a table another area owns, whether
 //      it names the table by its import (also renamed, or through `import * as`) or in SQL text
 //      (`insert into users ...`, `update ${users} ...`);
+//   3. a module reads another module's tables only in its read-model files (`*.read-model.ts`);
+//      elsewhere it calls the read functions the owning module exports from its index.ts.
 // A table belongs to the folder whose `*tables.ts` defines it (server/modules/<feature>,
-// server/events, server/jobs). The demo seed and tests are exempt from rule 2: they build
-// data.
+// server/events, server/jobs). Rule 3 is about the modules' tables: the audit log and the job
+// queue (server/events, server/jobs) are infrastructure every module may read. The demo seed and
+// tests are exempt from rules 2 and 3: they build data.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -49,6 +52,50 @@ const WRITE_METHODS = new Set(['insert', 'update', 'delete']);
 const SQL_WRITE = /\b(?:insert\s+into|update|delete\s+from)\s+(?:only\s+)?"?(\w+)"?/gi;
 /** SQL text ending where a write's table goes, the table then interpolated: `update ${users}`. */
 const SQL_WRITE_BEFORE_TABLE = /\b(?:insert\s+into|update|delete\s+from)\s+(?:only\s+)?$/i;
+/** A file that reads other modules' tables by design (its name says so). */
+const READ_MODEL = /\.read-model\.ts$/;
+/** Files that still read other modules' tables outside a read model, until they are moved. */
+export const READS_NOT_YET_MOVED = new Set([
+  'server/modules/access/creator.ts',
+  'server/modules/access/entitlement-reads.ts',
+  'server/modules/access/item-visibility.ts',
+  'server/modules/admin/audit.ts',
+  'server/modules/admin/content-list.ts',
+  'server/modules/admin/users-list.ts',
+  'server/modules/auth/google-link.ts',
+  'server/modules/auth/login-throttle.ts',
+  'server/modules/billing/sales.ts',
+  'server/modules/billing/service.ts',
+  'server/modules/billing/stats.ts',
+  'server/modules/billing/wallet.ts',
+  'server/modules/dashboard/service.ts',
+  'server/modules/feed/policy.ts',
+  'server/modules/feed/service.ts',
+  'server/modules/hub/creator-scope.ts',
+  'server/modules/hub/creators.ts',
+  'server/modules/hub/dashboard.ts',
+  'server/modules/hub/name-cursor.ts',
+  'server/modules/hub/role-tools.ts',
+  'server/modules/items/cards.ts',
+  'server/modules/items/engagement.ts',
+  'server/modules/mail/delivery.ts',
+  'server/modules/mail/digest.ts',
+  'server/modules/mail/outbox-list.ts',
+  'server/modules/media/access.ts',
+  'server/modules/messages/conversations.ts',
+  'server/modules/messages/directory.ts',
+  'server/modules/messages/policy.ts',
+  'server/modules/messages/unread-since.ts',
+  'server/modules/payouts/csv.ts',
+  'server/modules/payouts/runs.ts',
+  'server/modules/payouts/settings.ts',
+  'server/modules/profiles/account-service.ts',
+  'server/modules/profiles/counters.ts',
+  'server/modules/profiles/public-profile.ts',
+  'server/modules/profiles/service.ts',
+  'server/modules/reports/queue.ts',
+  'server/modules/site/crawlers.ts',
+]);
 
 /** The folder a file writes for: its module, or the owner folder it lies in, or none. */
 function areaOf(file, owners) {
@@ -70,7 +117,7 @@ const importedName = (specifier) => specifier.imported.name ?? specifier.importe
 const isRelative = (declaration) => String(declaration.source.value).startsWith('.');
 
 /**
- * Who writes which table. The table an expression stands for is found through the
+ * Who writes and who reads which table. The table an expression stands for is found through the
  * file's imports (a renamed import, a namespace import's member, a local name for either), so a
  * write cannot hide behind `import { users as u }` or `import * as t`.
  */
@@ -81,14 +128,23 @@ function tableAccessRule(tables) {
   return {
     meta: {
       type: 'problem',
-      docs: { description: 'Only the module that owns a table writes it.' },
+      docs: {
+        description: 'Only the owning module writes a table; others read it in read models.',
+      },
       schema: [],
     },
     create(context) {
       const file = path.relative(root, context.filename).split(path.sep).join('/');
       const area = areaOf(file, owners);
       const { sourceCode } = context;
+      const checksReads =
+        area?.startsWith('server/modules/') &&
+        !READ_MODEL.test(file) &&
+        !/tables\.ts$/.test(file) &&
+        !READS_NOT_YET_MOVED.has(file);
       const foreign = (table) => table.owner !== area;
+      const foreignModuleTable = (table) =>
+        foreign(table) && table.owner.startsWith('server/modules/');
 
       const tableOf = (node, depth = 0) => {
         if (!node || depth > 3) return undefined;
@@ -119,6 +175,11 @@ function tableAccessRule(tables) {
           node,
           message: `Only the module that owns a table writes it; call that module's index.ts instead (${table.owner} owns ${table.name}; ${area ?? 'this file'} writes only its own tables).`,
         });
+      const reportRead = (node, table) =>
+        context.report({
+          node,
+          message: `${table.name} belongs to ${table.owner}: read it through a read function that module's index.ts exports, or in a read-model file (*.read-model.ts).`,
+        });
       const checkSqlText = (node, text) => {
         for (const [, name] of text.matchAll(SQL_WRITE)) {
           const table = bySqlName.get(name.toLowerCase());
@@ -146,6 +207,21 @@ function tableAccessRule(tables) {
         },
         Literal(node) {
           if (typeof node.value === 'string') checkSqlText(node, node.value);
+        },
+        ImportDeclaration(node) {
+          if (!checksReads || node.importKind === 'type' || !isRelative(node)) return;
+          for (const specifier of node.specifiers) {
+            if (specifier.type !== 'ImportSpecifier' || specifier.importKind === 'type') continue;
+            const table = byName.get(importedName(specifier));
+            if (table && foreignModuleTable(table)) reportRead(specifier, table);
+          }
+        },
+        MemberExpression(node) {
+          if (!checksReads || node.object.type !== 'Identifier') return;
+          const def = variableOf(sourceCode, node.object)?.defs[0];
+          if (def?.type !== 'ImportBinding' || def.node.type !== 'ImportNamespaceSpecifier') return;
+          const table = tableOf(node);
+          if (table && foreignModuleTable(table)) reportRead(node, table);
         },
       };
     },

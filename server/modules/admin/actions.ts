@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { Actor } from '../../../common/rules/permissions';
 import type {
   AdminContentRow,
@@ -7,12 +6,11 @@ import type {
 } from '../../../common/schemas/admin';
 import { authorize } from '../../auth/authorize';
 import type { Database, Db } from '../../db/client';
-import { users } from '../../db/schema/index';
 import type { EventMeta } from '../../events/record';
 import { fail } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import { parseItemId, setItemHidden } from '../items/index';
-import { setAccountStatus } from '../users/index';
+import { accountState, setAccountStatus } from '../users/index';
 import { adminContentRow } from './content-list';
 import { suspensionRefusal } from './policy';
 import { adminUserRow } from './users-list';
@@ -41,10 +39,7 @@ export async function changeSuspension(
   meta: EventMeta,
 ): Promise<void> {
   authorize(actor, 'admin.users.suspend');
-  const [target] = await tx
-    .select({ id: users.id, role: users.role, status: users.status })
-    .from(users)
-    .where(eq(users.id, userId));
+  const target = await accountState(tx, { id: userId });
   if (!target || target.status === 'deleted') throw fail('user_not_found');
   const refusal = suspensionRefusal(actor, target);
   if (refusal) throw fail(refusal);

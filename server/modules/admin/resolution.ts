@@ -1,13 +1,11 @@
-import { eq } from 'drizzle-orm';
 import type { Actor } from '../../../common/rules/permissions';
 import type { ResolveReportResponse } from '../../../common/schemas/admin';
 import type { ResolveReportRequest } from '../../../common/schemas/reports';
 import { authorize } from '../../auth/authorize';
 import type { Database, Db } from '../../db/client';
-import { itemComments } from '../../db/schema/index';
 import type { EventMeta } from '../../events/record';
 import { fail } from '../../http/errors';
-import { parseItemId, setItemHidden } from '../items/index';
+import { commentSummary, parseItemId, setItemHidden } from '../items/index';
 import { lockReport, markReportResolved, reportById, type ReportRow } from '../reports/index';
 import { changeSuspension } from './actions';
 import { isSelfWarning } from './policy';
@@ -17,10 +15,7 @@ import { issueWarning, warningById } from './warnings';
 async function itemOfReport(tx: Db, report: ReportRow): Promise<number | null> {
   if (report.targetType === 'item') return Number(report.targetId);
   if (report.targetType !== 'comment') return null;
-  const [comment] = await tx
-    .select({ itemId: itemComments.itemId })
-    .from(itemComments)
-    .where(eq(itemComments.id, Number(report.targetId)));
+  const comment = await commentSummary(tx, Number(report.targetId));
   return comment?.itemId ?? null;
 }
 

@@ -1,5 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Actor } from '../../../common/rules/permissions';
 import {
   DEFAULT_WARNING_REASON,
@@ -11,55 +10,18 @@ import {
 } from '../../../common/schemas/admin';
 import { authorize } from '../../auth/authorize';
 import type { Database, Db } from '../../db/client';
-import { items, users } from '../../db/schema/index';
 import { recordEvent, type EventMeta } from '../../events/record';
 import { fail } from '../../http/errors';
 import { decodeIdCursor, idPage } from '../../http/id-cursor';
 import { isUuid } from '../../http/ids';
-import { parseItemId } from '../items/index';
+import { itemSummary, parseItemId } from '../items/index';
+import { accountState } from '../users/index';
 import { isSelfWarning } from './policy';
 import { warnings, type WarningRow } from './tables';
+import { presentWarnings, toWarning } from './warnings.read-model';
 
 /** How many unacknowledged warnings the dashboard notice lists at most. */
 export const MY_WARNINGS_LIMIT = 20;
-
-const warned = alias(users, 'warned');
-const issuer = alias(users, 'issuer');
-
-/** SPEC §3 warning, with the names it shows. */
-async function presentWarnings(db: Db, where: ReturnType<typeof and>, limit: number) {
-  return db
-    .select({
-      id: warnings.id,
-      user: warned.username,
-      userId: warnings.userId,
-      reason: warnings.reason,
-      createdAt: warnings.createdAt,
-      itemId: warnings.itemId,
-      itemTitle: items.title,
-      issuedBy: issuer.username,
-    })
-    .from(warnings)
-    .innerJoin(warned, eq(warned.id, warnings.userId))
-    .leftJoin(items, eq(items.id, warnings.itemId))
-    .leftJoin(issuer, eq(issuer.id, warnings.issuedBy))
-    .where(where)
-    .orderBy(desc(warnings.id))
-    .limit(limit);
-}
-
-type PresentedRow = Awaited<ReturnType<typeof presentWarnings>>[number];
-
-const toWarning = (row: PresentedRow): Warning => ({
-  id: row.id,
-  user: row.user,
-  userId: row.userId,
-  reason: row.reason,
-  date: row.createdAt.toISOString(),
-  itemId: row.itemId,
-  itemTitle: row.itemTitle,
-  issuedBy: row.issuedBy,
-});
 
 export async function warningById(db: Db, id: number): Promise<Warning> {
   const [row] = await presentWarnings(db, and(eq(warnings.id, id)), 1);
@@ -114,9 +76,7 @@ export async function warnUser(
   meta: EventMeta,
 ): Promise<Warning> {
   authorize(actor, 'admin.warn');
-  const [user] = isUuid(rawId)
-    ? await db.select({ id: users.id, status: users.status }).from(users).where(eq(users.id, rawId))
-    : [];
+  const user = isUuid(rawId) ? await accountState(db, { id: rawId }) : null;
   if (!user || user.status === 'deleted') throw fail('user_not_found');
   if (isSelfWarning(actor, user.id)) throw fail('cannot_warn_self');
   const row = await db.transaction((tx) =>
@@ -135,13 +95,7 @@ export async function warnItem(
 ): Promise<Warning> {
   authorize(actor, 'admin.warn');
   const id = parseItemId(rawId);
-  const [item] =
-    id === null
-      ? []
-      : await db
-          .select({ id: items.id, creatorId: items.creatorId })
-          .from(items)
-          .where(eq(items.id, id));
+  const item = id === null ? null : await itemSummary(db, id);
   if (!item) throw fail('item_not_found');
   if (isSelfWarning(actor, item.creatorId)) throw fail('cannot_warn_self');
   const row = await db.transaction((tx) =>
@@ -224,15 +178,13 @@ export async function acknowledgeWarning(
         meta,
       );
     }
-    const [title] = row.itemId
-      ? await tx.select({ title: items.title }).from(items).where(eq(items.id, row.itemId))
-      : [];
+    const item = row.itemId ? await itemSummary(tx, row.itemId) : null;
     return {
       id: row.id,
       reason: row.reason,
       date: row.createdAt.toISOString(),
       itemId: row.itemId,
-      itemTitle: title?.title ?? null,
+      itemTitle: item?.title ?? null,
       acknowledged: true,
     };
   });

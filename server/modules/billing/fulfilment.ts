@@ -7,7 +7,8 @@ import {
 } from '../../../common/rules/tiers';
 import type { Db } from '../../db/client';
 import { isCurrency } from '../../../common/rules/money';
-import { auditEvents, items } from '../../db/schema/index';
+import { auditEvents } from '../../db/schema/index';
+import { itemSummary } from '../items/index';
 import { recordEvent, type EventMeta } from '../../events/record';
 import { entitlements } from './entitlement-tables';
 import { creditEarnings, creditWallet } from './ledger';
@@ -278,11 +279,7 @@ async function grantItem(tx: Db, ctx: FulfilContext, row: CheckoutSessionRow): P
 }
 
 async function creatorOfItem(tx: Db, itemId: number): Promise<string | null> {
-  const [item] = await tx
-    .select({ creatorId: items.creatorId })
-    .from(items)
-    .where(eq(items.id, itemId));
-  return item?.creatorId ?? null;
+  return (await itemSummary(tx, itemId))?.creatorId ?? null;
 }
 
 /** Earnings ref of a membership payment: the first one is the checkout's, then one per invoice. */

@@ -8,7 +8,8 @@ import type {
 import { chargeTestCard, newLocalId } from '../../adapters/payments/local';
 import type { ProviderSession, ProviderSubscription } from '../../adapters/payments/provider';
 import type { Db } from '../../db/client';
-import { checkoutSessions, items, type CheckoutSessionRow } from '../../db/schema/index';
+import { checkoutSessions, type CheckoutSessionRow } from '../../db/schema/index';
+import { itemSummary } from '../items/index';
 import { recordEvent, type EventMeta } from '../../events/record';
 import { fail, failInProviderWords } from '../../http/errors';
 import { refusalOf } from '../../db/refusal';
@@ -59,9 +60,7 @@ export async function localCheckoutSummary(
   let description = 'Aura balance top-up';
   if (row.kind === 'subscription') description = `${row.tier ?? ''} membership: ${merchantName}`;
   if (row.kind === 'item') {
-    const [item] = row.itemId
-      ? await deps.db.select({ title: items.title }).from(items).where(eq(items.id, row.itemId))
-      : [];
+    const item = row.itemId ? await itemSummary(deps.db, row.itemId) : null;
     description = item?.title ?? row.label;
   }
   return {

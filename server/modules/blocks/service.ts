@@ -3,11 +3,10 @@ import type { Role } from '../../../common/rules/roles';
 import type { BlockResponse } from '../../../common/schemas/blocks';
 import { authorize } from '../../auth/authorize';
 import type { Database } from '../../db/client';
-import { users } from '../../db/schema/index';
 import { recordEvent, type EventMeta } from '../../events/record';
 import { fail } from '../../http/errors';
 import { isUuid } from '../../http/ids';
-import { mayViewProfile } from '../users/index';
+import { accountState, mayViewProfile } from '../users/index';
 import { userBlocks } from './tables';
 
 /*
@@ -28,11 +27,7 @@ export async function setBlocked(
   authorize(viewer, 'user.block');
   if (!isUuid(rawId)) throw fail('user_not_found');
   if (rawId === viewer.id) throw fail('cannot_block_self');
-  const [target] = await db
-    .select({ id: users.id, status: users.status })
-    .from(users)
-    .where(eq(users.id, rawId))
-    .limit(1);
+  const target = await accountState(db, { id: rawId });
   // Anyone may be unblocked whatever became of their account; only a visible person is blocked.
   if (!target || (shouldBlock && !mayViewProfile(viewer, target))) throw fail('user_not_found');
   return db.transaction(async (tx) => {

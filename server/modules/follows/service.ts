@@ -5,9 +5,9 @@ import type { FollowResponse } from '../../../common/schemas/follows';
 import { authorize } from '../../auth/authorize';
 import type { Database, Db } from '../../db/client';
 import { recordEvent, type EventMeta } from '../../events/record';
-import { follows, users } from '../../db/schema/index';
+import { follows } from './tables';
 import { fail } from '../../http/errors';
-import { mayViewProfile, usernameMatches } from '../users/index';
+import { accountState, isActiveAccountSql, mayViewProfile } from '../users/index';
 import { isCreatorNow } from '../access/index';
 import { presentFollow } from './presenter';
 
@@ -24,8 +24,7 @@ export async function followerCount(db: Db, creatorId: string): Promise<number> 
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(follows)
-    .innerJoin(users, eq(users.id, follows.followerId))
-    .where(and(eq(follows.creatorId, creatorId), eq(users.status, 'active')));
+    .where(and(eq(follows.creatorId, creatorId), isActiveAccountSql(follows.followerId)));
   return row?.count ?? 0;
 }
 
@@ -44,11 +43,7 @@ async function findTarget(db: Db, viewer: Viewer, username: string) {
   if (username.length > USERNAME_MAX_LENGTH || !USERNAME_PATTERN.test(username)) {
     throw fail('creator_not_found');
   }
-  const [row] = await db
-    .select({ id: users.id, role: users.role, status: users.status })
-    .from(users)
-    .where(usernameMatches(username))
-    .limit(1);
+  const row = await accountState(db, { username });
   if (!row || !mayViewProfile(viewer, row)) throw fail('creator_not_found');
   return row;
 }

@@ -10,10 +10,10 @@ import type {
 import { hashPassword } from '../../auth/passwords';
 import type { Clock } from '../../context';
 import type { Database, Db } from '../../db/client';
-import { users } from '../../db/schema/index';
 import { recordEvent, type EventMeta } from '../../events/record';
 import { fail, failWithKey } from '../../http/errors';
 import {
+  accountContact,
   changeEmail,
   changePassword,
   findUser,
@@ -150,10 +150,7 @@ export async function verifyEmail(
       if (!changed) throw fail('mail_link_invalid');
       await endResetLinks(tx, used.userId, meta.at);
     }
-    const [user] = await tx
-      .select({ email: users.email, verifiedAt: users.emailVerifiedAt, status: users.status })
-      .from(users)
-      .where(eq(users.id, used.userId));
+    const user = await accountContact(tx, used.userId);
     if (!user || user.status === 'deleted') throw fail('mail_link_invalid');
     // A link to an address the account no longer has proves nothing.
     if (user.email.toLowerCase() !== used.email.toLowerCase()) throw fail('mail_link_invalid');
@@ -177,12 +174,9 @@ export async function resendVerification(
   viewer: { id: string },
   meta: EventMeta,
 ): Promise<void> {
-  const [user] = await deps.db
-    .select({ id: users.id, email: users.email, verifiedAt: users.emailVerifiedAt })
-    .from(users)
-    .where(eq(users.id, viewer.id));
+  const user = await accountContact(deps.db, viewer.id);
   if (!user) throw fail('user_not_found');
-  if (user.verifiedAt) throw fail('email_already_verified');
+  if (user.emailVerifiedAt) throw fail('email_already_verified');
   const since = new Date(meta.at.getTime() - HOUR_MS);
   if ((await tokensSince(deps.db, user.id, 'verify-email', since)) >= deps.resendPerHour) {
     throw fail('verification_resend_limited');
@@ -196,10 +190,7 @@ export async function emailStatus(
   viewer: { id: string },
   at: Date,
 ): Promise<EmailStatusResponse> {
-  const [user] = await db
-    .select({ email: users.email, verifiedAt: users.emailVerifiedAt })
-    .from(users)
-    .where(eq(users.id, viewer.id));
+  const user = await accountContact(db, viewer.id);
   if (!user) throw fail('user_not_found');
   const [pending] = await db
     .select({ email: mailTokens.email })
@@ -215,7 +206,7 @@ export async function emailStatus(
     .limit(1);
   return {
     email: user.email,
-    verified: user.verifiedAt !== null,
+    verified: user.emailVerifiedAt !== null,
     pendingEmail: pending?.email ?? null,
     hasAddress: isDeliverableEmail(user.email),
   };
@@ -285,10 +276,7 @@ export async function resetPassword(
   await deps.db.transaction(async (tx) => {
     const used = await consumeMailToken(tx, body.token, ['reset-password'], meta.at);
     if (!used) throw fail('mail_link_invalid');
-    const [user] = await tx
-      .select({ status: users.status })
-      .from(users)
-      .where(eq(users.id, used.userId));
+    const user = await accountContact(tx, used.userId);
     if (!user || user.status === 'deleted') throw fail('mail_link_invalid');
     await changePassword(tx, used.userId, passwordHash, { id: used.userId }, meta);
     await endResetLinks(tx, used.userId, meta.at);

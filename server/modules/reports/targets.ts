@@ -1,12 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { Role } from '../../../common/rules/roles';
 import type { CreateReportRequest } from '../../../common/schemas/reports';
 import type { Db } from '../../db/client';
-import { itemComments, users } from '../../db/schema/index';
 import { fail } from '../../http/errors';
 import { isUuid } from '../../http/ids';
-import { findVisibleItem, parseItemId } from '../items/index';
-import { mayViewProfile } from '../users/index';
+import { commentSummary, findVisibleItem, parseItemId } from '../items/index';
+import { accountState, mayViewProfile } from '../users/index';
 import type { ReportTarget } from './service';
 
 type Reporter = { id: string; role: Role };
@@ -28,17 +26,7 @@ export async function reportTargetOf(
     }
     case 'comment': {
       const id = parseItemId(body.targetId);
-      const [comment] =
-        id === null
-          ? []
-          : await db
-              .select({
-                id: itemComments.id,
-                itemId: itemComments.itemId,
-                authorId: itemComments.authorId,
-              })
-              .from(itemComments)
-              .where(eq(itemComments.id, id));
+      const comment = id === null ? null : await commentSummary(db, id);
       if (!comment) throw fail('comment_not_found');
       // A comment is as visible as its item.
       await findVisibleItem(db, reporter, String(comment.itemId));
@@ -46,12 +34,7 @@ export async function reportTargetOf(
       return { type: 'comment', id: String(comment.id), userId: comment.authorId };
     }
     case 'user': {
-      const [user] = isUuid(body.targetId)
-        ? await db
-            .select({ id: users.id, status: users.status })
-            .from(users)
-            .where(eq(users.id, body.targetId))
-        : [];
+      const user = isUuid(body.targetId) ? await accountState(db, { id: body.targetId }) : null;
       if (!user || !mayViewProfile(reporter, user)) throw fail('user_not_found');
       if (user.id === reporter.id) throw fail('cannot_report_own');
       return { type: 'user', id: user.id, userId: user.id };

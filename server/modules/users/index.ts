@@ -1,6 +1,13 @@
 // What other modules may use of accounts and profiles. The users and revoked_tokens tables are
 // written only through these functions.
 export {
+  accountContact,
+  accountState,
+  isActiveAccountSql,
+  type AccountContact,
+  type AccountState,
+} from './account-reads';
+export {
   assertUnclaimed,
   emailMatches,
   findUser,

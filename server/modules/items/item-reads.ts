@@ -1,0 +1,36 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { itemComments } from './engagement-tables';
+import { items, type ItemRow } from './tables';
+
+/*
+ * What other modules read of one item or comment by its id (a warning, a report, a sale, a
+ * checkout names it), so that they never select from the items' tables themselves
+ * (eslint-boundaries.js).
+ */
+
+export type ItemSummary = Pick<ItemRow, 'id' | 'title' | 'creatorId'>;
+
+export async function itemSummary(db: Db, id: number): Promise<ItemSummary | null> {
+  const [row] = await db
+    .select({ id: items.id, title: items.title, creatorId: items.creatorId })
+    .from(items)
+    .where(eq(items.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+export interface CommentSummary {
+  id: number;
+  itemId: number;
+  authorId: string;
+}
+
+export async function commentSummary(db: Db, id: number): Promise<CommentSummary | null> {
+  const [row] = await db
+    .select({ id: itemComments.id, itemId: itemComments.itemId, authorId: itemComments.authorId })
+    .from(itemComments)
+    .where(eq(itemComments.id, id))
+    .limit(1);
+  return row ?? null;
+}
