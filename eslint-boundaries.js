@@ -65,7 +65,6 @@ export const READS_NOT_YET_MOVED = new Set([
   'server/modules/auth/google-link.ts',
   'server/modules/auth/login-throttle.ts',
   'server/modules/billing/sales.ts',
-  'server/modules/billing/service.ts',
   'server/modules/billing/stats.ts',
   'server/modules/billing/wallet.ts',
   'server/modules/dashboard/service.ts',

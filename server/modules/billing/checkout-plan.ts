@@ -1,4 +1,3 @@
-import { eq, sql } from 'drizzle-orm';
 import { roleHolds } from '../../../common/rules/permissions';
 import { isTier, TIER_CURRENCY, TIER_PRICE_CENTS } from '../../../common/rules/tiers';
 import {
@@ -11,13 +10,12 @@ import {
 } from '../../../common/schemas/billing';
 import { moneyParams, type Currency } from '../../../common/rules/money';
 import type { Viewer } from '../../auth/guard';
-import type { Database } from '../../db/client';
-import { preparedPerShape } from '../../db/prepared';
-import { items, users, type CheckoutKind } from '../../db/schema/index';
+import type { CheckoutKind } from '../../db/schema/index';
 import { fail } from '../../http/errors';
 import { isUuid } from '../../http/ids';
-import { viewerEntitlementsSql } from '../access/index';
+import { accountState } from '../users/index';
 import type { BillingDeps } from './deps';
+import { itemCheckoutStatement } from './item-checkout.read-model';
 import { assertPurchasable } from './sales';
 import { liveSubscriptionsOf } from './stats';
 
@@ -37,30 +35,6 @@ export interface CheckoutPlan {
   /** The buyer's address when the plan's own query read it (an item's); else read apart. */
   buyerEmail?: string | null;
 }
-
-/**
- * What an item checkout decides on, in one prepared statement: the item, its creator's status,
- * the buyer's entitlement rows that may cover it and the buyer's address for the provider.
- */
-const itemCheckoutStatement = preparedPerShape((db: Database, _shape: 'card') =>
-  db
-    .select({
-      item: items,
-      creatorStatus: users.status,
-      entitlementRows: viewerEntitlementsSql(
-        sql.placeholder('buyer'),
-        items.id,
-        items.creatorId,
-        sql.placeholder('now'),
-      ),
-      buyerEmail: sql<string | null>`(select buyer.email from users buyer
-        where buyer.id = ${sql.placeholder('buyer')})`,
-    })
-    .from(items)
-    .innerJoin(users, eq(users.id, items.creatorId))
-    .where(eq(items.id, sql.placeholder('id')))
-    .prepare('item_checkout'),
-);
 
 /**
  * The amount the request names, if any: `priceCents`, else SPEC §7's `price` as typed. An
@@ -113,10 +87,7 @@ export async function planCheckout(
     if (!isUuid(creatorId)) {
       throw fail('membership_needs_creator', undefined, { field: 'creatorId' });
     }
-    const [creator] = await deps.db
-      .select({ id: users.id, username: users.username, role: users.role, status: users.status })
-      .from(users)
-      .where(eq(users.id, creatorId));
+    const creator = await accountState(deps.db, { id: creatorId });
     if (!creator || creator.status !== 'active' || !roleHolds(creator.role, 'membership.offer')) {
       throw fail('creator_not_found');
     }

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   TOPUP_TIER,
   type CreateCheckoutSessionRequest,
@@ -7,9 +6,10 @@ import {
 import { authorize } from '../../auth/authorize';
 import type { Viewer } from '../../auth/guard';
 import type { Db } from '../../db/client';
-import { checkoutSessions, users } from '../../db/schema/index';
+import { checkoutSessions } from '../../db/schema/index';
 import { recordChange, type EventMeta } from '../../events/record';
 import { fail } from '../../http/errors';
+import { accountContact } from '../users/index';
 import { planCheckout } from './checkout-plan';
 import { callProvider, type BillingDeps } from './deps';
 
@@ -17,8 +17,7 @@ import { callProvider, type BillingDeps } from './deps';
 const CHECKOUT_LIFETIME_MS = 23 * 3600 * 1000;
 
 async function emailOf(db: Db, userId: string): Promise<string | null> {
-  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  return row?.email ?? null;
+  return (await accountContact(db, userId))?.email ?? null;
 }
 
 /** POST /v1/billing/create-checkout-session (SPEC §7). */

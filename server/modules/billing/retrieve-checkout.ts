@@ -3,9 +3,10 @@ import type { CheckoutSessionResponse } from '../../../common/schemas/billing';
 import { can } from '../../../common/rules/permissions';
 import type { Viewer } from '../../auth/guard';
 import type { EventMeta } from '../../events/record';
-import { checkoutSessions, items, subscriptions, wallets } from '../../db/schema/index';
+import { checkoutSessions, subscriptions, wallets } from '../../db/schema/index';
 import { fail } from '../../http/errors';
 import { canViewItem } from '../access/index';
+import { itemById } from '../items/index';
 import { callProvider, fulfilContext, type BillingDeps } from './deps';
 import { fulfilCheckout } from './fulfilment';
 import { presentCheckoutSession, presentPurchasedProduct } from './presenter';
@@ -48,7 +49,7 @@ export async function retrieveCheckoutSession(
 
   let product = null;
   if (row.kind === 'item' && row.itemId !== null) {
-    const [item] = await deps.db.select().from(items).where(eq(items.id, row.itemId));
+    const item = await itemById(deps.db, row.itemId);
     if (item) {
       const creator =
         (await creatorSummaries(deps.db, [item.creatorId])).get(item.creatorId) ?? unknownCreator;

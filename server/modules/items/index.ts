@@ -15,7 +15,13 @@ export {
 } from './cards';
 export { newCommentsSinceSql } from './comments-since';
 export { setItemHidden } from './hiding';
-export { commentSummary, itemSummary, type CommentSummary, type ItemSummary } from './item-reads';
+export {
+  commentSummary,
+  itemById,
+  itemSummary,
+  type CommentSummary,
+  type ItemSummary,
+} from './item-reads';
 export { listedItem } from './listing';
 export { isListed, maySeeUnlisted } from './policy';
 export { presentFeedPost } from './presenter';

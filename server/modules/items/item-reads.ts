@@ -9,6 +9,12 @@ import { items, type ItemRow } from './tables';
  * (eslint-boundaries.js).
  */
 
+/** The item's row, whatever its status (a receipt names an item sold before it was hidden). */
+export async function itemById(db: Db, id: number): Promise<ItemRow | null> {
+  const [row] = await db.select().from(items).where(eq(items.id, id)).limit(1);
+  return row ?? null;
+}
+
 export type ItemSummary = Pick<ItemRow, 'id' | 'title' | 'creatorId'>;
 
 export async function itemSummary(db: Db, id: number): Promise<ItemSummary | null> {

@@ -10,14 +10,14 @@ import { users, type UserRow } from './tables';
  */
 
 /** What another module's rules ask of a person: may they be followed, blocked, warned, ... */
-export type AccountState = Pick<UserRow, 'id' | 'role' | 'status'>;
+export type AccountState = Pick<UserRow, 'id' | 'username' | 'role' | 'status'>;
 
 export async function accountState(
   db: Db,
   by: { id: string } | UserLookup,
 ): Promise<AccountState | null> {
   const [row] = await db
-    .select({ id: users.id, role: users.role, status: users.status })
+    .select({ id: users.id, username: users.username, role: users.role, status: users.status })
     .from(users)
     .where('id' in by ? eq(users.id, by.id) : userMatches(by))
     .limit(1);
