@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { can, isPromotion, PERMISSIONS, rolesWith } from './permissions';
+import {
+  can,
+  isPromotion,
+  PERMISSIONS,
+  presentAbilities,
+  rolesWith,
+  type Actor,
+} from './permissions';
 import { withPermissionsTable } from './permissions-table';
 import { ROLES } from './roles';
 
@@ -48,5 +55,65 @@ describe('the permission map', () => {
     expect(isPromotion('agency', 'moderator')).toBe(false);
     for (const role of ROLES) expect(isPromotion(role, role)).toBe(true);
     expect(PERMISSIONS.length).toBeGreaterThan(20);
+  });
+});
+
+describe('presentAbilities', () => {
+  const fan = { id: 'fan', role: 'user' as const };
+  const admin = { id: 'boss', role: 'admin' as const };
+
+  it('answers each ability as `can` does, on the resource named', () => {
+    const own = { ownerId: 'fan' };
+    const theirs = { ownerId: 'someone' };
+    for (const actor of [fan, admin, null]) {
+      expect(
+        presentAbilities(actor, {
+          canEditOwn: { permission: 'item.edit', resource: own },
+          canEditTheirs: { permission: 'item.edit', resource: theirs },
+          canSuspend: 'admin.users.suspend',
+          canFollow: 'user.follow',
+        }),
+      ).toEqual({
+        canEditOwn: can(actor, 'item.edit', own),
+        canEditTheirs: can(actor, 'item.edit', theirs),
+        canSuspend: can(actor, 'admin.users.suspend'),
+        canFollow: can(actor, 'user.follow'),
+      });
+    }
+    expect(presentAbilities(fan, { canSuspend: 'admin.users.suspend' })).toEqual({
+      canSuspend: false,
+    });
+    expect(presentAbilities(admin, { canSuspend: 'admin.users.suspend' })).toEqual({
+      canSuspend: true,
+    });
+  });
+
+  it('lets the rule beyond the table only narrow the grant', () => {
+    const abilities = (actor: Actor | null, when: boolean) =>
+      presentAbilities(actor, {
+        canFollow: { permission: 'user.follow', when },
+        canWarn: { permission: 'admin.warn', when },
+      });
+    expect(abilities(fan, true)).toEqual({ canFollow: true, canWarn: false });
+    expect(abilities(fan, false)).toEqual({ canFollow: false, canWarn: false });
+    expect(abilities(admin, true)).toEqual({ canFollow: true, canWarn: true });
+    expect(abilities(null, true)).toEqual({ canFollow: false, canWarn: false });
+  });
+
+  it('offers a signed-out visitor only what a new account holds, and only when asked to', () => {
+    const offered = presentAbilities(null, {
+      canBuy: { permission: 'item.buy', offerToGuests: true },
+      canEdit: { permission: 'item.edit', resource: { ownerId: '' }, offerToGuests: true },
+      canHide: { permission: 'admin.items.hide', offerToGuests: true },
+      canFollow: 'user.follow',
+      canSold: { permission: 'item.buy', offerToGuests: true, when: false },
+    });
+    expect(offered).toEqual({
+      canBuy: true,
+      canEdit: false,
+      canHide: false,
+      canFollow: false,
+      canSold: false,
+    });
   });
 });

@@ -1,10 +1,10 @@
-import { ROLES, type Role } from './roles';
+import { NEW_ACCOUNT_ROLE, ROLES, type Role } from './roles';
 
 /*
  * The one authorization model (issue 9): each role maps to named permissions, each granted
  * either on the actor's own resources (`own`) or on anyone's (`any`). The server checks every
  * protected call with `authorize(actor, permission, resource)`; presenters turn the same table
- * into `abilities` so the web shows only what the server would allow. The table of
+ * into `abilities` with `presentAbilities` so the web shows only what the server would allow. The table of
  * docs/permissions.md is checked against this file by its unit test.
  */
 
@@ -156,6 +156,53 @@ export function can(actor: Actor | null, permission: Permission, resource?: Owne
   if (scope === 'any') return true;
   if (scope === 'own') return resource === undefined || resource.ownerId === actor.id;
   return false;
+}
+
+/** An ability's name: `can` and what the viewer may do (`canEdit`, `canBuy`, `canFollow`, ...). */
+export type AbilityName = `can${Capitalize<string>}`;
+
+/** One ability: the permission it needs and, beyond the table, what else must hold. */
+export interface AbilityRule {
+  permission: Permission;
+  /** What an `own` grant is checked on (the item, the profile, ...). */
+  resource?: Owned;
+  /**
+   * The rule beyond the table that the server also applies (the purchase rule, the item's state,
+   * the messaging rule, not oneself); it only narrows the grant. True when left out.
+   */
+  when?: boolean;
+  /**
+   * Offered to a signed-out visitor as a new account would hold it, because the button asks them
+   * to sign in first (unlocking an item); otherwise a visitor holds no ability.
+   */
+  offerToGuests?: boolean;
+}
+
+function holds(actor: Actor | null, rule: AbilityRule): boolean {
+  if (actor) return can(actor, rule.permission, rule.resource);
+  if (!rule.offerToGuests) return false;
+  // A new account owns nothing yet: an `own` grant holds only where no resource is named.
+  const scope = grantOf(NEW_ACCOUNT_ROLE, rule.permission);
+  return scope === 'any' || (scope === 'own' && rule.resource === undefined);
+}
+
+/**
+ * The viewer's abilities as presenters answer them (Outline's `presentPolicies`): each `canX`
+ * is the permission table's answer for `actor` (through `can`, as `authorize` asks it) and the
+ * rule beyond the table the server checks too. Every `abilities` object the server sends is made
+ * here (a scan test holds presenters to it), so the web never guesses from roles.
+ */
+export function presentAbilities<K extends AbilityName>(
+  actor: Actor | null,
+  rules: { readonly [N in K]: Permission | AbilityRule },
+): { [N in K]: boolean } {
+  const abilities = {} as { [N in K]: boolean };
+  for (const name of Object.keys(rules) as K[]) {
+    const given: Permission | AbilityRule = rules[name];
+    const rule = typeof given === 'string' ? { permission: given } : given;
+    abilities[name] = holds(actor, rule) && rule.when !== false;
+  }
+  return abilities;
 }
 
 /** Whether a role holds a permission in any scope: what the web's pages, drawer and links show. */

@@ -11,6 +11,9 @@ export const ROLES = [
 ] as const;
 export type Role = (typeof ROLES)[number];
 
+/** The role every new account starts with (the users table's default). */
+export const NEW_ACCOUNT_ROLE: Role = 'user';
+
 export const isRole = (value: unknown): value is Role =>
   typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 

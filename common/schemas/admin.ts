@@ -32,12 +32,12 @@ const SearchText = z.string().trim().max(100).optional();
 
 /** What the signed-in staff member may do on these rows (the server's own rules). */
 export const AdminAbilities = z.object({
-  warn: z.boolean(),
-  suspend: z.boolean(),
-  hide: z.boolean(),
-  resolveReports: z.boolean(),
-  readSales: z.boolean(),
-  readAudit: z.boolean(),
+  canWarn: z.boolean(),
+  canSuspend: z.boolean(),
+  canHide: z.boolean(),
+  canResolveReports: z.boolean(),
+  canReadSales: z.boolean(),
+  canReadAudit: z.boolean(),
 });
 export type AdminAbilities = z.infer<typeof AdminAbilities>;
 

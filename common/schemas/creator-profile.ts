@@ -12,7 +12,7 @@ import {
 import { CURRENCIES } from '../rules/money';
 import { ROLES } from '../rules/roles';
 import { TIERS } from '../rules/tiers';
-import { PublicProfileItem } from './users';
+import { ProfileAbilities, PublicProfileItem } from './users';
 
 /*
  * The creator profile (issue 12; SPEC §3 "Creator profile", §5 settings rules): what
@@ -133,16 +133,6 @@ export const AuraCard = z.object({
 });
 export type AuraCard = z.infer<typeof AuraCard>;
 
-/** What the viewer may do on this profile, as the server would allow it (the web shows only these). */
-export const CreatorProfileAbilities = z.object({
-  /** Edit this profile (its owner only): the edit-profile button. */
-  edit: z.boolean(),
-  follow: z.boolean(),
-  /** Buy a membership of this creator (signed in, not their own, a creator role). */
-  subscribe: z.boolean(),
-});
-export type CreatorProfileAbilities = z.infer<typeof CreatorProfileAbilities>;
-
 /**
  * SPEC §3 creator profile, every field from the database. `name` is the name a page shows
  * (display name, else given and family name, else username); `displayName` the stored one.
@@ -186,6 +176,6 @@ export const CreatorProfileResponse = z.object({
   creatorWorldDescription: z.string().nullable(),
   /** Newest first. */
   items: z.array(PublicProfileItem),
-  abilities: CreatorProfileAbilities,
+  abilities: ProfileAbilities,
 });
 export type CreatorProfileResponse = z.infer<typeof CreatorProfileResponse>;

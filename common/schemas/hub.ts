@@ -113,12 +113,12 @@ export const HubUserRow = z.object({
   email: z.string(),
   role: z.enum(ROLES),
   active: z.boolean(),
+  /** Roles the viewer may give this user now (the current one included). */
+  assignableRoles: z.array(z.enum(ROLES)),
   abilities: z.object({
-    /** Roles the viewer may give this user now (the current one included). */
-    roles: z.array(z.enum(ROLES)),
-    changeRole: z.boolean(),
+    canChangeRole: z.boolean(),
     /** Switch the on/off toggle (deactivate or reactivate). */
-    changeActive: z.boolean(),
+    canChangeActive: z.boolean(),
   }),
 });
 export type HubUserRow = z.infer<typeof HubUserRow>;

@@ -76,9 +76,9 @@ export type MessageHistoryQuery = z.infer<typeof MessageHistoryQuery>;
 
 /** What the viewer may do in a conversation, as the server decides it. */
 export const ConversationAbilities = z.object({
-  send: z.boolean(),
-  block: z.boolean(),
-  report: z.boolean(),
+  canMessage: z.boolean(),
+  canBlock: z.boolean(),
+  canReport: z.boolean(),
 });
 export type ConversationAbilities = z.infer<typeof ConversationAbilities>;
 

@@ -117,7 +117,7 @@ export const HubPayoutsPage = z.object({
   payouts: z.array(PayoutSetting),
   nextCursor: z.string().nullable(),
   /** What the viewer may do here (agency and studio read only). */
-  abilities: z.object({ edit: z.boolean(), run: z.boolean() }),
+  abilities: z.object({ canEdit: z.boolean(), canRun: z.boolean() }),
 });
 export type HubPayoutsPage = z.infer<typeof HubPayoutsPage>;
 

@@ -80,6 +80,22 @@ export const SocialLinks = z.object({
 export type SocialLinks = z.infer<typeof SocialLinks>;
 
 /**
+ * What the viewer may do on a person's profile (both `/hypr/{id}` and `/creator/{username}`), as
+ * the server would allow it: the page shows only these buttons.
+ */
+export const ProfileAbilities = z.object({
+  /** Edit this profile (its owner only). */
+  canEdit: z.boolean(),
+  /** Follow them, or unfollow (the follow rule: not oneself, a creator or already followed). */
+  canFollow: z.boolean(),
+  /** Buy a membership of this person (not oneself, a role that offers memberships). */
+  canSubscribe: z.boolean(),
+  /** Write to them now (the messaging rule, blocks included). */
+  canMessage: z.boolean(),
+});
+export type ProfileAbilities = z.infer<typeof ProfileAbilities>;
+
+/**
  * SPEC §7 GET /api/v1/users/{id}: public fields only (no email, phone or birth date).
  * `tier` is the highest membership the person holds now; `followers` counts their followers with
  * an active account. The viewer's own relation to the person: `isFollowing`, and `isSubscribed`
@@ -103,5 +119,6 @@ export const PublicProfileResponse = z.object({
   socialLinks: SocialLinks,
   /** Newest first. */
   content: z.array(PublicProfileItem),
+  abilities: ProfileAbilities,
 });
 export type PublicProfileResponse = z.infer<typeof PublicProfileResponse>;

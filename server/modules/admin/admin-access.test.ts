@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rolesWith, type Permission } from '../../../common/rules/permissions';
+import { can, rolesWith, type Permission } from '../../../common/rules/permissions';
 import { ROLES, type Role } from '../../../common/rules/roles';
 import { auditEvents } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -204,6 +204,30 @@ describe('who may call the admin area (issue 14)', () => {
     for (const p of ['admin.users.suspend', 'admin.audit.read'] as const) {
       expect(rolesWith(p), p).toEqual(['admin', 'superadmin']);
     }
+  });
+
+  it('answers each staff role the abilities its permissions give, on every list', async () => {
+    for (const role of rolesWith('admin.users.read')) {
+      const who = callers.get(role);
+      if (!who) throw new Error(`no ${role}`);
+      const actor = { id: who.user.id, role };
+      const expected = {
+        canWarn: can(actor, 'admin.warn'),
+        canSuspend: can(actor, 'admin.users.suspend'),
+        canHide: can(actor, 'admin.items.hide'),
+        canResolveReports: can(actor, 'admin.reports.resolve'),
+        canReadSales: can(actor, 'admin.sales.read'),
+        canReadAudit: can(actor, 'admin.audit.read'),
+      };
+      for (const url of ['/api/users', '/api/content', '/api/v1/admin/reports']) {
+        const res = await t.app.inject({ url, headers: who.auth });
+        expect(res.statusCode, `${role} ${url}: ${res.body}`).toBe(200);
+        expect(res.json().abilities, `${role} ${url}`).toEqual(expected);
+      }
+    }
+    const moderator = callers.get('moderator');
+    const res = await t.app.inject({ url: '/api/users', headers: moderator?.auth ?? {} });
+    expect(res.json().abilities).toMatchObject({ canWarn: true, canSuspend: false });
   });
 
   for (const call of CALLS) {

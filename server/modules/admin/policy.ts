@@ -1,17 +1,18 @@
 import type { ErrorCode } from '../../../common/errors';
-import { can, grantOf, type Actor } from '../../../common/rules/permissions';
+import { grantOf, presentAbilities, type Actor } from '../../../common/rules/permissions';
 import type { Role } from '../../../common/rules/roles';
 import type { AdminAbilities } from '../../../common/schemas/admin';
 
 /** What the signed-in staff member may do in the admin area (issue 14), for the web's buttons. */
-export const adminAbilities = (actor: Actor): AdminAbilities => ({
-  warn: can(actor, 'admin.warn'),
-  suspend: can(actor, 'admin.users.suspend'),
-  hide: can(actor, 'admin.items.hide'),
-  resolveReports: can(actor, 'admin.reports.resolve'),
-  readSales: can(actor, 'admin.sales.read'),
-  readAudit: can(actor, 'admin.audit.read'),
-});
+export const adminAbilities = (actor: Actor): AdminAbilities =>
+  presentAbilities(actor, {
+    canWarn: 'admin.warn',
+    canSuspend: 'admin.users.suspend',
+    canHide: 'admin.items.hide',
+    canResolveReports: 'admin.reports.resolve',
+    canReadSales: 'admin.sales.read',
+    canReadAudit: 'admin.audit.read',
+  });
 
 /**
  * Who may suspend whom, beyond holding `admin.users.suspend`: nobody suspends themselves, and

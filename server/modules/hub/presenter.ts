@@ -1,7 +1,7 @@
 import { assignableRoles, creatorStatus, roleChangeRefusal } from '../../../common/rules/hub';
 import { displayNameOf, type NameParts } from '../../../common/rules/display-name';
 import { moneyList, type MoneyByCurrency } from '../../../common/rules/money';
-import { can, type Actor } from '../../../common/rules/permissions';
+import { presentAbilities, type Actor } from '../../../common/rules/permissions';
 import { ROLES, type Role } from '../../../common/rules/roles';
 import type { CurrencyAmount, HubCreatorRow, HubUserRow } from '../../../common/schemas/hub';
 
@@ -43,19 +43,22 @@ export function presentHubUser(
 ): HubUserRow {
   const target = { id: row.id, role: row.role, active: row.status === 'active' };
   const roles = assignableRoles(viewer, target, ROLES, activeSuperadmins);
-  const mayToggle =
-    can(viewer, 'hub.roles.write') &&
-    roleChangeRefusal(viewer, target, { active: !target.active }, activeSuperadmins) === null;
+  const toggleRefusal = roleChangeRefusal(
+    viewer,
+    target,
+    { active: !target.active },
+    activeSuperadmins,
+  );
   return {
     id: row.id,
     name: personName(row),
     email: row.email,
     role: row.role,
     active: target.active,
-    abilities: {
-      roles,
-      changeRole: roles.some((role) => role !== row.role),
-      changeActive: mayToggle,
-    },
+    assignableRoles: roles,
+    abilities: presentAbilities(viewer, {
+      canChangeRole: { permission: 'hub.roles.write', when: roles.some((r) => r !== row.role) },
+      canChangeActive: { permission: 'hub.roles.write', when: toggleRefusal === null },
+    }),
   };
 }

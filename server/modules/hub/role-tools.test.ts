@@ -58,11 +58,8 @@ describe('PATCH /api/v1/hub/users/{id}', () => {
         email: fan.user.email,
         role: 'creator',
         active: true,
-        abilities: {
-          roles: ['user', 'creator', 'agency', 'studio', 'hypr', 'moderator'],
-          changeRole: true,
-          changeActive: true,
-        },
+        assignableRoles: ['user', 'creator', 'agency', 'studio', 'hypr', 'moderator'],
+        abilities: { canChangeRole: true, canChangeActive: true },
       },
     });
     expect((await profile(fan)).statusCode).toBe(200);
@@ -184,29 +181,26 @@ describe('PATCH /api/v1/hub/users/{id}', () => {
         headers: admin.auth,
       });
       const row = res.json().users.find((u: { id: string }) => u.id === superadmin.user.id);
-      expect(row.abilities).toEqual({
-        roles: ['superadmin'],
-        changeRole: false,
-        changeActive: false,
-      });
+      expect(row.assignableRoles).toEqual(['superadmin']);
+      expect(row.abilities).toEqual({ canChangeRole: false, canChangeActive: false });
       const self = await t.app.inject({
         url: `/api/v1/hub/users?q=${admin.user.username}`,
         headers: admin.auth,
       });
+      expect(self.json().users[0].assignableRoles).toEqual(['admin']);
       expect(self.json().users[0].abilities).toEqual({
-        roles: ['admin'],
-        changeRole: false,
-        changeActive: false,
+        canChangeRole: false,
+        canChangeActive: false,
       });
       const agency = await createUser(t, { role: 'agency' });
       const readOnly = await t.app.inject({
         url: `/api/v1/hub/users?q=${agency.user.username}`,
         headers: agency.auth,
       });
+      expect(readOnly.json().users[0].assignableRoles).toEqual(['agency']);
       expect(readOnly.json().users[0].abilities).toEqual({
-        roles: ['agency'],
-        changeRole: false,
-        changeActive: false,
+        canChangeRole: false,
+        canChangeActive: false,
       });
     });
   });

@@ -36,9 +36,9 @@ async function findOwnItem(db: Db, viewer: Actor, rawId: string): Promise<ItemRo
   return item;
 }
 
-async function presentOne(deps: ItemsDeps, item: ItemRow): Promise<OwnItem> {
+async function presentOne(deps: ItemsDeps, viewer: Actor, item: ItemRow): Promise<OwnItem> {
   const buyers = await buyersByItem(deps.db, [item.id]);
-  return presentManagedItem(item, buyers.get(item.id) ?? 0, deps.urls);
+  return presentManagedItem(viewer, item, buyers.get(item.id) ?? 0, deps.urls);
 }
 
 /** The fields whose stored value differs, by the form's names (the `item.updated` event). */
@@ -160,7 +160,7 @@ export async function setPublished(
   const before = await findOwnItem(deps.db, viewer, rawId);
   if (isDeleted(before)) throw fail('item_deleted');
   const status = isPublished ? 'available' : 'unavailable';
-  if (before.status === status) return presentOne(deps, before);
+  if (before.status === status) return presentOne(deps, viewer, before);
   const item = await deps.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(items)
@@ -171,7 +171,7 @@ export async function setPublished(
     await recordStatusChange(tx, viewer, before.id, status, meta);
     return updated;
   });
-  return presentOne(deps, item);
+  return presentOne(deps, viewer, item);
 }
 
 /**
@@ -186,7 +186,7 @@ export async function deleteItem(
   meta: EventMeta,
 ): Promise<OwnItem> {
   const before = await findOwnItem(deps.db, viewer, rawId);
-  if (isDeleted(before)) return presentOne(deps, before);
+  if (isDeleted(before)) return presentOne(deps, viewer, before);
   const buyers = (await buyersByItem(deps.db, [before.id])).get(before.id) ?? 0;
   const item = await deps.db.transaction(async (tx) => {
     const [updated] = await tx
@@ -204,7 +204,7 @@ export async function deleteItem(
     );
     return updated;
   });
-  return presentManagedItem(item, buyers, deps.urls);
+  return presentManagedItem(viewer, item, buyers, deps.urls);
 }
 
 /** GET /api/v1/aura/mine: every item of the caller, newest first, deleted ones included. */
@@ -220,6 +220,8 @@ export async function listOwnItems(deps: ItemsDeps, viewer: Viewer): Promise<Own
     rows.map((r) => r.id),
   );
   return {
-    items: rows.map((item) => presentManagedItem(item, buyers.get(item.id) ?? 0, deps.urls)),
+    items: rows.map((item) =>
+      presentManagedItem(viewer, item, buyers.get(item.id) ?? 0, deps.urls),
+    ),
   };
 }

@@ -1,4 +1,4 @@
-import { can } from '../../../common/rules/permissions';
+import { can, presentAbilities } from '../../../common/rules/permissions';
 import { purchaseRefusal, type PurchaseSubject } from '../../../common/rules/purchase';
 import type { Role } from '../../../common/rules/roles';
 import type { ItemState } from '../../../common/schemas/items';
@@ -31,17 +31,40 @@ export const isDeleted = (item: { status: ItemState }) => item.status === 'delet
 
 /**
  * What one viewer may do with one item, as the web shows it: edit (its owner, until deleted) and
- * buy once (the purchase rule; `isEntitled` is the entitlement answer for this viewer).
+ * buy once (the purchase rule; `isEntitled` is the entitlement answer for this viewer). A visitor
+ * is offered the purchase: the unlock button asks them to sign in first.
  */
 export function abilitiesOf(
   viewer: Actor | null,
   found: { item: PurchaseSubject; creator: { status: UserStatus } },
   isEntitled: boolean,
 ): { canEdit: boolean; canBuy: boolean } {
-  return {
-    canEdit: mayManage(viewer, found.item.creatorId) && !isDeleted(found.item),
-    canBuy: purchaseRefusal(found.item, found.creator, viewer?.id ?? null, isEntitled) === null,
-  };
+  const refusal = purchaseRefusal(found.item, found.creator, viewer?.id ?? null, isEntitled);
+  return presentAbilities(viewer, {
+    canEdit: {
+      permission: 'item.edit',
+      resource: { ownerId: found.item.creatorId },
+      when: !isDeleted(found.item),
+    },
+    canBuy: { permission: 'item.buy', when: refusal === null, offerToGuests: true },
+  });
+}
+
+/**
+ * What the owner may do with one of their items on "My items" in its current state: a deleted
+ * item is kept for its buyers and changes no more; publishing and withdrawing flip its status.
+ */
+export function managedItemAbilities(
+  viewer: Actor,
+  item: { creatorId: string; status: ItemState },
+): { canEdit: boolean; canPublish: boolean; canUnpublish: boolean; canDelete: boolean } {
+  const resource = { ownerId: item.creatorId };
+  return presentAbilities(viewer, {
+    canEdit: { permission: 'item.edit', resource, when: !isDeleted(item) },
+    canPublish: { permission: 'item.edit', resource, when: item.status === 'unavailable' },
+    canUnpublish: { permission: 'item.edit', resource, when: item.status === 'available' },
+    canDelete: { permission: 'item.edit', resource, when: !isDeleted(item) },
+  });
 }
 
 /**

@@ -1,9 +1,11 @@
 import { specPriceText } from '../../../common/rules/money';
+import type { Role } from '../../../common/rules/roles';
 import type { FeedPost } from '../../../common/schemas/feed';
 import type { ItemDetail, OwnItem } from '../../../common/schemas/items';
 import type { ItemRow } from '../../db/schema/index';
 import { itemMediaUrls, type ItemMediaUrls, type MediaUrls } from '../media/index';
 import { creatorImage, creatorName, type ItemView } from './cards';
+import { managedItemAbilities } from './policy';
 
 /** SPEC §3 feed post for one viewer; the card never shows the original image. */
 export function presentFeedPost(view: ItemView, urls: MediaUrls): FeedPost {
@@ -62,9 +64,13 @@ export function presentItemDetail(view: ItemView, urls: MediaUrls): ItemDetail {
  * One of the owner's items on "My items" (issue 10): its numbers and what the owner may do with
  * it in its current state (a deleted item is kept for its buyers and changes no more).
  */
-export function presentManagedItem(item: ItemRow, buyers: number, urls: MediaUrls): OwnItem {
+export function presentManagedItem(
+  viewer: { id: string; role: Role },
+  item: ItemRow,
+  buyers: number,
+  urls: MediaUrls,
+): OwnItem {
   // The owner's own list: they are signed in, so their account is active.
-  const isDeleted = item.status === 'deleted';
   return {
     id: item.id,
     title: item.title,
@@ -78,11 +84,6 @@ export function presentManagedItem(item: ItemRow, buyers: number, urls: MediaUrl
     sales: item.salesCount,
     buyers,
     createdAt: item.createdAt.toISOString(),
-    abilities: {
-      canEdit: !isDeleted,
-      canPublish: item.status === 'unavailable',
-      canUnpublish: item.status === 'available',
-      canDelete: !isDeleted,
-    },
+    abilities: managedItemAbilities(viewer, item),
   };
 }

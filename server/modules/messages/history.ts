@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
-import { can } from '../../../common/rules/permissions';
+import { presentAbilities } from '../../../common/rules/permissions';
 import type { Role } from '../../../common/rules/roles';
 import type {
   MarkReadRequest,
@@ -66,11 +66,11 @@ export async function getHistory(
     messages: page.map((row) => presentMessage(row, viewer.id)),
     nextBefore: rows.length > query.limit && oldest ? String(oldest.id) : null,
     peerReadUpTo: theirs?.lastReadMessageId ? String(theirs.lastReadMessageId) : null,
-    abilities: {
-      send: refusal === null,
-      block: can(viewer, 'user.block'),
-      report: can(viewer, 'report.create'),
-    },
+    abilities: presentAbilities(viewer, {
+      canMessage: { permission: 'message.send', when: refusal === null },
+      canBlock: 'user.block',
+      canReport: 'report.create',
+    }),
     sendRefusal: refusal,
   };
 }

@@ -2,5 +2,6 @@
 // conversation_participants tables are written only here.
 export { messageForModeration } from './report-message';
 export { messageRealtimePresenters } from './realtime';
+export { sendRefusalFor } from './policy';
 export { messagesRoutes } from './routes';
 export { unreadMessagesSinceSql } from './unread-since';

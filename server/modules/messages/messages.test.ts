@@ -292,10 +292,10 @@ describe('POST /api/v1/messages/{userId}', () => {
       const star = await creator();
       const stranger = await fan();
       const page = await historyOf(t, star, stranger.user.id);
-      expect(page.abilities.send).toBe(false);
+      expect(page.abilities.canMessage).toBe(false);
       expect(page.sendRefusal).toBe('notAllowed');
       const mine = await historyOf(t, stranger, star.user.id);
-      expect(mine.abilities).toEqual({ send: true, block: true, report: true });
+      expect(mine.abilities).toEqual({ canMessage: true, canBlock: true, canReport: true });
       expect(mine.sendRefusal).toBeNull();
     });
   });

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { can, type Actor } from '../../../common/rules/permissions';
+import { presentAbilities, type Actor } from '../../../common/rules/permissions';
 import type { PayoutField, PayoutStatus } from '../../../common/rules/payouts';
 import type {
   HubPayoutsPage,
@@ -65,7 +65,7 @@ export async function listHubPayouts(
       presentPayoutSetting(deps.cipher, person, settings),
     ),
     nextCursor,
-    abilities: { edit: can(actor, 'hub.payouts.write'), run: can(actor, 'hub.payouts.run') },
+    abilities: presentAbilities(actor, { canEdit: 'hub.payouts.write', canRun: 'hub.payouts.run' }),
   };
 }
 

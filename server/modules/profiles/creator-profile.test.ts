@@ -91,7 +91,7 @@ describe('GET /api/v1/auth/profile', () => {
       auraCards: [],
       creatorWorldDescription: null,
       items: [],
-      abilities: { edit: true, follow: false, subscribe: false },
+      abilities: { canEdit: true, canFollow: false, canSubscribe: false, canMessage: false },
     });
   });
 
@@ -166,8 +166,13 @@ describe('PUT /api/v1/auth/profile', () => {
     const seen = await visitProfileOk(t, me.user.username, stranger);
     const { abilities, visitorCount, ...shared } = saved;
     expect(seen).toMatchObject(shared);
-    expect(seen.abilities).toEqual({ edit: false, follow: true, subscribe: true });
-    expect(abilities.edit).toBe(true);
+    expect(seen.abilities).toEqual({
+      canEdit: false,
+      canFollow: true,
+      canSubscribe: true,
+      canMessage: true,
+    });
+    expect(abilities.canEdit).toBe(true);
     expect(seen.visitorCount).toBe(visitorCount + 1);
 
     // Saving back what was answered changes nothing (the avatar is its preview now).
@@ -561,25 +566,29 @@ describe('GET /api/v1/creators/{username}', () => {
       isFollowing: true,
       isSubscribed: true,
       subscribedTier: 'HyprSoul',
-      abilities: { edit: false, follow: true, subscribe: true },
+      abilities: { canEdit: false, canFollow: true, canSubscribe: true, canMessage: true },
     });
     expect(await visitProfileOk(t, me.user.username)).toMatchObject({
       followersCount: 1,
       isFollowing: false,
       isSubscribed: false,
-      abilities: { edit: false, follow: false, subscribe: false },
+      abilities: { canEdit: false, canFollow: false, canSubscribe: false, canMessage: false },
     });
     expect(await visitProfileOk(t, me.user.username, me)).toMatchObject({
       isFollowing: false,
       isSubscribed: false,
-      abilities: { edit: true, follow: false, subscribe: false },
+      abilities: { canEdit: true, canFollow: false, canSubscribe: false, canMessage: false },
     });
-    // A fan who publishes nothing can be neither followed nor subscribed to.
+    // A fan who publishes nothing can be neither followed nor subscribed to; the creator they
+    // follow may write to them (the messaging rule).
     expect((await visitProfileOk(t, fan.user.username, me)).abilities).toEqual({
-      edit: false,
-      follow: false,
-      subscribe: false,
+      canEdit: false,
+      canFollow: false,
+      canSubscribe: false,
+      canMessage: true,
     });
+    const stranger = await createUser(t);
+    expect((await visitProfileOk(t, stranger.user.username, me)).abilities.canMessage).toBe(false);
   });
 });
 

@@ -10,10 +10,9 @@ import { TIER_CURRENCY, TIER_PRICE_CENTS, type Tier } from '../../../common/rule
 import type {
   AuraCard,
   CreatorLinks,
-  CreatorProfileAbilities,
   CreatorProfileResponse,
 } from '../../../common/schemas/creator-profile';
-import type { PublicProfileItem } from '../../../common/schemas/users';
+import type { ProfileAbilities, PublicProfileItem } from '../../../common/schemas/users';
 import { mediaPath } from '../media/index';
 import type { UserRow } from '../users/index';
 import type { PostCounters } from './counters';
@@ -29,7 +28,7 @@ export interface CreatorProfileView {
   isFollowing: boolean;
   subscribedTier: Tier;
   items: PublicProfileItem[];
-  abilities: CreatorProfileAbilities;
+  abilities: ProfileAbilities;
 }
 
 /** SPEC §9: "sample creator subscription price 9.99"; ours is the lowest paid tier's price. */

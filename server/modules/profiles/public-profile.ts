@@ -9,15 +9,18 @@ import type { Db } from '../../db/client';
 import { creatorProfiles, items, users } from '../../db/schema/index';
 import { fail } from '../../http/errors';
 import { isUuid } from '../../http/ids';
-import { membershipTier, viewableItemIds } from '../access/index';
+import { isCreatorNow, membershipTier, viewableItemIds } from '../access/index';
 import { followerCount, isFollowing } from '../follows/index';
 import { listedItem } from '../items/index';
 import { mediaPath, type MediaUrls } from '../media/index';
+import { sendRefusalFor } from '../messages/index';
 import { mayViewProfile, presentProfileItem, presentPublicProfile } from '../users/index';
+import { profileAbilities } from './policy';
 
 /*
- * A person's public profile composes the account (users), their items (items, access) and who
- * follows them (follows), so it stands here, above all three: users imports neither.
+ * A person's public profile composes the account (users), their items (items, access), who
+ * follows them (follows) and whether the viewer may write to them (messages), so it stands here,
+ * above all of them: users imports none.
  */
 
 /** How many content tiles a public profile lists (newest first). */
@@ -83,13 +86,16 @@ export async function publicProfile(
   if (!user || !mayViewProfile(viewer, user)) throw fail('user_not_found');
   // Following and membership are about someone else: a person's own page skips those look-ups.
   const isOther = viewer !== null && viewer.id !== user.id;
-  const [tier, content, followers, following, subscribedTier] = await Promise.all([
-    membershipTier(db, user.id, null, now),
-    profileTiles(db, urls, viewer, user, now),
-    followerCount(db, user.id),
-    isOther ? isFollowing(db, viewer.id, user.id) : false,
-    isOther ? membershipTier(db, viewer.id, user.id, now) : ('Aura' as const),
-  ]);
+  const [tier, content, followers, following, subscribedTier, isCreator, refusal] =
+    await Promise.all([
+      membershipTier(db, user.id, null, now),
+      profileTiles(db, urls, viewer, user, now),
+      followerCount(db, user.id),
+      isOther ? isFollowing(db, viewer.id, user.id) : false,
+      isOther ? membershipTier(db, viewer.id, user.id, now) : ('Aura' as const),
+      isOther ? isCreatorNow(db, user) : false,
+      isOther ? sendRefusalFor(db, viewer, user, now) : null,
+    ]);
   const links = row.links ?? {};
   return presentPublicProfile(
     user,
@@ -103,5 +109,10 @@ export async function publicProfile(
       youtube: links.youtube ?? null,
     },
     row.bannerKey ? mediaPath(row.bannerKey) : null,
+    profileAbilities(
+      viewer,
+      { id: user.id, role: user.role, isCreator },
+      { isFollowing: following, sendRefusal: refusal },
+    ),
   );
 }

@@ -5,6 +5,7 @@ import {
   PROFILE_SIZE_DEFAULT,
   promoVideoSource,
 } from '../../../common/rules/creator-profile';
+import { isCreator } from '../../../common/rules/creator';
 import { avatarOf } from '../../../common/rules/display-name';
 import type { Role } from '../../../common/rules/roles';
 import type {
@@ -21,6 +22,7 @@ import type { PagePreview } from '../../http/page-html';
 import { visitorKey } from '../../http/visitor-key';
 import { membershipTier } from '../access/index';
 import { followerCount, isFollowing } from '../follows/index';
+import { sendRefusalFor } from '../messages/index';
 import {
   mediaPath,
   resolveOwnUploads,
@@ -37,7 +39,7 @@ import {
 } from '../users/index';
 import { postCounters } from './counters';
 import { profileTiles } from './public-profile';
-import { countsAsProfileVisit, creatorProfileAbilities } from './policy';
+import { countsAsProfileVisit, profileAbilities } from './policy';
 import { presentCreatorProfile } from './presenter';
 import { creatorProfiles, type CreatorProfileRow, type StoredLinks } from './tables';
 import { countProfileVisit } from './visits';
@@ -80,12 +82,13 @@ async function viewOf(
   const now = deps.clock.now();
   // Following and membership are about someone else: one's own page skips those look-ups.
   const isOther = viewer !== null && viewer.id !== user.id;
-  const [counters, followersCount, following, subscribedTier, items] = await Promise.all([
+  const [counters, followersCount, following, subscribedTier, items, refusal] = await Promise.all([
     postCounters(deps.db, user.id),
     followerCount(deps.db, user.id),
     isOther ? isFollowing(deps.db, viewer.id, user.id) : false,
     isOther ? membershipTier(deps.db, viewer.id, user.id, now) : ('Aura' as const),
     profileTiles(deps.db, deps.urls, viewer, user, now),
+    isOther ? sendRefusalFor(deps.db, viewer, user, now) : null,
   ]);
   return presentCreatorProfile({
     user,
@@ -95,10 +98,14 @@ async function viewOf(
     isFollowing: following,
     subscribedTier,
     items,
-    abilities: creatorProfileAbilities(
+    abilities: profileAbilities(
       viewer,
-      { id: user.id, role: user.role, hasPublished: counters.hasPublished },
-      { isFollowing: following },
+      {
+        id: user.id,
+        role: user.role,
+        isCreator: isCreator({ role: user.role, hasItems: counters.hasPublished }),
+      },
+      { isFollowing: following, sendRefusal: refusal },
     ),
   });
 }

@@ -3,6 +3,7 @@ import type { Currency } from '../../../common/rules/money';
 import { avatarOf, displayNameOf, fullNameOf } from '../../../common/rules/display-name';
 import { profileCompletion } from '../../../common/rules/profile';
 import type {
+  ProfileAbilities,
   ProfileResponse,
   PublicProfileItem,
   PublicProfileResponse,
@@ -81,6 +82,7 @@ export function presentPublicProfile(
   relation: ProfileRelation,
   socialLinks: SocialLinks,
   banner: string | null,
+  abilities: ProfileAbilities,
 ): PublicProfileResponse {
   return {
     id: user.id,
@@ -97,5 +99,6 @@ export function presentPublicProfile(
     subscribedTier: relation.subscribedTier,
     socialLinks,
     content,
+    abilities,
   };
 }

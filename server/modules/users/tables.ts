@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { ROLES, type Role } from '../../../common/rules/roles';
+import { NEW_ACCOUNT_ROLE, ROLES, type Role } from '../../../common/rules/roles';
 import { MAIL_LOCALES, type MailLocale } from '../../../common/rules/locales';
 import { USER_STATUSES, type UserStatus } from '../../../common/schemas/users';
 import { inList } from '../../db/checks';
@@ -29,7 +29,7 @@ export const users = pgTable(
     /** null for accounts that only ever signed in through Google. */
     passwordHash: text('password_hash'),
     googleSub: text('google_sub'),
-    role: text('role').$type<Role>().notNull().default('user'),
+    role: text('role').$type<Role>().notNull().default(NEW_ACCOUNT_ROLE),
     /** active | suspended | deleted: anything but active stops every token at once. */
     status: text('status').$type<UserStatus>().notNull().default('active'),
     /** Bumped on logout-everywhere, role change, suspension: tokens carry it and must match. */

@@ -270,6 +270,37 @@ describe('GET /api/v1/users/{id}: the viewer and the creator', () => {
     expect((await profileOf(creator.user.id)).followers).toBe(0);
   });
 
+  it('answers what the viewer may do: follow a creator, message them, subscribe; not oneself', async () => {
+    const creator = await createUser(t, { role: 'creator' });
+    const fan = await createUser(t);
+    const none = { canEdit: false, canFollow: false, canSubscribe: false, canMessage: false };
+    expect((await profileOf(creator.user.id)).abilities).toEqual(none);
+    expect((await profileOf(creator.user.id, creator)).abilities).toEqual({
+      ...none,
+      canEdit: true,
+    });
+    expect((await profileOf(creator.user.id, fan)).abilities).toEqual({
+      canEdit: false,
+      canFollow: true,
+      canSubscribe: true,
+      canMessage: true,
+    });
+    // A fan who publishes nothing: neither followed nor subscribed to, nor written to by a stranger.
+    expect((await profileOf(fan.user.id, creator)).abilities).toEqual(none);
+    // Once they follow the creator, the creator may write to them.
+    await follow(fan, creator.user.username);
+    expect((await profileOf(fan.user.id, creator)).abilities.canMessage).toBe(true);
+    // A block stops messaging both ways.
+    const block = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/users/${creator.user.id}/block`,
+      headers: fan.auth,
+    });
+    expect(block.statusCode, block.body).toBeLessThan(300);
+    expect((await profileOf(creator.user.id, fan)).abilities.canMessage).toBe(false);
+    expect((await profileOf(fan.user.id, creator)).abilities.canMessage).toBe(false);
+  });
+
   it('shows the viewer membership and unlocks the tiles it covers, never with their media', async () => {
     const creator = await createUser(t, { role: 'creator' });
     const fan = await createUser(t);

@@ -73,7 +73,7 @@ export function ContentTable({
             </td>
             <td>
               <div className="d-flex flex-wrap gap-1">
-                {abilities.warn && (
+                {abilities.canWarn && (
                   <Button
                     size="sm"
                     variant="outline-primary"
@@ -83,7 +83,7 @@ export function ContentTable({
                     {t('admin.actions.warn')}
                   </Button>
                 )}
-                {abilities.hide && onHiding && (
+                {abilities.canHide && onHiding && (
                   <Button
                     size="sm"
                     variant={row.hidden ? 'outline-secondary' : 'danger'}

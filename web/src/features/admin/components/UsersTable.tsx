@@ -65,7 +65,7 @@ export function UsersTable({
             <td className="text-end">{row.warnings}</td>
             <td>
               <div className="d-flex flex-wrap gap-1">
-                {abilities.warn && (
+                {abilities.canWarn && (
                   <Button
                     size="sm"
                     variant="outline-primary"
@@ -75,7 +75,7 @@ export function UsersTable({
                     {t('admin.actions.warn')}
                   </Button>
                 )}
-                {abilities.suspend && onSuspension && row.status !== 'deleted' && (
+                {abilities.canSuspend && onSuspension && row.status !== 'deleted' && (
                   <Button
                     size="sm"
                     variant={row.status === 'active' ? 'danger' : 'outline-secondary'}

@@ -12,9 +12,9 @@ import { ListStatus, LoadMore } from '../components/ListStatus';
 /** Which resolutions a report offers this moderator (the server checks them again). */
 function actionsFor(report: Report, abilities: AdminAbilities): ReportAction[] {
   const actions: ReportAction[] = ['dismiss'];
-  if (abilities.warn && report.targetUserId) actions.push('warn');
-  if (abilities.hide && report.targetType === 'item') actions.push('hide');
-  if (abilities.suspend && report.targetUserId) actions.push('suspend');
+  if (abilities.canWarn && report.targetUserId) actions.push('warn');
+  if (abilities.canHide && report.targetType === 'item') actions.push('hide');
+  if (abilities.canSuspend && report.targetUserId) actions.push('suspend');
   return actions;
 }
 
@@ -163,7 +163,7 @@ function ReportsSection() {
                 <td>{report.reporter}</td>
                 <td>{formatDate(report.createdAt, i18n.language)}</td>
                 <td>
-                  {report.status === 'open' && abilities?.resolveReports ? (
+                  {report.status === 'open' && abilities?.canResolveReports ? (
                     <div className="d-flex flex-wrap gap-1">
                       {actionsFor(report, abilities).map((action) => (
                         <Button

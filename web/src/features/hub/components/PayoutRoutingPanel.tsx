@@ -13,7 +13,7 @@ export function PayoutRoutingPanel() {
   const payouts = useHubPayouts();
   const [editing, setEditing] = useState<PayoutSetting | null>(null);
   const rows = payouts.data?.pages.flatMap((page) => page.payouts) ?? [];
-  const abilities = payouts.data?.pages[0]?.abilities ?? { edit: false, run: false };
+  const abilities = payouts.data?.pages[0]?.abilities ?? { canEdit: false, canRun: false };
   const yesNo = (value: boolean) => (value ? t('hub.payouts.yes') : t('hub.payouts.no'));
 
   return (
@@ -85,7 +85,7 @@ export function PayoutRoutingPanel() {
                       <Button
                         variant="outline-primary"
                         size="sm"
-                        disabled={!abilities.edit}
+                        disabled={!abilities.canEdit}
                         onClick={() => setEditing(row)}
                         aria-label={t('hub.payouts.editLabel', { creator: row.creator })}
                       >
@@ -108,9 +108,9 @@ export function PayoutRoutingPanel() {
             )}
           </>
         )}
-        <PayoutRunControl canRun={abilities.run} />
+        <PayoutRunControl canRun={abilities.canRun} />
       </Card.Body>
-      {editing && abilities.edit && (
+      {editing && abilities.canEdit && (
         <PayoutEditDialog setting={editing} onClose={() => setEditing(null)} />
       )}
     </Card>

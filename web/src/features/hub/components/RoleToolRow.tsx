@@ -62,12 +62,12 @@ export function RoleToolRow({ user }: { user: HubUserRow }) {
           size="sm"
           style={{ width: 140 }}
           value={user.role}
-          disabled={!user.abilities.changeRole || update.isPending}
+          disabled={!user.abilities.canChangeRole || update.isPending}
           onChange={(event) => change({ role: event.target.value as Role })}
           aria-label={t('hub.roles.roleLabel', { name: user.name })}
           aria-describedby={statusId}
         >
-          {user.abilities.roles.map((role) => (
+          {user.assignableRoles.map((role) => (
             <option key={role} value={role}>
               {t(`hub.roles.names.${role}`)}
             </option>
@@ -80,7 +80,7 @@ export function RoleToolRow({ user }: { user: HubUserRow }) {
           role="switch"
           id={`role-row-active-${user.id}`}
           checked={user.active}
-          disabled={!user.abilities.changeActive || update.isPending}
+          disabled={!user.abilities.canChangeActive || update.isPending}
           onChange={() => change({ active: !user.active })}
           aria-label={t('hub.roles.toggleLabel', { name: user.name })}
           aria-describedby={statusId}

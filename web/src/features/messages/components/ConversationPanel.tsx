@@ -92,7 +92,7 @@ export function ConversationPanel({ peerId }: { peerId: string }) {
             <span className="small aura-muted text-truncate">@{peer.username}</span>
           </span>
         </Link>
-        {abilities.block && (
+        {abilities.canBlock && (
           <Button
             size="sm"
             variant={peer.blockedByMe ? 'outline-secondary' : 'outline-danger'}
@@ -117,9 +117,9 @@ export function ConversationPanel({ peerId }: { peerId: string }) {
         isLoadingOlder={conversation.isFetchingNextPage}
         onLoadOlder={() => void conversation.fetchNextPage()}
         onRetry={sender.retry}
-        onReport={abilities.report ? setReporting : undefined}
+        onReport={abilities.canReport ? setReporting : undefined}
       />
-      {abilities.send ? (
+      {abilities.canMessage ? (
         <MessageComposer onSend={sender.send} />
       ) : (
         <div className="p-3 border-top" data-testid="send-refused">

@@ -11,8 +11,9 @@ import { MessageButton } from '../../messages/components/MessageButton';
 import { SignUpToFollow } from './SignUpToFollow';
 
 /**
- * Follow, subscribe (or the 'subscribed' badge) and edit: each shown only when the server's
- * `abilities` say the viewer may (the edit button to the owner only, a deviation from SPEC §2).
+ * Follow, subscribe (or the 'subscribed' badge), edit and message: each shown only when the
+ * server's `abilities` say the viewer may (the edit button to the owner only, a deviation from
+ * SPEC §2).
  */
 export function CreatorActions({ profile }: { profile: CreatorProfileResponse }) {
   const { t } = useTranslation();
@@ -20,7 +21,7 @@ export function CreatorActions({ profile }: { profile: CreatorProfileResponse })
   const { abilities } = profile;
   return (
     <div className="d-flex flex-wrap align-items-start gap-2 pb-2">
-      {abilities.follow && (
+      {abilities.canFollow && (
         <FollowButton username={profile.username} isFollowing={profile.isFollowing} />
       )}
       {profile.isSubscribed ? (
@@ -28,9 +29,9 @@ export function CreatorActions({ profile }: { profile: CreatorProfileResponse })
           {t('profile.subscribed', { tier: profile.subscribedTier })}
         </Badge>
       ) : (
-        abilities.subscribe && <SubscribeButton profile={profile} />
+        abilities.canSubscribe && <SubscribeButton profile={profile} />
       )}
-      {abilities.edit && (
+      {abilities.canEdit && (
         <Link
           to="/creator/settings"
           className="btn btn-outline-secondary"
@@ -39,10 +40,7 @@ export function CreatorActions({ profile }: { profile: CreatorProfileResponse })
           {t('creatorProfile.editProfile')}
         </Link>
       )}
-      {/* Anyone signed in may message a creator (docs/features.md "Direct messages"). */}
-      {user && user.id !== profile.id && profile.role === 'creator' && (
-        <MessageButton personId={profile.id} />
-      )}
+      {abilities.canMessage && <MessageButton personId={profile.id} />}
       {!user && <SignUpToFollow />}
     </div>
   );

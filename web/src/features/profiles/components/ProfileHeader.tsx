@@ -1,6 +1,6 @@
 import { Badge } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { isCreator } from '../../../../../common/rules/creator';
+import { roleHolds } from '../../../../../common/rules/permissions';
 import type { PublicProfileResponse } from '../../../../../common/schemas/users';
 import { useAuth } from '../../../app/auth';
 import { TierBadge } from '../../billing/components/TierBadge';
@@ -17,13 +17,7 @@ import { SocialLinks } from './SocialLinks';
 export function ProfileHeader({ profile }: { profile: PublicProfileResponse }) {
   const { t } = useTranslation();
   const { user } = useAuth();
-  const isOwn = user?.id === profile.id;
-  // The profile lists available items only; the server also counts withdrawn ones, so it may
-  // accept a follow the page does not offer, never the other way round.
-  const canFollow =
-    !isOwn &&
-    (profile.isFollowing ||
-      isCreator({ role: profile.role, hasItems: profile.content.length > 0 }));
+  const { abilities } = profile;
 
   return (
     <section
@@ -47,7 +41,7 @@ export function ProfileHeader({ profile }: { profile: PublicProfileResponse }) {
               {profile.fullName}
             </h1>
             {/* Issue 10: a creator sells memberships; their own tier (Aura, grey) said the opposite. */}
-            {profile.role === 'creator' ? (
+            {roleHolds(profile.role, 'membership.offer') ? (
               <Badge bg="success" data-testid="creator-badge">
                 {t('profile.creatorBadge')}
               </Badge>
@@ -84,7 +78,7 @@ export function ProfileHeader({ profile }: { profile: PublicProfileResponse }) {
           )}
           <SocialLinks links={profile.socialLinks} />
         </div>
-        {canFollow && (
+        {abilities.canFollow && (
           <div className="pt-sm-3 flex-shrink-0">
             <FollowButton username={profile.username} isFollowing={profile.isFollowing} />
           </div>
@@ -94,8 +88,7 @@ export function ProfileHeader({ profile }: { profile: PublicProfileResponse }) {
             <SignUpToFollow />
           </div>
         )}
-        {/* Anyone signed in may message a creator (docs/features.md "Direct messages"). */}
-        {user && !isOwn && profile.role === 'creator' && (
+        {abilities.canMessage && (
           <div className="pt-sm-3 flex-shrink-0">
             <MessageButton personId={profile.id} />
           </div>

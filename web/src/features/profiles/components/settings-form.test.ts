@@ -41,7 +41,7 @@ const stored: CreatorProfileResponse = {
   auraCards: [{ id: 'a1', title: 'Dawn', description: '', imageUrl: null, rarity: 'free' }],
   creatorWorldDescription: null,
   items: [],
-  abilities: { edit: true, follow: false, subscribe: false },
+  abilities: { canEdit: true, canFollow: false, canSubscribe: false, canMessage: false },
 };
 
 describe('the creator settings form', () => {

@@ -2,6 +2,7 @@ import '../components/profile.css';
 import { Alert, Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { roleHolds } from '../../../../../common/rules/permissions';
 import { usePublicProfile } from '../api/profiles';
 import { isNotFound } from '../../../shared/api/request';
 import { TierCard } from '../../billing/components/TierCard';
@@ -61,8 +62,8 @@ function ProfileView({ id }: { id: string }) {
       <Link to={`/creator/${person.username}`} className="align-self-start">
         {t('creatorProfile.fullProfile')}
       </Link>
-      {/* SPEC §2/§6: a profile whose role is creator shows the membership tiers. */}
-      {person.role === 'creator' && (
+      {/* SPEC §2/§6: a profile whose role offers memberships (docs/permissions.md) shows the tiers. */}
+      {roleHolds(person.role, 'membership.offer') && (
         <TierCard
           creatorId={person.id}
           creatorName={person.fullName}
