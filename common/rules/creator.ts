@@ -1,3 +1,4 @@
+import { isPromotion, roleHolds } from './permissions';
 import type { Role } from './roles';
 
 /**
@@ -16,3 +17,11 @@ export const isCreator = (person: { role: Role; hasItems: boolean }): boolean =>
  * so a fan who once sold an item does not get an open inbox. SQL twin: `hasCreatorRoleSql`.
  */
 export const hasCreatorRole = (role: Role): boolean => role === 'creator';
+
+/**
+ * Publishing a first item makes its author a creator (docs/features.md) when their role offers no
+ * membership yet (`membership.offer`) and becoming a creator only adds powers (`isPromotion`):
+ * a user or a hypr turns creator so their profile offers tiers; a moderator keeps their role.
+ */
+export const promotesToCreatorOnPublish = (role: Role): boolean =>
+  !roleHolds(role, 'membership.offer') && isPromotion(role, 'creator');

@@ -1,5 +1,5 @@
 import { ERROR_CATALOGUE } from '../errors';
-import { can, type Actor } from './permissions';
+import { can, isStaffRole, roleHolds, type Actor } from './permissions';
 import type { Role } from './roles';
 
 /*
@@ -57,9 +57,6 @@ export const ROLE_TOOL_FILTER: readonly Role[] = [
   'user',
 ];
 
-/** Roles only a superadmin may grant or take away (issue 15 rails). */
-export const STAFF_ROLES: readonly Role[] = ['admin', 'superadmin'];
-
 export type RoleChangeRefusalCode = 'self_change' | 'superadmin_only' | 'last_superadmin';
 
 export interface RoleChangeRefusal {
@@ -102,9 +99,10 @@ export function changesAnything(target: RoleToolTarget, change: RoleToolChange):
 /**
  * The rails of the role tools (issue 15), or null when `actor` may make `change` to `target`:
  *   - nobody changes their own role or active state;
- *   - only a superadmin grants or removes admin or superadmin, or changes such an account;
- *   - the last active superadmin is never demoted or deactivated (`activeSuperadmins` counts
- *     the active superadmins now; the server counts them under a row lock).
+ *   - only a role with `staff.manage` (superadmin) grants or removes a staff role (admin,
+ *     superadmin: `isStaffRole`), or changes such an account;
+ *   - the last active account with `staff.manage` is never demoted or deactivated
+ *     (`activeSuperadmins` counts them now; the server counts them under a row lock).
  * Whether the actor may use the role tools at all is `authorize(actor, 'hub.roles.write')`.
  */
 export function roleChangeRefusal(
@@ -115,14 +113,16 @@ export function roleChangeRefusal(
 ): RoleChangeRefusal | null {
   if (!changesAnything(target, change)) return null;
   if (actor.id === target.id) return REFUSALS.self_change;
-  const grantsStaff = change.role !== undefined && STAFF_ROLES.includes(change.role);
-  if (!can(actor, 'hub.roles.staff') && (STAFF_ROLES.includes(target.role) || grantsStaff)) {
+  const grantsStaff = change.role !== undefined && isStaffRole(change.role);
+  if (!can(actor, 'staff.manage') && (isStaffRole(target.role) || grantsStaff)) {
     return REFUSALS.superadmin_only;
   }
+  // The last account that manages staff stays: otherwise nobody could.
   const removesSuperadmin =
-    target.role === 'superadmin' &&
+    roleHolds(target.role, 'staff.manage') &&
     target.active &&
-    ((change.role !== undefined && change.role !== 'superadmin') || change.active === false);
+    ((change.role !== undefined && !roleHolds(change.role, 'staff.manage')) ||
+      change.active === false);
   if (removesSuperadmin && activeSuperadmins <= 1) return REFUSALS.last_superadmin;
   return null;
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   can,
   isPromotion,
+  isStaffRole,
   PERMISSIONS,
   presentAbilities,
   rolesWith,
@@ -115,5 +116,12 @@ describe('presentAbilities', () => {
       canFollow: false,
       canSold: false,
     });
+  });
+});
+
+describe('staff accounts', () => {
+  it('are the roles that may suspend others, and only staff.manage acts on them', () => {
+    expect(ROLES.filter(isStaffRole).sort()).toEqual(['admin', 'superadmin']);
+    expect(rolesWith('staff.manage')).toEqual(['superadmin']);
   });
 });

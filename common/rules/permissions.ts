@@ -49,8 +49,9 @@ export const PERMISSIONS = [
   'hub.payouts.write',
   'hub.payouts.run',
   'hub.roles.write',
-  // only a superadmin grants or removes admin and superadmin (issue 15 rails)
-  'hub.roles.staff',
+  // only a superadmin acts on staff accounts: grants or removes admin and superadmin, changes or
+  // suspends such an account (issue 14 and 15 rails)
+  'staff.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -128,7 +129,7 @@ export const ROLE_GRANTS: { readonly [R in Role]: Grants } = {
   studio: { ...SIGNED_IN, ...CREATOR, ...HUB_READER },
   moderator: { ...SIGNED_IN, ...MODERATION },
   admin: { ...SIGNED_IN, ...ADMINISTRATION },
-  superadmin: { ...SIGNED_IN, ...ADMINISTRATION, 'hub.roles.staff': 'any' },
+  superadmin: { ...SIGNED_IN, ...ADMINISTRATION, 'staff.manage': 'any' },
 };
 
 /** The smallest thing `authorize` needs to know about who is asking. */
@@ -212,6 +213,13 @@ export const roleHolds = (role: Role, permission: Permission): boolean =>
 /** Roles that hold a permission in any scope: what the web's role-gated routes use. */
 export const rolesWith = (permission: Permission): Role[] =>
   ROLES.filter((role) => roleHolds(role, permission));
+
+/**
+ * Staff accounts are those that may suspend others (admin, superadmin): only a role holding
+ * `staff.manage` grants or takes away such a role, or suspends, changes or deactivates such an
+ * account.
+ */
+export const isStaffRole = (role: Role): boolean => roleHolds(role, 'admin.users.suspend');
 
 /** Roles that hold a permission over everyone's resources (staff powers). */
 export const rolesWithAny = (permission: Permission): Role[] =>

@@ -25,7 +25,7 @@ describe('auth guard', () => {
     await guards.requireAuth.call(t.app, request, {} as never);
     expect(z.object({ id: z.string() }).parse(request.viewer).id).toBe(user.id);
 
-    await t.db.transaction((tx) => promoteToCreator(tx, user.id, 1, meta()));
+    await t.db.transaction((tx) => promoteToCreator(tx, { id: user.id, role: 'user' }, 1, meta()));
     await guards.requireAuth.call(t.app, request, {} as never);
     expect(z.object({ role: z.string() }).parse(request.viewer).role).toBe('creator');
   });

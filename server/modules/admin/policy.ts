@@ -1,5 +1,5 @@
 import type { ErrorCode } from '../../../common/errors';
-import { grantOf, presentAbilities, type Actor } from '../../../common/rules/permissions';
+import { can, isStaffRole, presentAbilities, type Actor } from '../../../common/rules/permissions';
 import type { Role } from '../../../common/rules/roles';
 import type { AdminAbilities } from '../../../common/schemas/admin';
 
@@ -16,14 +16,15 @@ export const adminAbilities = (actor: Actor): AdminAbilities =>
 
 /**
  * Who may suspend whom, beyond holding `admin.users.suspend`: nobody suspends themselves, and
- * only a superadmin suspends someone who could suspend others (an admin or a superadmin).
+ * only a role with `staff.manage` (superadmin) suspends a staff account, one that could suspend
+ * others (an admin or a superadmin).
  */
 export function suspensionRefusal(
   actor: Actor,
   target: { id: string; role: Role },
 ): ErrorCode | null {
   if (actor.id === target.id) return 'cannot_suspend_self';
-  if (grantOf(target.role, 'admin.users.suspend') !== null && actor.role !== 'superadmin') {
+  if (isStaffRole(target.role) && !can(actor, 'staff.manage')) {
     return 'suspend_admin_superadmin_only';
   }
   return null;

@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { changesAnything, roleChangeRefusal } from '../../../common/rules/hub';
-import type { Actor } from '../../../common/rules/permissions';
+import { rolesWith, type Actor } from '../../../common/rules/permissions';
 import type {
   HubUserRow,
   HubUsersPage,
@@ -41,7 +41,11 @@ const userColumns = {
   status: users.status,
 };
 
-const isActiveSuperadmin = and(eq(users.role, 'superadmin'), eq(users.status, 'active'));
+// Those who manage staff (superadmins), by the permission table.
+const isActiveSuperadmin = and(
+  inArray(users.role, rolesWith('staff.manage')),
+  eq(users.status, 'active'),
+);
 
 async function countActiveSuperadmins(db: Db): Promise<number> {
   const [row] = await db

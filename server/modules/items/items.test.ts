@@ -233,6 +233,18 @@ describe('POST /api/v1/aura/create', () => {
     const [after] = await t.db.select().from(users).where(eq(users.id, fan.user.id));
     expect(after?.role).toBe('creator');
   });
+
+  it('turns a hypr into a creator too, and leaves staff in their role', async () => {
+    const roleAfterPublishing = async (role: 'hypr' | 'moderator' | 'admin') => {
+      const person = await createUser(t, { role });
+      await publishItem(t, person, {}, {});
+      const [row] = await t.db.select().from(users).where(eq(users.id, person.user.id));
+      return row?.role;
+    };
+    expect(await roleAfterPublishing('hypr')).toBe('creator');
+    expect(await roleAfterPublishing('moderator')).toBe('moderator');
+    expect(await roleAfterPublishing('admin')).toBe('admin');
+  });
 });
 
 describe('GET /api/v1/items/{id}', () => {

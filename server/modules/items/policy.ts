@@ -6,9 +6,6 @@ import type { UserStatus } from '../../../common/schemas/users';
 
 type Actor = { id: string; role: Role };
 
-/** docs/features.md rule: a `user` who publishes their first item becomes a `creator`; other roles stay. */
-export const promotesToCreator = (role: Role) => role === 'user';
-
 export { isListed } from '../../../common/rules/purchase';
 import { isListed } from '../../../common/rules/purchase';
 

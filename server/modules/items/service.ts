@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { promotesToCreatorOnPublish } from '../../../common/rules/creator';
 import type { Role } from '../../../common/rules/roles';
 import { parsePriceToCents } from '../../../common/schemas/billing';
 import type { MediaKind } from '../../../common/schemas/media';
@@ -25,7 +26,7 @@ import {
   type Viewer,
 } from './cards';
 import { creationKeyOf, itemCreatedUnder } from './creation-key';
-import { isListed, mayOpenItemPage, maySeeUnlisted, promotesToCreator } from './policy';
+import { isListed, mayOpenItemPage, maySeeUnlisted } from './policy';
 import { presentItemDetail } from './presenter';
 
 export interface ItemsDeps {
@@ -181,8 +182,8 @@ export async function createItem(
       },
       meta,
     );
-    const promoted = promotesToCreator(viewer.role)
-      ? await promoteToCreator(tx, viewer.id, item.id, meta)
+    const promoted = promotesToCreatorOnPublish(viewer.role)
+      ? await promoteToCreator(tx, viewer, item.id, meta)
       : null;
     return { item, role: promoted ?? viewer.role };
   });
@@ -190,7 +191,7 @@ export async function createItem(
   const raced = creation && (await itemCreatedUnder(deps.db, viewer.id, creation));
   if (!raced) throw new Error('an item creation conflicted with no item');
   // The request that won made this one's author a creator, if it was their first item.
-  const role = promotesToCreator(viewer.role) ? 'creator' : viewer.role;
+  const role = promotesToCreatorOnPublish(viewer.role) ? 'creator' : viewer.role;
   return answerOf(deps, { id: viewer.id, role }, raced, true);
 }
 

@@ -1,6 +1,7 @@
 import type { DomainEvent } from '../../../common/events';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { emailMatches } from './accounts';
+import { promotesToCreatorOnPublish } from '../../../common/rules/creator';
 import { isPromotion } from '../../../common/rules/permissions';
 import type { MailLocale } from '../../../common/rules/locales';
 import type { Role } from '../../../common/rules/roles';
@@ -151,20 +152,24 @@ export async function revokeToken(
 }
 
 /**
- * docs/features.md rule: a `user` who publishes their first item becomes a `creator`. Guarded by the old
- * role, so two first items published at once promote only once. A promotion keeps the user's
+ * docs/features.md rule: publishing a first item makes its author a `creator` when their role
+ * offers no membership yet (common/rules/creator.ts `promotesToCreatorOnPublish`: user, hypr).
+ * Guarded by the old role, so two first items published at once promote only once. A promotion keeps the user's
  * sessions (the guard reads the role from the database); only demotions end them.
  */
 export async function promoteToCreator(
   tx: Db,
-  userId: string,
+  person: { id: string; role: Role },
   itemId: number,
   meta: EventMeta,
 ): Promise<Role | null> {
+  if (!promotesToCreatorOnPublish(person.role)) return null;
+  const userId = person.id;
+  // Only from the role the caller read: a role changed meanwhile is left as it is.
   const [promoted] = await tx
     .update(users)
     .set({ role: 'creator' })
-    .where(and(eq(users.id, userId), eq(users.role, 'user')))
+    .where(and(eq(users.id, userId), eq(users.role, person.role)))
     .returning({ role: users.role });
   if (!promoted) return null;
   await recordEvent(
@@ -173,7 +178,7 @@ export async function promoteToCreator(
     {
       type: 'user.role_changed',
       subjectId: userId,
-      data: { from: 'user', to: 'creator', reason: 'first item published', itemId },
+      data: { from: person.role, to: 'creator', reason: 'first item published', itemId },
     },
     meta,
     { audience: [userId] },
