@@ -86,8 +86,10 @@ export function limitBodyTime(app: FastifyInstance, ms: number): void {
       return;
     }
     const timer = setTimeout(() => {
-      if (raw.complete) return;
       const socket = raw.socket;
+      // An injected request (tests, app.inject) has a stand-in socket that is neither a net.Socket
+      // nor ever slow; its body may also stay unread when a route answers early.
+      if (raw.complete || !(socket instanceof net.Socket)) return;
       if (reply.raw.headersSent) socket.destroy();
       else socket.end(REQUEST_TIMEOUT_ANSWER, () => socket.destroy());
     }, ms);
