@@ -17,7 +17,9 @@ function VariantBadge({ variant, children }: { variant: string; children: ReactN
 export function AdminStatusBadge({ status }: { status: AdminStatus }) {
   const { t } = useTranslation();
   return (
-    <VariantBadge variant={adminStatusVariant(status)}>{t(`hub.statuses.${status}`)}</VariantBadge>
+    <VariantBadge variant={adminStatusVariant(status)}>
+      {t(`masteraxis.statuses.${status}`)}
+    </VariantBadge>
   );
 }
 
@@ -35,7 +37,9 @@ export function PayoutStatusBadge({ status }: { status: PayoutStatus }) {
 export function RoleBadge({ role }: { role: Role }) {
   const { t } = useTranslation();
   return (
-    <VariantBadge variant={roleBadgeVariant(role)}>{t(`hub.roles.names.${role}`)}</VariantBadge>
+    <VariantBadge variant={roleBadgeVariant(role)}>
+      {t(`masteraxis.roles.names.${role}`)}
+    </VariantBadge>
   );
 }
 
@@ -43,7 +47,7 @@ export function ActiveBadge({ active }: { active: boolean }) {
   const { t } = useTranslation();
   return (
     <VariantBadge variant={active ? 'success' : 'secondary'}>
-      {active ? t('hub.roles.active') : t('hub.roles.inactive')}
+      {active ? t('masteraxis.roles.active') : t('masteraxis.roles.inactive')}
     </VariantBadge>
   );
 }

@@ -21,7 +21,7 @@ export function CreatorMappingPanel() {
     <Card as="section" aria-labelledby="hub-creators" data-testid="hub-creators">
       <Card.Body>
         <h2 id="hub-creators" className="h5">
-          {t('hub.creators.title')}
+          {t('masteraxis.creators.title')}
         </h2>
         <Row className="g-2 mb-3">
           <Col sm={8}>
@@ -29,8 +29,8 @@ export function CreatorMappingPanel() {
               type="search"
               value={search}
               onChange={(event) => setSearch(event.target.value)}
-              placeholder={t('hub.creators.search')}
-              aria-label={t('hub.creators.search')}
+              placeholder={t('masteraxis.creators.search')}
+              aria-label={t('masteraxis.creators.search')}
               maxLength={100}
             />
           </Col>
@@ -38,11 +38,11 @@ export function CreatorMappingPanel() {
             <Form.Select
               value={status}
               onChange={(event) => setStatus(event.target.value as CreatorStatusFilter)}
-              aria-label={t('hub.creators.statusFilter')}
+              aria-label={t('masteraxis.creators.statusFilter')}
             >
               {FILTERS.map((filter) => (
                 <option key={filter} value={filter}>
-                  {t(`hub.statuses.${filter}`)}
+                  {t(`masteraxis.statuses.${filter}`)}
                 </option>
               ))}
             </Form.Select>
@@ -50,15 +50,15 @@ export function CreatorMappingPanel() {
         </Row>
         {creators.isPending ? (
           <p role="status" className="aura-muted mb-0">
-            {t('hub.loading')}
+            {t('masteraxis.loading')}
           </p>
         ) : creators.isError ? (
           <Alert variant="danger" className="mb-0">
-            {t('hub.loadError', { message: creators.error.message })}
+            {t('masteraxis.loadError', { message: creators.error.message })}
           </Alert>
         ) : rows.length === 0 ? (
           <p className="aura-muted mb-0" data-testid="hub-no-creators">
-            {t('hub.noCreatorsFound')}
+            {t('masteraxis.noCreatorsFound')}
           </p>
         ) : (
           <>
@@ -71,14 +71,18 @@ export function CreatorMappingPanel() {
             >
               <thead>
                 <tr>
-                  <th scope="col">{t('hub.creators.columns.name')}</th>
-                  <th scope="col">{t('hub.creators.columns.username')}</th>
-                  <th scope="col">{t('hub.creators.columns.status')}</th>
+                  <th scope="col">{t('masteraxis.creators.columns.name')}</th>
+                  <th scope="col">{t('masteraxis.creators.columns.username')}</th>
+                  <th scope="col">{t('masteraxis.creators.columns.status')}</th>
                   <th scope="col" className="text-end">
-                    {t('hub.creators.columns.followers')}
+                    {t('masteraxis.creators.columns.followers')}
                   </th>
-                  <th scope="col" className="text-end" title={t('hub.creators.engagementHint')}>
-                    {t('hub.creators.columns.engagement')}
+                  <th
+                    scope="col"
+                    className="text-end"
+                    title={t('masteraxis.creators.engagementHint')}
+                  >
+                    {t('masteraxis.creators.columns.engagement')}
                   </th>
                 </tr>
               </thead>
@@ -96,7 +100,7 @@ export function CreatorMappingPanel() {
                 ))}
               </tbody>
             </Table>
-            <p className="small aura-muted">{t('hub.creators.engagementHint')}</p>
+            <p className="small aura-muted">{t('masteraxis.creators.engagementHint')}</p>
             {creators.hasNextPage && (
               <Button
                 variant="outline-secondary"
@@ -104,7 +108,7 @@ export function CreatorMappingPanel() {
                 onClick={() => void creators.fetchNextPage()}
                 disabled={creators.isFetchingNextPage || creators.isPlaceholderData}
               >
-                {t('hub.loadMore')}
+                {t('masteraxis.loadMore')}
               </Button>
             )}
           </>

@@ -19,15 +19,15 @@ export function DashboardPanel() {
     <Card as="section" aria-labelledby="hub-dashboard" data-testid="hub-dashboard">
       <Card.Body>
         <h2 id="hub-dashboard" className="h5">
-          {t('hub.dashboard.title')}
+          {t('masteraxis.dashboard.title')}
         </h2>
         {dashboard.isPending ? (
           <p role="status" className="aura-muted mb-0">
-            {t('hub.loading')}
+            {t('masteraxis.loading')}
           </p>
         ) : dashboard.isError ? (
           <Alert variant="danger" className="mb-0">
-            {t('hub.loadError', { message: dashboard.error.message })}
+            {t('masteraxis.loadError', { message: dashboard.error.message })}
           </Alert>
         ) : (
           <>
@@ -35,20 +35,20 @@ export function DashboardPanel() {
               {[
                 {
                   key: 'totalAuras',
-                  label: t('hub.dashboard.totalAuras'),
+                  label: t('masteraxis.dashboard.totalAuras'),
                   value: number.format(dashboard.data.kpis.totalAuras),
                 },
                 {
                   key: 'activeCreators',
-                  label: t('hub.dashboard.activeCreators'),
+                  label: t('masteraxis.dashboard.activeCreators'),
                   value: number.format(dashboard.data.kpis.activeCreators),
                 },
                 {
                   key: 'revenueToday',
-                  label: t('hub.dashboard.revenueToday'),
+                  label: t('masteraxis.dashboard.revenueToday'),
                   value:
                     formatAmounts(dashboard.data.kpis.revenueToday, i18n.language) ||
-                    t('hub.dashboard.noRevenue'),
+                    t('masteraxis.dashboard.noRevenue'),
                 },
               ].map((kpi) => (
                 <Col key={kpi.key}>
@@ -61,40 +61,40 @@ export function DashboardPanel() {
                 </Col>
               ))}
             </Row>
-            <h3 className="h6">{t('hub.dashboard.weeklyRevenue')}</h3>
+            <h3 className="h6">{t('masteraxis.dashboard.weeklyRevenue')}</h3>
             <p className="small aura-muted">
-              {t('hub.dashboard.weeklyHint', { timeZone: dashboard.data.week.timeZone })}
+              {t('masteraxis.dashboard.weeklyHint', { timeZone: dashboard.data.week.timeZone })}
               {dashboard.data.week.currencies.length === 0 &&
-                ` ${t('hub.dashboard.noRevenueThisWeek')}`}
+                ` ${t('masteraxis.dashboard.noRevenueThisWeek')}`}
             </p>
             <Suspense
               fallback={
                 <Spinner animation="border" size="sm" role="status">
-                  <span className="visually-hidden">{t('hub.dashboard.chartLoading')}</span>
+                  <span className="visually-hidden">{t('masteraxis.dashboard.chartLoading')}</span>
                 </Spinner>
               }
             >
               <WeeklyRevenueChart
                 week={dashboard.data.week}
-                label={t('hub.dashboard.weeklyRevenue')}
+                label={t('masteraxis.dashboard.weeklyRevenue')}
                 locale={i18n.language}
               />
             </Suspense>
-            <h3 className="h6 mt-4">{t('hub.dashboard.aurasTitle')}</h3>
+            <h3 className="h6 mt-4">{t('masteraxis.dashboard.aurasTitle')}</h3>
             {dashboard.data.auras.length === 0 ? (
-              <p className="aura-muted mb-0">{t('hub.dashboard.noAuras')}</p>
+              <p className="aura-muted mb-0">{t('masteraxis.dashboard.noAuras')}</p>
             ) : (
               <Table responsive size="sm" className="mb-0" data-testid="hub-auras">
                 <thead>
                   <tr>
-                    <th scope="col">{t('hub.dashboard.columns.name')}</th>
-                    <th scope="col">{t('hub.dashboard.columns.owner')}</th>
-                    <th scope="col">{t('hub.dashboard.columns.status')}</th>
+                    <th scope="col">{t('masteraxis.dashboard.columns.name')}</th>
+                    <th scope="col">{t('masteraxis.dashboard.columns.owner')}</th>
+                    <th scope="col">{t('masteraxis.dashboard.columns.status')}</th>
                     <th scope="col" className="text-end">
-                      {t('hub.dashboard.columns.sales')}
+                      {t('masteraxis.dashboard.columns.sales')}
                     </th>
                     <th scope="col" className="text-end">
-                      {t('hub.dashboard.columns.earnings')}
+                      {t('masteraxis.dashboard.columns.earnings')}
                     </th>
                   </tr>
                 </thead>

@@ -17,7 +17,7 @@ export function PayoutEditDialog({
   return (
     <Modal show onHide={onClose} centered aria-labelledby="payout-edit-title">
       <Modal.Header closeButton>
-        <Modal.Title id="payout-edit-title">{t('hub.payouts.editTitle')}</Modal.Title>
+        <Modal.Title id="payout-edit-title">{t('masteraxis.payouts.editTitle')}</Modal.Title>
       </Modal.Header>
       <Modal.Body>
         <PayoutForm

@@ -14,24 +14,25 @@ export function PayoutRoutingPanel() {
   const [editing, setEditing] = useState<PayoutSetting | null>(null);
   const rows = payouts.data?.pages.flatMap((page) => page.payouts) ?? [];
   const abilities = payouts.data?.pages[0]?.abilities ?? { canEdit: false, canRun: false };
-  const yesNo = (value: boolean) => (value ? t('hub.payouts.yes') : t('hub.payouts.no'));
+  const yesNo = (value: boolean) =>
+    value ? t('masteraxis.payouts.yes') : t('masteraxis.payouts.no');
 
   return (
     <Card as="section" aria-labelledby="hub-payouts" data-testid="hub-payouts">
       <Card.Body>
         <h2 id="hub-payouts" className="h5">
-          {t('hub.payouts.title')}
+          {t('masteraxis.payouts.title')}
         </h2>
         {payouts.isPending ? (
           <p role="status" className="aura-muted mb-0">
-            {t('hub.loading')}
+            {t('masteraxis.loading')}
           </p>
         ) : payouts.isError ? (
           <Alert variant="danger" className="mb-0">
-            {t('hub.loadError', { message: payouts.error.message })}
+            {t('masteraxis.loadError', { message: payouts.error.message })}
           </Alert>
         ) : rows.length === 0 ? (
-          <p className="aura-muted mb-0">{t('hub.payouts.noCreators')}</p>
+          <p className="aura-muted mb-0">{t('masteraxis.payouts.noCreators')}</p>
         ) : (
           <>
             <Table
@@ -42,22 +43,22 @@ export function PayoutRoutingPanel() {
             >
               <thead>
                 <tr>
-                  <th scope="col">{t('hub.payouts.columns.creator')}</th>
-                  <th scope="col">{t('hub.payouts.columns.paymentMethod')}</th>
-                  <th scope="col">{t('hub.payouts.columns.bankName')}</th>
-                  <th scope="col">{t('hub.payouts.columns.accountNumber')}</th>
-                  <th scope="col">{t('hub.payouts.columns.routingNumber')}</th>
-                  <th scope="col">{t('hub.payouts.columns.currency')}</th>
-                  <th scope="col">{t('hub.payouts.columns.status')}</th>
-                  <th scope="col">{t('hub.payouts.columns.autoPayout')}</th>
-                  <th scope="col">{t('hub.payouts.columns.actions')}</th>
+                  <th scope="col">{t('masteraxis.payouts.columns.creator')}</th>
+                  <th scope="col">{t('masteraxis.payouts.columns.paymentMethod')}</th>
+                  <th scope="col">{t('masteraxis.payouts.columns.bankName')}</th>
+                  <th scope="col">{t('masteraxis.payouts.columns.accountNumber')}</th>
+                  <th scope="col">{t('masteraxis.payouts.columns.routingNumber')}</th>
+                  <th scope="col">{t('masteraxis.payouts.columns.currency')}</th>
+                  <th scope="col">{t('masteraxis.payouts.columns.status')}</th>
+                  <th scope="col">{t('masteraxis.payouts.columns.autoPayout')}</th>
+                  <th scope="col">{t('masteraxis.payouts.columns.actions')}</th>
                 </tr>
               </thead>
               <tbody>
                 {rows.map((row) => (
                   <tr key={row.id} data-testid={`payout-row-${row.username}`}>
                     <td>{row.creator}</td>
-                    <td>{row.configured ? row.paymentMethod : t('hub.payouts.notSetUp')}</td>
+                    <td>{row.configured ? row.paymentMethod : t('masteraxis.payouts.notSetUp')}</td>
                     <td>{row.bankName}</td>
                     <td>
                       <span className="font-monospace">{row.accountNumber ?? '—'}</span>
@@ -66,10 +67,10 @@ export function PayoutRoutingPanel() {
                           bg="warning"
                           text="dark"
                           className="ms-2"
-                          title={t('hub.payouts.unreadableHint')}
+                          title={t('masteraxis.payouts.unreadableHint')}
                           data-testid="payout-unreadable"
                         >
-                          {t('hub.payouts.unreadable')}
+                          {t('masteraxis.payouts.unreadable')}
                         </Badge>
                       )}
                     </td>
@@ -87,9 +88,9 @@ export function PayoutRoutingPanel() {
                         size="sm"
                         disabled={!abilities.canEdit}
                         onClick={() => setEditing(row)}
-                        aria-label={t('hub.payouts.editLabel', { creator: row.creator })}
+                        aria-label={t('masteraxis.payouts.editLabel', { creator: row.creator })}
                       >
-                        {t('hub.payouts.edit')}
+                        {t('masteraxis.payouts.edit')}
                       </Button>
                     </td>
                   </tr>
@@ -103,7 +104,7 @@ export function PayoutRoutingPanel() {
                 onClick={() => void payouts.fetchNextPage()}
                 disabled={payouts.isFetchingNextPage}
               >
-                {t('hub.loadMore')}
+                {t('masteraxis.loadMore')}
               </Button>
             )}
           </>

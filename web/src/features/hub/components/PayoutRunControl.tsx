@@ -47,34 +47,35 @@ export function PayoutRunControl({ canRun }: { canRun: boolean }) {
 
   return (
     <div className="border-top pt-3 mt-3" data-testid="hub-payout-run">
-      <h3 className="h6">{t('hub.payouts.run.title')}</h3>
-      <p className="small aura-muted">{t('hub.payouts.run.hint')}</p>
+      <h3 className="h6">{t('masteraxis.payouts.run.title')}</h3>
+      <p className="small aura-muted">{t('masteraxis.payouts.run.hint')}</p>
       <Button variant="primary" disabled={!canRun} onClick={() => setConfirming(true)}>
-        {t('hub.payouts.run.button')}
+        {t('masteraxis.payouts.run.button')}
       </Button>
       {run.data && (
         <RunResult summary={run.data} onDownload={() => void download(run.data.runId)} />
       )}
       {downloadError && (
         <Alert variant="danger" className="mt-2 mb-0">
-          {t('hub.payouts.run.downloadFailed', { message: downloadError })}
+          {t('masteraxis.payouts.run.downloadFailed', { message: downloadError })}
         </Alert>
       )}
       {runs.data && runs.data.runs.length > 0 && (
         <>
-          <h4 className="h6 mt-3">{t('hub.payouts.run.recent')}</h4>
+          <h4 className="h6 mt-3">{t('masteraxis.payouts.run.recent')}</h4>
           <ul className="list-unstyled small mb-0">
             {runs.data.runs.slice(0, 5).map((past) => (
               <li key={past.runId} className="d-flex align-items-center gap-2">
                 <span>
-                  {t('hub.payouts.run.runLine', {
+                  {t('masteraxis.payouts.run.runLine', {
                     date: formatDate(past.createdAt, i18n.language),
                     creators: past.creators,
-                    totals: formatAmounts(past.totals, i18n.language) || t('hub.payouts.run.none'),
+                    totals:
+                      formatAmounts(past.totals, i18n.language) || t('masteraxis.payouts.run.none'),
                   })}
                 </span>
                 <Button variant="link" size="sm" onClick={() => void download(past.runId)}>
-                  {t('hub.payouts.run.download')}
+                  {t('masteraxis.payouts.run.download')}
                 </Button>
               </li>
             ))}
@@ -89,14 +90,14 @@ export function PayoutRunControl({ canRun }: { canRun: boolean }) {
       >
         <Modal.Header closeButton>
           <Modal.Title id="payout-run-confirm-title">
-            {t('hub.payouts.run.confirmTitle')}
+            {t('masteraxis.payouts.run.confirmTitle')}
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <p>{t('hub.payouts.run.confirmText')}</p>
+          <p>{t('masteraxis.payouts.run.confirmText')}</p>
           {run.isError && (
             <Alert variant="danger" className="mb-0">
-              {t('hub.payouts.run.failed', { message: run.error.message })}
+              {t('masteraxis.payouts.run.failed', { message: run.error.message })}
             </Alert>
           )}
         </Modal.Body>
@@ -106,7 +107,9 @@ export function PayoutRunControl({ canRun }: { canRun: boolean }) {
           </Button>
           <Button variant="primary" onClick={start} disabled={run.isPending}>
             {run.isPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden />}
-            {run.isPending ? t('hub.payouts.run.running') : t('hub.payouts.run.confirm')}
+            {run.isPending
+              ? t('masteraxis.payouts.run.running')
+              : t('masteraxis.payouts.run.confirm')}
           </Button>
         </Modal.Footer>
       </Modal>
@@ -117,10 +120,10 @@ export function PayoutRunControl({ canRun }: { canRun: boolean }) {
 function RunResult({ summary, onDownload }: { summary: PayoutRunSummary; onDownload: () => void }) {
   const { t, i18n } = useTranslation();
   const text = summary.replayed
-    ? t('hub.payouts.run.replayed')
+    ? t('masteraxis.payouts.run.replayed')
     : summary.transfers.length === 0
-      ? t('hub.payouts.run.nothing')
-      : t('hub.payouts.run.result', {
+      ? t('masteraxis.payouts.run.nothing')
+      : t('masteraxis.payouts.run.result', {
           transfers: summary.transfers.length,
           creators: summary.creators,
           totals: formatAmounts(summary.totals, i18n.language),
@@ -134,7 +137,7 @@ function RunResult({ summary, onDownload }: { summary: PayoutRunSummary; onDownl
     >
       <p className="mb-2">{text}</p>
       <Button variant="outline-success" size="sm" onClick={onDownload}>
-        {t('hub.payouts.run.download')}
+        {t('masteraxis.payouts.run.download')}
       </Button>
     </Alert>
   );

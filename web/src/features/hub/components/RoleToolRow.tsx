@@ -39,7 +39,7 @@ export function RoleToolRow({ user }: { user: HubUserRow }) {
             error instanceof RequestError ? (error.body as { code?: unknown })?.code : null;
           setOutcome({
             kind: 'refused',
-            text: isRefusalCode(code) ? t(`hub.roles.refusals.${code}`) : error.message,
+            text: isRefusalCode(code) ? t(`masteraxis.roles.refusals.${code}`) : error.message,
           });
         },
       },
@@ -64,12 +64,12 @@ export function RoleToolRow({ user }: { user: HubUserRow }) {
           value={user.role}
           disabled={!user.abilities.canChangeRole || update.isPending}
           onChange={(event) => change({ role: event.target.value as Role })}
-          aria-label={t('hub.roles.roleLabel', { name: user.name })}
+          aria-label={t('masteraxis.roles.roleLabel', { name: user.name })}
           aria-describedby={statusId}
         >
           {user.assignableRoles.map((role) => (
             <option key={role} value={role}>
-              {t(`hub.roles.names.${role}`)}
+              {t(`masteraxis.roles.names.${role}`)}
             </option>
           ))}
         </Form.Select>
@@ -82,7 +82,7 @@ export function RoleToolRow({ user }: { user: HubUserRow }) {
           checked={user.active}
           disabled={!user.abilities.canChangeActive || update.isPending}
           onChange={() => change({ active: !user.active })}
-          aria-label={t('hub.roles.toggleLabel', { name: user.name })}
+          aria-label={t('masteraxis.roles.toggleLabel', { name: user.name })}
           aria-describedby={statusId}
         />
       </td>
@@ -93,13 +93,13 @@ export function RoleToolRow({ user }: { user: HubUserRow }) {
           className={`small ${outcome?.kind === 'refused' ? 'text-danger' : 'text-success'}`}
         >
           {update.isPending
-            ? t('hub.roles.saving')
+            ? t('masteraxis.roles.saving')
             : outcome?.kind === 'refused'
               ? outcome.text
               : outcome?.kind === 'ended'
-                ? t('hub.roles.savedEnded')
+                ? t('masteraxis.roles.savedEnded')
                 : outcome?.kind === 'saved'
-                  ? t('hub.roles.saved')
+                  ? t('masteraxis.roles.saved')
                   : ''}
         </span>
       </td>

@@ -20,18 +20,18 @@ export function RoleToolsPanel() {
     <Card as="section" aria-labelledby="hub-roles" data-testid="hub-roles">
       <Card.Body>
         <h2 id="hub-roles" className="h5">
-          {t('hub.roles.title')}
+          {t('masteraxis.roles.title')}
         </h2>
         <Row className="g-2 mb-3">
           <Col sm={4}>
             <Form.Select
               value={role}
               onChange={(event) => setRole(event.target.value as RoleFilter)}
-              aria-label={t('hub.roles.filter')}
+              aria-label={t('masteraxis.roles.filter')}
             >
               {FILTERS.map((filter) => (
                 <option key={filter} value={filter}>
-                  {t(`hub.roles.names.${filter}`)}
+                  {t(`masteraxis.roles.names.${filter}`)}
                 </option>
               ))}
             </Form.Select>
@@ -42,16 +42,16 @@ export function RoleToolsPanel() {
                 type="text"
                 value={search}
                 onChange={(event) => setSearch(event.target.value)}
-                placeholder={t('hub.roles.search')}
-                aria-label={t('hub.roles.search')}
+                placeholder={t('masteraxis.roles.search')}
+                aria-label={t('masteraxis.roles.search')}
                 maxLength={100}
               />
               <Button
                 variant="outline-secondary"
                 onClick={() => setSearch('')}
                 disabled={search === ''}
-                aria-label={t('hub.roles.clear')}
-                title={t('hub.roles.clear')}
+                aria-label={t('masteraxis.roles.clear')}
+                title={t('masteraxis.roles.clear')}
               >
                 ×
               </Button>
@@ -60,15 +60,15 @@ export function RoleToolsPanel() {
         </Row>
         {users.isPending ? (
           <p role="status" className="aura-muted mb-0">
-            {t('hub.loading')}
+            {t('masteraxis.loading')}
           </p>
         ) : users.isError ? (
           <Alert variant="danger" className="mb-0">
-            {t('hub.loadError', { message: users.error.message })}
+            {t('masteraxis.loadError', { message: users.error.message })}
           </Alert>
         ) : rows.length === 0 ? (
           <p className="aura-muted mb-0" data-testid="hub-no-users">
-            {t('hub.roles.noUsers')}
+            {t('masteraxis.roles.noUsers')}
           </p>
         ) : (
           <>
@@ -81,14 +81,14 @@ export function RoleToolsPanel() {
             >
               <thead>
                 <tr>
-                  <th scope="col">{t('hub.roles.columns.name')}</th>
-                  <th scope="col">{t('hub.roles.columns.email')}</th>
-                  <th scope="col">{t('hub.roles.columns.role')}</th>
-                  <th scope="col">{t('hub.roles.columns.active')}</th>
-                  <th scope="col">{t('hub.roles.columns.changeRole')}</th>
-                  <th scope="col">{t('hub.roles.columns.toggle')}</th>
+                  <th scope="col">{t('masteraxis.roles.columns.name')}</th>
+                  <th scope="col">{t('masteraxis.roles.columns.email')}</th>
+                  <th scope="col">{t('masteraxis.roles.columns.role')}</th>
+                  <th scope="col">{t('masteraxis.roles.columns.active')}</th>
+                  <th scope="col">{t('masteraxis.roles.columns.changeRole')}</th>
+                  <th scope="col">{t('masteraxis.roles.columns.toggle')}</th>
                   <th scope="col">
-                    <span className="visually-hidden">{t('hub.roles.saved')}</span>
+                    <span className="visually-hidden">{t('masteraxis.roles.saved')}</span>
                   </th>
                 </tr>
               </thead>
@@ -105,7 +105,7 @@ export function RoleToolsPanel() {
                 onClick={() => void users.fetchNextPage()}
                 disabled={users.isFetchingNextPage || users.isPlaceholderData}
               >
-                {t('hub.loadMore')}
+                {t('masteraxis.loadMore')}
               </Button>
             )}
           </>

@@ -9,18 +9,18 @@ export function SystemMetaPanel() {
     <Card as="section" aria-labelledby="hub-meta" data-testid="hub-meta">
       <Card.Body>
         <h2 id="hub-meta" className="h5">
-          {t('hub.meta.title')}
+          {t('masteraxis.meta.title')}
         </h2>
         <p className="mb-2">
-          <span className="aura-muted me-2">{t('hub.meta.version')}</span>
+          <span className="aura-muted me-2">{t('masteraxis.meta.version')}</span>
           <span className="font-monospace fw-semibold" data-testid="hub-version-tag">
             {VERSION_TAG}
           </span>
         </p>
         <ul className="mb-0">
-          <li>{t('hub.meta.unifiedDashboard')}</li>
-          <li>{t('hub.meta.creatorMapping')}</li>
-          <li>{t('hub.meta.smartPayout')}</li>
+          <li>{t('masteraxis.meta.unifiedDashboard')}</li>
+          <li>{t('masteraxis.meta.creatorMapping')}</li>
+          <li>{t('masteraxis.meta.smartPayout')}</li>
         </ul>
       </Card.Body>
     </Card>

@@ -20,7 +20,7 @@ export default function HubPage() {
   const isReadOnly = !!user && !can(user, 'hub.roles.write');
   useEffect(() => {
     const previous = document.title;
-    document.title = `${t('hub.title')} · Aura`;
+    document.title = `${t('masteraxis.title')} · Aura`;
     return () => {
       document.title = previous;
     };
@@ -28,10 +28,10 @@ export default function HubPage() {
 
   return (
     <main className="container py-4 d-flex flex-column gap-4">
-      <h1 className="h3 mb-0">{t('hub.title')}</h1>
+      <h1 className="h3 mb-0">{t('masteraxis.title')}</h1>
       {isReadOnly && (
         <Alert variant="info" className="mb-0" data-testid="hub-read-only">
-          {t('hub.readOnly')}
+          {t('masteraxis.readOnly')}
         </Alert>
       )}
       <SystemMetaPanel />
