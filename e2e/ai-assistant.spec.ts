@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInDemoViaApi, signInPage } from './support/accounts';
 import { seriousViolations } from './support/axe';
+import { seedStorage } from './support/seeded-session';
 
 async function openPanel(page: Page) {
   const toggle = page.getByTestId('app-header').getByRole('button', { name: 'AI assistant' });
@@ -34,6 +35,15 @@ test('the header toggle opens the assistant; Enter sends and quick replies ask a
   const input = panel.getByRole('textbox', { name: 'Message to the assistant' });
   const send = panel.getByRole('button', { name: 'Send', exact: true });
   await expect(input).toBeFocused();
+
+  // It says who answers: the built-in guide, what it can do, and how a model is connected.
+  const notice = panel.getByTestId('ai-provider');
+  await expect(notice).toContainText('Answered by Aura’s built-in guide');
+  await expect(notice).toContainText('refunds, resetting a password');
+  await expect(notice.getByText('OPENAI_BASE_URL')).toBeHidden();
+  await notice.getByText('How an operator connects a language model').click();
+  await expect(notice.getByText('OPENAI_BASE_URL')).toBeVisible();
+
   await expect(send).toBeDisabled();
   await input.fill('   ');
   await expect(send).toBeDisabled();
@@ -117,4 +127,30 @@ test('the panel says chatbot.errorConnection when the network fails and chatbot.
     'The assistant could not answer. Please try again.',
   );
   await expect(panel.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
+});
+
+test('the assistant answers refunds and a forgotten password in Spanish', async ({
+  page,
+  request,
+}) => {
+  await signInPage(page, await signInDemoViaApi(request, 'user'));
+  await seedStorage(page, { language: 'es' });
+  await page.goto('/discover');
+  const toggle = page.getByTestId('app-header').getByRole('button', { name: 'Asistente de IA' });
+  await toggle.click();
+  const panel = page.getByRole('dialog', { name: 'Asistente de IA' });
+  await expect(panel.getByTestId('ai-provider')).toContainText(
+    'Responde la guía integrada de Aura',
+  );
+  const input = panel.getByRole('textbox', { name: 'Mensaje para el asistente' });
+  await input.fill('¿Cómo pido un reembolso?');
+  await input.press('Enter');
+  await expect(panel.getByTestId('chat-message-ai').first()).toContainText(
+    'Aura no tiene un botón de reembolso',
+  );
+  await input.fill('Olvidé mi contraseña');
+  await input.press('Enter');
+  await expect(panel.getByTestId('chat-message-ai').nth(1)).toContainText(
+    '«¿Has olvidado tu contraseña?»',
+  );
 });

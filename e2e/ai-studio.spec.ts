@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signInDemoViaApi, signInPage } from './support/accounts';
 import { seriousViolations } from './support/axe';
+import { seedStorage } from './support/seeded-session';
 
 test('the studio opens on prompt, refuses short input and answers with bullet points', async ({
   page,
@@ -94,4 +95,49 @@ test('the visual mode shows Aura’s own placeholder image under the CSP', async
   await expect(image).toHaveAttribute('src', '/api/v1/ai/placeholder?text=Neon+city+at+night');
   expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
   expect(cspErrors).toEqual([]);
+});
+
+test('the studio says the built-in guide answers, and drafts from the item’s tags, tier and price', async ({
+  page,
+  request,
+}) => {
+  await signInPage(page, await signInDemoViaApi(request, 'creator'));
+  await page.goto('/studio?mode=draft');
+  const notice = page.getByTestId('ai-provider');
+  await expect(notice).toContainText('Answered by Aura’s built-in guide');
+  await expect(notice).toContainText('your idea as the title, the category, your tags');
+  await notice.getByText('How an operator connects a language model').click();
+  for (const name of ['AI_PROVIDER=ollama', 'OLLAMA_URL', 'OPENAI_BASE_URL', 'AI_MODEL']) {
+    await expect(notice.getByText(name, { exact: true }).first()).toBeVisible();
+  }
+
+  await page.getByRole('textbox', { name: 'Your idea' }).fill('A pack of synth loops');
+  await page
+    .getByRole('textbox', { name: 'Tags (optional, separated by commas)' })
+    .fill('ambient, ');
+  await page.getByRole('combobox', { name: 'Included in tier (optional)' }).selectOption('Hypr');
+  const price = page.getByRole('textbox', { name: 'Price in € (optional)' });
+  await price.fill('4,5x');
+  await page.getByRole('button', { name: 'Generate' }).click();
+  await expect(page.getByText('Enter a price such as 4.99, or leave it empty.')).toBeVisible();
+  await expect(page.getByTestId('studio-result')).toHaveCount(0);
+
+  await price.fill('4,50');
+  await page.getByRole('button', { name: 'Generate' }).click();
+  const lines = page.getByTestId('studio-result').getByRole('listitem');
+  await expect(lines).toHaveText([
+    'Title: A pack of synth loops',
+    'Description: A pack of synth loops. Loops in Music for producers, DJs and musicians. Members of Hypr open it without buying it. €4.50 to unlock.',
+    'Tags: ambient, pack, synth, loops, music',
+  ]);
+  await expect(lines.first()).not.toContainText('routine');
+});
+
+test('the studio tells who answers in German too', async ({ page, request }) => {
+  await signInPage(page, await signInDemoViaApi(request, 'user'));
+  await seedStorage(page, { language: 'de' });
+  await page.goto('/studio?mode=prompt');
+  await expect(page.getByTestId('ai-provider')).toContainText(
+    'Es antwortet Auras eingebauter Guide: Regeln, kein Sprachmodell.',
+  );
 });

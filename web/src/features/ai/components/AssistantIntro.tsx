@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AiProviderNotice } from './AiProviderNotice';
 import { STUDIO_MODES } from '../../../../../common/schemas/ai';
 
 /** SPEC §2: the intro card with a button to each studio mode. */
@@ -11,6 +12,7 @@ export function AssistantIntro({ onLeave }: { onLeave: () => void }) {
         <h3 id="assistant-intro-title" className="h6">
           {t('chatbot.introTitle')}
         </h3>
+        <AiProviderNotice where="chat" />
         <p className="small mb-2">{t('chatbot.intro')}</p>
         <div className="d-flex flex-wrap gap-2">
           {STUDIO_MODES.map((mode) => (

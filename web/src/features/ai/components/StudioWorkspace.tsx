@@ -10,9 +10,27 @@ import {
   type StudioMode,
 } from '../../../../../common/schemas/ai';
 import { resultLines } from '../../../../../common/rules/ai-reply';
+import { isTier, TIERS, type Tier } from '../../../../../common/rules/tiers';
+import { parsePriceToCents } from '../../../../../common/schemas/billing';
+import {
+  ITEM_TAG_MAX_LENGTH,
+  ITEM_TAGS_MAX,
+  normalizeTags,
+} from '../../../../../common/schemas/items';
 import { useAiModels, useStudioGeneration } from '../api/ai';
 import { StudioResult, type StudioOutcome } from './StudioResult';
 import { isLongEnough } from './studio-mode';
+
+/** What the creator said of the item besides the idea; a field left empty is not sent. */
+function itemFields(tags: string, tier: Tier | '', price: string) {
+  const tagList = normalizeTags(tags.split(',')).slice(0, ITEM_TAGS_MAX);
+  const priceCents = price.trim() === '' ? null : parsePriceToCents(price);
+  return {
+    ...(tagList.length > 0 && { tags: tagList.map((tag) => tag.slice(0, ITEM_TAG_MAX_LENGTH)) }),
+    ...(tier && { tier }),
+    ...(priceCents !== null && { priceCents }),
+  };
+}
 
 /** Loads an image before it is shown, so the loading state lasts exactly as long as the call. */
 function preloadImage(url: string): Promise<void> {
@@ -35,6 +53,9 @@ export function StudioWorkspace({ mode }: { mode: StudioMode }) {
   const generate = useStudioGeneration();
   const [input, setInput] = useState('');
   const [category, setCategory] = useState('');
+  const [tags, setTags] = useState('');
+  const [tier, setTier] = useState<Tier | ''>('');
+  const [price, setPrice] = useState('');
   const [model, setModel] = useState('');
   const [isTooShort, setTooShort] = useState(false);
   const [isImageLoading, setImageLoading] = useState(false);
@@ -43,6 +64,7 @@ export function StudioWorkspace({ mode }: { mode: StudioMode }) {
   useEffect(() => () => abortRef.current?.abort(), []);
 
   const isLoading = generate.isPending || isImageLoading;
+  const isPriceInvalid = price.trim() !== '' && parsePriceToCents(price) === null;
   const modelNames = models.data?.models ?? [];
 
   const generateText = async (text: string) => {
@@ -55,6 +77,7 @@ export function StudioWorkspace({ mode }: { mode: StudioMode }) {
           mode,
           language: i18n.language as AssistantLanguage,
           category: category || undefined,
+          ...itemFields(tags, tier, price),
           model: model || models.data?.defaultModel,
           ...STUDIO_PARAMETERS,
           stream: false,
@@ -90,6 +113,7 @@ export function StudioWorkspace({ mode }: { mode: StudioMode }) {
       setTooShort(true);
       return;
     }
+    if (isPriceInvalid) return;
     setTooShort(false);
     setOutcome(null);
     const text = input.trim();
@@ -158,6 +182,60 @@ export function StudioWorkspace({ mode }: { mode: StudioMode }) {
                   </option>
                 ))}
               </select>
+            </div>
+          )}
+          {mode !== 'visual' && (
+            <div className="col-sm-6">
+              <label htmlFor="studio-tags" className="form-label">
+                {t('studio.tagsLabel')}
+              </label>
+              <input
+                id="studio-tags"
+                className="form-control"
+                value={tags}
+                maxLength={400}
+                onChange={(event) => setTags(event.target.value)}
+              />
+            </div>
+          )}
+          {mode !== 'visual' && (
+            <div className="col-sm-6">
+              <label htmlFor="studio-tier" className="form-label">
+                {t('studio.tierLabel')}
+              </label>
+              <select
+                id="studio-tier"
+                className="form-select"
+                value={tier}
+                onChange={(event) => setTier(isTier(event.target.value) ? event.target.value : '')}
+              >
+                <option value="">{t('studio.anyTier')}</option>
+                {TIERS.map((each) => (
+                  <option key={each}>{each}</option>
+                ))}
+              </select>
+            </div>
+          )}
+          {mode !== 'visual' && (
+            <div className="col-sm-6">
+              <label htmlFor="studio-price" className="form-label">
+                {t('studio.priceLabel')}
+              </label>
+              <input
+                id="studio-price"
+                className={`form-control${isPriceInvalid ? ' is-invalid' : ''}`}
+                inputMode="decimal"
+                value={price}
+                maxLength={12}
+                aria-invalid={isPriceInvalid}
+                aria-describedby={isPriceInvalid ? 'studio-price-error' : undefined}
+                onChange={(event) => setPrice(event.target.value)}
+              />
+              {isPriceInvalid && (
+                <div id="studio-price-error" className="invalid-feedback d-block">
+                  {t('studio.priceInvalid')}
+                </div>
+              )}
             </div>
           )}
           {mode !== 'visual' && modelNames.length > 1 && (

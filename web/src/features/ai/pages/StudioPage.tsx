@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { StudioMode } from '../../../../../common/schemas/ai';
+import { AiProviderNotice } from '../components/AiProviderNotice';
 import { studioModeOf } from '../components/studio-mode';
 import { PANEL_ID, StudioTabs, tabId } from '../components/StudioTabs';
 import { StudioWorkspace } from '../components/StudioWorkspace';
@@ -17,6 +18,7 @@ export default function StudioPage() {
     <main className="container py-5 aura-narrow">
       <h1>{t('studio.title')}</h1>
       <p className="lead">{t('studio.intro')}</p>
+      <AiProviderNotice where="studio" />
       <StudioTabs mode={mode} onSelect={select} />
       <div id={PANEL_ID} role="tabpanel" aria-labelledby={tabId(mode)}>
         {/* A fresh workspace per mode: SPEC §4, a mode change clears input, error and loading. */}
