@@ -11,9 +11,9 @@ import { fail } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import { parseItemId, setItemHidden } from '../items/index';
 import { accountState, setAccountStatus } from '../users/index';
-import { adminContentRow } from './content-list';
+import { adminContentRow } from './content-list.read-model';
 import { suspensionRefusal } from './policy';
-import { adminUserRow } from './users-list';
+import { adminUserRow } from './users-list.read-model';
 
 /*
  * Suspending and hiding (issue 14). Each is one transaction with its audit event, written by

@@ -31,11 +31,11 @@ import { requestMeta } from '../../http/request-meta';
 import { listReports } from '../reports/index';
 import { setHidden, setSuspension } from './actions';
 import { auditPage } from './audit';
-import { listContent } from './content-list';
+import { listContent } from './content-list.read-model';
 import { adminAbilities } from './policy';
 import { resolveReport } from './resolution';
 import { salesOverview } from './sales';
-import { listUsers } from './users-list';
+import { listUsers } from './users-list.read-model';
 import { acknowledgeWarning, listWarnings, myWarnings, warnItem, warnUser } from './warnings';
 
 // Any text reaches the services, which answer 404 for what cannot be an id.

@@ -11,8 +11,8 @@ import {
   isCreatorAccount,
   listedItemCount,
   nameColumns,
-} from './creator-scope';
-import type { HubDeps } from './dashboard';
+} from './creator-scope.read-model';
+import type { HubDeps } from './dashboard.read-model';
 import { afterNameCursor, byUsername, pageOf } from './name-cursor';
 import { presentCreatorRow } from './presenter';
 

@@ -15,7 +15,7 @@ import type { EventMeta } from '../../events/record';
 import { fail } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import { changeRole, setAccountStatus } from '../users/index';
-import { containsText, nameColumns } from './creator-scope';
+import { containsText, nameColumns } from './creator-scope.read-model';
 import { afterNameCursor, byUsername, pageOf } from './name-cursor';
 import { presentHubUser } from './presenter';
 

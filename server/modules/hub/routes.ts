@@ -13,7 +13,7 @@ import {
 import type { Container } from '../../container';
 import { requestMeta } from '../../http/request-meta';
 import { listCreators } from './creators';
-import { hubDashboard, type HubDeps } from './dashboard';
+import { hubDashboard, type HubDeps } from './dashboard.read-model';
 import { listHubUsers, updateHubUser } from './role-tools';
 
 // Any text reaches the service, which answers 404 for what cannot be a user id.

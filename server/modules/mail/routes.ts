@@ -28,7 +28,7 @@ import {
 } from './account-mail';
 import { noticeSettings, unsubscribe, updateNoticeSettings } from './notice-settings';
 import { takeBackAddress } from './not-me';
-import { listOutbox } from './outbox-list';
+import { listOutbox } from './outbox-list.read-model';
 
 /**
  * E-mail (issue 16): verification, password reset, the admin outbox, notice switches and the

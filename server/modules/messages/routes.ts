@@ -16,7 +16,7 @@ import type { Container } from '../../container';
 import { perCaller } from '../../http/rate-limits';
 import { requestMeta } from '../../http/request-meta';
 import { unreadTotal } from './conversations';
-import { listChatUsers } from './directory';
+import { listChatUsers } from './directory.read-model';
 import { getHistory, markRead } from './history';
 import { reportMessage } from './report-message';
 import { sendMessage } from './send';

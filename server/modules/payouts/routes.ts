@@ -14,7 +14,7 @@ import { IdempotencyKeyHeaders, requiredIdempotencyKey } from '../../http/idempo
 import { perCaller } from '../../http/rate-limits';
 import { requestMeta } from '../../http/request-meta';
 import { payoutCipherOf } from './cipher';
-import { payoutRunCsv } from './csv';
+import { payoutRunCsv } from './csv.read-model';
 import { listPayoutRuns, parseRunId, runPayouts } from './runs';
 import {
   listHubPayouts,

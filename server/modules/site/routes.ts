@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SiteResponse } from '../../../common/schemas/site';
 import type { Container } from '../../container';
-import { robotsTxt, sitemapXml } from './crawlers';
+import { robotsTxt, sitemapXml } from './crawlers.read-model';
 import { presentSite } from './presenter';
 
 /**

@@ -13,7 +13,11 @@ import type { Clock } from '../../context';
 import type { Db } from '../../db/client';
 import { items, ledgerEntries, users } from '../../db/schema/index';
 import { zonedWeekOf, type ZonedWeek } from './calendar';
-import { creatorStatusSql, isCreatorAccount, listedItemsOfActiveCreators } from './creator-scope';
+import {
+  creatorStatusSql,
+  isCreatorAccount,
+  listedItemsOfActiveCreators,
+} from './creator-scope.read-model';
 import { personName, toAmounts } from './presenter';
 
 export interface HubDeps {
