@@ -91,6 +91,10 @@ export const ERROR_CATALOGUE = {
   // -- items --
   item_not_found: entry(404, 'Item not found'),
   item_deleted: entry(409, 'This item was deleted and can no longer be changed'),
+  item_publish_at_invalid: entry(
+    400,
+    'publishAt: choose a time with its time zone, in the future and at most one year ahead',
+  ),
   media_not_ours: entry(400, '{{field}}: not a file uploaded here'),
   media_not_own_upload: entry(400, '{{field}}: use a file you uploaded yourself'),
   media_wrong_kind: entry(400, '{{field}}: this upload is not a {{kind}}'),

@@ -39,6 +39,7 @@ import { registerConnectionHandling, serverWithTimeouts, type Lifecycle } from '
 import { apiSecurityHeaders, securityHeaders, takesApiHeaders } from './http/security';
 import { registerSpa } from './http/spa';
 import { scheduleMembershipRenewals } from './jobs/membership-renewals';
+import { scheduleItemPublishing } from './jobs/scheduled-publishing';
 import { adminRealtimePresenters, adminRoutes } from './modules/admin/index';
 import { authRoutes, scheduleLoginFailurePrune } from './modules/auth/index';
 import { billingRoutes, scheduleCheckoutPrune, walletRoutes } from './modules/billing/index';
@@ -224,6 +225,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     realtimeRoutes(c, { ...messageRealtimePresenters(c.db), ...adminRealtimePresenters() }),
   );
   scheduleMembershipRenewals(c);
+  scheduleItemPublishing(c);
   schedulePayoutTransfers(c);
   defineMailJob(c.jobs, {
     db: c.db,

@@ -13,10 +13,11 @@ import { FeedPost, ItemComment } from './feed';
 export const ITEM_STATUSES = ['available', 'unavailable'] as const;
 export type ItemStatus = (typeof ITEM_STATUSES)[number];
 /**
- * What an item can be in the database: a status of the form, or `deleted` (issue 10: a soft
- * delete that keeps the row for its buyers; nothing brings a deleted item back).
+ * What an item can be in the database: a status of the form, `scheduled` (issue 42: it goes on
+ * sale by itself at its `publishAt`; until then only its owner and staff see it), or `deleted`
+ * (issue 10: a soft delete that keeps the row for its buyers; nothing brings a deleted item back).
  */
-export const ITEM_STATES = [...ITEM_STATUSES, 'deleted'] as const;
+export const ITEM_STATES = [...ITEM_STATUSES, 'scheduled', 'deleted'] as const;
 export type ItemState = (typeof ITEM_STATES)[number];
 
 export const ITEM_TITLE_MAX = 200;
@@ -26,6 +27,25 @@ export const ITEM_TAG_MAX_LENGTH = 40;
 /** 10,000.00 €: a typo guard, not a business limit. */
 export const ITEM_PRICE_MAX_CENTS = 1_000_000;
 export const COMMENT_MAX_LENGTH = 1000;
+/** How far ahead an item may be scheduled (issue 42). */
+export const PUBLISH_AT_MAX_AHEAD_MS = 365 * 24 * 3600_000;
+/** Catalogue code of a `publishAt` that is not a time, not in the future or too far ahead. */
+export const PUBLISH_AT_INVALID = 'item_publish_at_invalid';
+
+/**
+ * The time an item is scheduled for, or the reason to refuse it: an ISO 8601 time with a zone,
+ * after `now` and at most a year after it. The server decides with its clock; the web form asks
+ * the same before sending.
+ */
+export function parsePublishAt(raw: string, now: Date): Date | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(raw)) {
+    return null;
+  }
+  const at = new Date(raw);
+  const ms = at.getTime();
+  if (Number.isNaN(ms) || ms <= now.getTime()) return null;
+  return ms - now.getTime() <= PUBLISH_AT_MAX_AHEAD_MS ? at : null;
+}
 
 /** SPEC §5 message when a required upload field is missing. */
 export const UPLOAD_REQUIRED_FIELDS = 'upload.requiredFields';
@@ -72,6 +92,12 @@ export const CreateItemRequest = z
     subcategory: requiredText(60),
     explicitContent: z.boolean().default(false),
     tierRequired: z.enum(TIERS).optional(),
+    /**
+     * Issue 42: go on sale by itself at this time (ISO 8601 with a zone, in the future, at most a
+     * year ahead; `parsePublishAt`). The item is `scheduled` until then and `status` is ignored.
+     * Left out or null: the item takes `status` now.
+     */
+    publishAt: z.string().max(64).nullable().optional(),
   })
   .superRefine((value, ctx) => {
     if (String(value.price).trim() === '') {
@@ -109,6 +135,8 @@ export type UpdateItemRequest = z.infer<typeof UpdateItemRequest>;
  */
 export const ItemDetail = FeedPost.extend({
   status: z.enum(ITEM_STATES),
+  /** When a `scheduled` item goes on sale (issue 42): only its owner and staff see such an item. */
+  publishAt: z.iso.datetime().nullable(),
   /** What a card shows: the resized preview when the viewer may see the item, else the teaser. */
   previewUrl: z.string().nullable(),
   /** The viewer published it (owners always see their item, even unavailable). */
@@ -155,6 +183,8 @@ export const OwnItem = z.object({
   /** People who bought it: they keep access after a delete. */
   buyers: z.number().int(),
   createdAt: z.iso.datetime(),
+  /** When a `scheduled` item goes on sale by itself (issue 42); null otherwise. */
+  publishAt: z.iso.datetime().nullable(),
   abilities: z.object({
     canEdit: z.boolean(),
     canPublish: z.boolean(),
@@ -167,6 +197,10 @@ export type OwnItem = z.infer<typeof OwnItem>;
 /** GET /api/v1/aura/mine: the caller's items, newest first, deleted ones included. */
 export const OwnItemList = z.object({ items: z.array(OwnItem) });
 export type OwnItemList = z.infer<typeof OwnItemList>;
+
+/** GET /api/v1/aura/scheduled (issue 42): the caller's scheduled items, soonest first. */
+export const ScheduledItemList = OwnItemList;
+export type ScheduledItemList = OwnItemList;
 
 /** POST/DELETE /api/v1/items/{id}/like: the viewer's state and the honest count after it. */
 export const LikeResponse = z.object({ liked: z.boolean(), likes: z.number().int() });

@@ -58,11 +58,19 @@ export interface EntitlementRow {
   tier: Tier | null;
 }
 
+/**
+ * Whether a membership of a covering tier opens the item: not a deleted one (withdrawn from
+ * memberships) and not a scheduled one (issue 42: nobody but its owner and staff sees it before
+ * its time, members included).
+ */
+const opensToMembers = (item: ItemSubject) =>
+  item.status !== 'deleted' && item.status !== 'scheduled';
+
 /** Whether the viewer's active entitlement rows cover a paid item: a purchase, or a tier. */
 function entitledBy(item: ItemSubject, rows: readonly EntitlementRow[]): boolean {
   if (rows.some((r) => r.itemId === item.id)) return true;
   return (
-    item.status !== 'deleted' &&
+    opensToMembers(item) &&
     item.tierRequired !== 'Aura' &&
     rows.some(
       (r) => r.creatorId === item.creatorId && r.tier && tierCovers(r.tier, item.tierRequired),
@@ -110,7 +118,9 @@ export const viewerEntitlementsSql = (
  * the item's tier. What people paid for they keep whatever becomes of the item or its creator:
  * unpublished, hidden by a moderator, or its creator suspended (docs/payments.md). A deleted
  * item (issue 10) stays its owner's, staff's and its buyers' only: the creator withdrew it from
- * memberships and from the free catalogue, but a purchase is kept.
+ * memberships and from the free catalogue, but a purchase is kept. A scheduled item (issue 42)
+ * is the same until its time: a purchase from before it was rescheduled is kept, a membership
+ * does not open it yet.
  * Answers for many items in one query so a feed page costs the same as one item.
  */
 export async function viewableItemIds(

@@ -27,5 +27,6 @@ export { isListed, maySeeUnlisted } from './policy';
 export { presentFeedPost } from './presenter';
 export { itemsRoutes } from './routes';
 export { countSaleSql } from './sales-count';
+export { publishDueItems } from './scheduling';
 export { findVisibleItem, parseItemId } from './service';
 export type { ItemRow } from './tables';

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   OwnItem,
   OwnItemList,
+  ScheduledItemList,
   UpdateItemRequest,
   UpdateItemResponse,
 } from '../../../common/schemas/items';
@@ -11,12 +12,16 @@ import type { RouteDoc } from '../../http/openapi/route-doc';
 import { perCaller } from '../../http/rate-limits';
 import { requestMeta } from '../../http/request-meta';
 import { deleteItem, listOwnItems, setPublished, updateItem } from './management';
+import { listScheduledItems } from './scheduling';
 import type { ItemsDeps } from './service';
 
 // Malformed ids reach the service, which answers 404 like for an unknown item.
 const ItemParams = z.object({ id: z.string().max(40) });
 
-/** Item management by its owner (issue 10): list, edit, publish, unpublish, delete. */
+/**
+ * Item management by its owner (issue 10): list, edit, publish, unpublish, delete; and the
+ * scheduled ones (issue 42).
+ */
 export const itemManagementRoutes =
   (ctx: Container, deps: ItemsDeps): FastifyPluginAsyncZod =>
   async (app) => {
@@ -39,6 +44,20 @@ export const itemManagementRoutes =
         },
       },
       async (request) => listOwnItems(deps, ctx.guards.viewerOf(request)),
+    );
+
+    app.get(
+      '/api/v1/aura/scheduled',
+      {
+        ...guarded,
+        schema: {
+          tags: ['items'],
+          summary: 'The signed-in creator’s scheduled items, soonest first',
+          operationId: 'listScheduledItems',
+          response: { 200: ScheduledItemList },
+        },
+      },
+      async (request) => listScheduledItems(deps, ctx.guards.viewerOf(request)),
     );
 
     app.patch(

@@ -1,9 +1,10 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Role } from '../../../common/rules/roles';
 import { parsePriceToCents } from '../../../common/schemas/billing';
 import {
   normalizeTags,
   UPLOAD_REQUIRED_FIELDS,
+  type ItemState,
   type OwnItem,
   type OwnItemList,
   type UpdateItemRequest,
@@ -18,6 +19,7 @@ import { buyersByItem } from '../access/index';
 import type { Viewer } from './cards';
 import { isDeleted } from './policy';
 import { presentManagedItem } from './presenter';
+import { placementOf } from './scheduling';
 import { findVisibleItem, presentOwnItem, resolveMedia, type ItemsDeps } from './service';
 
 /*
@@ -62,9 +64,13 @@ async function recordStatusChange(
   tx: Db,
   viewer: Actor,
   itemId: number,
-  to: 'available' | 'unavailable',
+  change: { from: ItemState; to: ItemState },
   meta: EventMeta,
 ): Promise<void> {
+  // Going on sale is `item.published`, leaving it `item.unpublished`. Between unavailable and
+  // scheduled the item was and stays off sale: its `item.updated` names the change.
+  const { from, to } = change;
+  if (from !== 'available' && to !== 'available') return;
   await recordEvent(
     tx,
     viewer,
@@ -99,6 +105,7 @@ export async function updateItem(
     { field: 'video', kind: 'video', url: body.video },
   ]);
   if (!media.image) throw failWithKey(400, UPLOAD_REQUIRED_FIELDS);
+  const placement = placementOf(body, meta.at);
 
   const next = {
     title: body.title,
@@ -108,7 +115,8 @@ export async function updateItem(
     imagePreviewKey: media.image.previewKey,
     audioKey: media.audio?.key ?? null,
     videoKey: media.video?.key ?? null,
-    status: body.status,
+    status: placement.status,
+    publishAt: placement.publishAt,
     tags: normalizeTags(body.tags),
     category: body.category,
     subcategory: body.subcategory,
@@ -118,8 +126,13 @@ export async function updateItem(
   const fields = changedFields(before, next);
 
   const item = await deps.db.transaction(async (tx) => {
-    const [updated] = await tx.update(items).set(next).where(eq(items.id, before.id)).returning();
-    if (!updated) throw fail('item_not_found');
+    // Only from the state it was read in: the publishing sweep may have put it on sale since.
+    const [updated] = await tx
+      .update(items)
+      .set(next)
+      .where(and(eq(items.id, before.id), eq(items.status, before.status)))
+      .returning();
+    if (!updated) throw fail('conflict');
     if (fields.length > 0) {
       await recordEvent(
         tx,
@@ -138,8 +151,14 @@ export async function updateItem(
         { audience: [viewer.id] },
       );
     }
-    if (before.status !== body.status) {
-      await recordStatusChange(tx, viewer, before.id, body.status, meta);
+    if (before.status !== placement.status) {
+      await recordStatusChange(
+        tx,
+        viewer,
+        before.id,
+        { from: before.status, to: placement.status },
+        meta,
+      );
     }
     return updated;
   });
@@ -148,7 +167,8 @@ export async function updateItem(
 
 /**
  * POST /api/v1/aura/{id}/publish and /unpublish: puts the item on sale or withdraws it. Asking for
- * the state it is already in changes nothing and records nothing.
+ * the state it is already in changes nothing and records nothing. For a scheduled item (issue
+ * 42) publish is "publish now" and unpublish cancels the schedule (the item stays unavailable).
  */
 export async function setPublished(
   deps: ItemsDeps,
@@ -161,17 +181,39 @@ export async function setPublished(
   if (isDeleted(before)) throw fail('item_deleted');
   const status = isPublished ? 'available' : 'unavailable';
   if (before.status === status) return presentOne(deps, viewer, before);
+  const wasScheduled = before.status === 'scheduled';
   const item = await deps.db.transaction(async (tx) => {
+    // Only from the state it was read in: a scheduled item the sweep published meanwhile is
+    // published once, by the sweep.
     const [updated] = await tx
       .update(items)
-      .set({ status })
-      .where(eq(items.id, before.id))
+      .set({
+        status,
+        publishAt: null,
+        // Published now instead of at its time: it is new in the feed from now.
+        ...(wasScheduled && isPublished ? { createdAt: meta.at } : {}),
+      })
+      .where(and(eq(items.id, before.id), eq(items.status, before.status)))
       .returning();
-    if (!updated) throw fail('item_not_found');
-    await recordStatusChange(tx, viewer, before.id, status, meta);
+    if (!updated) return null;
+    await recordStatusChange(tx, viewer, before.id, { from: before.status, to: status }, meta);
+    if (wasScheduled && !isPublished) {
+      await recordEvent(
+        tx,
+        viewer,
+        {
+          type: 'item.updated',
+          subjectId: String(before.id),
+          data: { fields: ['status', 'publishAt'] },
+        },
+        meta,
+        { audience: [viewer.id] },
+      );
+    }
     return updated;
   });
-  return presentOne(deps, viewer, item);
+  if (item) return presentOne(deps, viewer, item);
+  return presentOne(deps, viewer, await findOwnItem(deps.db, viewer, rawId));
 }
 
 /**

@@ -58,8 +58,17 @@ export function managedItemAbilities(
   const resource = { ownerId: item.creatorId };
   return presentAbilities(viewer, {
     canEdit: { permission: 'item.edit', resource, when: !isDeleted(item) },
-    canPublish: { permission: 'item.edit', resource, when: item.status === 'unavailable' },
-    canUnpublish: { permission: 'item.edit', resource, when: item.status === 'available' },
+    // A scheduled item can be published now, or unpublished (its schedule cancelled).
+    canPublish: {
+      permission: 'item.edit',
+      resource,
+      when: item.status === 'unavailable' || item.status === 'scheduled',
+    },
+    canUnpublish: {
+      permission: 'item.edit',
+      resource,
+      when: item.status === 'available' || item.status === 'scheduled',
+    },
     canDelete: { permission: 'item.edit', resource, when: !isDeleted(item) },
   });
 }

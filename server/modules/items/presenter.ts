@@ -55,6 +55,7 @@ export function presentItemDetail(view: ItemView, urls: MediaUrls): ItemDetail {
   return Object.assign(postOf(view, media, 'full'), {
     previewUrl: media.card,
     status: view.item.status,
+    publishAt: view.item.publishAt?.toISOString() ?? null,
     isOwner: view.isOwner,
     creatorSuspended: view.creator.status === 'suspended',
   });
@@ -84,6 +85,7 @@ export function presentManagedItem(
     sales: item.salesCount,
     buyers,
     createdAt: item.createdAt.toISOString(),
+    publishAt: item.publishAt?.toISOString() ?? null,
     abilities: managedItemAbilities(viewer, item),
   };
 }

@@ -28,6 +28,7 @@ import {
 import { creationKeyOf, itemCreatedUnder } from './creation-key';
 import { isListed, mayOpenItemPage, maySeeUnlisted } from './policy';
 import { presentItemDetail } from './presenter';
+import { placementOf } from './scheduling';
 
 export interface ItemsDeps {
   db: Database;
@@ -137,6 +138,7 @@ export async function createItem(
     { field: 'video', kind: 'video', url: body.video },
   ]);
   if (!media.image) throw failWithKey(400, UPLOAD_REQUIRED_FIELDS);
+  const placement = placementOf(body, meta.at);
 
   const created = await deps.db.transaction(async (tx) => {
     const [item] = await tx
@@ -150,7 +152,8 @@ export async function createItem(
         imagePreviewKey: media.image?.previewKey ?? null,
         audioKey: media.audio?.key ?? null,
         videoKey: media.video?.key ?? null,
-        status: body.status,
+        status: placement.status,
+        publishAt: placement.publishAt,
         tags: normalizeTags(body.tags),
         category: body.category,
         subcategory: body.subcategory,

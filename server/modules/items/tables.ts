@@ -47,6 +47,8 @@ export const items = pgTable(
     explicitContent: boolean('explicit_content').notNull().default(false),
     /** Members of this tier (or higher) of the creator see it without buying; Aura = no tier. */
     tierRequired: text('tier_required').$type<Tier>().notNull().default('Aura'),
+    /** When a `scheduled` item goes on sale by itself (issue 42); null for every other status. */
+    publishAt: timestamp('publish_at', { withTimezone: true }),
     likesCount: integer('likes_count').notNull().default(0),
     commentsCount: integer('comments_count').notNull().default(0),
     visitorsCount: integer('visitors_count').notNull().default(0),
@@ -67,6 +69,14 @@ export const items = pgTable(
     // Keyset pagination of the feed: newest first, id breaks ties.
     index('items_feed_idx').on(t.createdAt.desc(), t.id.desc()),
     index('items_creator_idx').on(t.creatorId, t.createdAt.desc()),
+    // The publishing sweep reads the due scheduled items only.
+    index('items_publish_at_idx')
+      .on(t.publishAt)
+      .where(sql`${t.status} = 'scheduled'`),
+    check(
+      'items_publish_at_check',
+      sql`(${t.status} = 'scheduled') = (${t.publishAt} is not null)`,
+    ),
     // One item per creator and key; only items created with a key are in it.
     uniqueIndex('items_creation_key_idx')
       .on(t.creatorId, t.creationKey)

@@ -9,6 +9,7 @@ import { formatMoney } from '../../../../../common/rules/money';
 const STATUS_VARIANT: Record<OwnItem['status'], string> = {
   available: 'success',
   unavailable: 'secondary',
+  scheduled: 'info',
   deleted: 'dark',
 };
 
@@ -77,6 +78,16 @@ export function MyItems() {
                   <Badge bg={STATUS_VARIANT[item.status]} data-testid="my-item-status">
                     {t(`myItems.status.${item.status}`)}
                   </Badge>
+                  {item.publishAt && (
+                    <div className="small text-muted" data-testid="my-item-publish-at">
+                      {t('myItems.publishesAt', {
+                        time: new Date(item.publishAt).toLocaleString(i18n.language, {
+                          dateStyle: 'medium',
+                          timeStyle: 'short',
+                        }),
+                      })}
+                    </div>
+                  )}
                 </td>
                 <td>
                   {item.priceCents === 0
