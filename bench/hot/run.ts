@@ -27,7 +27,7 @@ import pg from 'pg';
 import { LoginResponse } from '../../common/schemas/auth';
 import { hashPassword } from '../../server/auth/passwords';
 import { embeddedDatabaseDir, openDatabase, type Database } from '../../server/db/client';
-import { encodeCursor } from '../../server/db/keyset';
+import { timeIdCursor } from '../../server/http/cursor';
 import { acquireDataDirLock } from '../../server/db/lock';
 import { percentile } from '../percentile';
 import { RANDOM_PAGE_COST } from '../../server/db/pglite';
@@ -244,7 +244,7 @@ async function seed(target: Target, items: number, full: boolean): Promise<Seede
     return {
       moneyItems,
       paidItem: Number(paid.id),
-      deepCursor: encodeCursor({ micros: before.micros, id: Number(before.id) }),
+      deepCursor: timeIdCursor.encode([before.micros, Number(before.id)]),
       deepPage,
     };
   } finally {

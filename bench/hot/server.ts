@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { embeddedDatabaseDir, openDatabase } from '../../server/db/client';
-import { decodeCursor, encodeCursor } from '../../server/db/keyset';
+import { timeIdCursor } from '../../server/http/cursor';
 import { minimalMoneyRoutes, rowsOf } from './minimal-money';
 
 // Statements of one probe request (header `x-bench-probe`), told apart from the load's and the
@@ -64,13 +64,13 @@ minimal.get<{ Querystring: { viewer: string; limit?: string; cursor?: string } }
   '/min/feed',
   async (request) => {
     const limit = Number(request.query.limit ?? 20);
-    const after = request.query.cursor ? decodeCursor(request.query.cursor) : null;
+    const after = request.query.cursor ? timeIdCursor.decode(request.query.cursor) : null;
     const result = await db.execute(sql`
       select ${itemColumns}, (extract(epoch from i.created_at) * 1000000)::bigint::text as micros,
              ${viewerColumns(request.query.viewer)}
       from items i join users u on u.id = i.creator_id
       where i.status = 'available' and i.hidden = false and u.status = 'active'
-        ${after ? sql`and (i.created_at, i.id) < (timestamptz 'epoch' + ${after.micros}::bigint * interval '1 microsecond', ${after.id})` : sql``}
+        ${after ? sql`and (i.created_at, i.id) < (timestamptz 'epoch' + ${after[0]}::bigint * interval '1 microsecond', ${after[1]})` : sql``}
       order by i.created_at desc nulls last, i.id desc nulls last
       limit ${limit + 1}`);
     const rows = rowsOf(result);
@@ -79,7 +79,7 @@ minimal.get<{ Querystring: { viewer: string; limit?: string; cursor?: string } }
       posts: rows.slice(0, limit),
       nextCursor:
         rows.length > limit && last
-          ? encodeCursor({ micros: String(last.micros), id: Number(last.id) })
+          ? timeIdCursor.encode([String(last.micros), Number(last.id)])
           : null,
     };
   },

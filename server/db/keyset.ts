@@ -7,28 +7,11 @@ import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
  * milliseconds and could skip or repeat rows that share a millisecond).
  */
 
-export interface KeysetPosition {
-  /** Microseconds since the epoch, as decimal text (beyond Number's exact range). */
-  micros: string;
-  id: number;
-}
-
-/** Opaque to clients: base64url of `micros.id`. */
-export const encodeCursor = (p: KeysetPosition) =>
-  Buffer.from(`${p.micros}.${p.id}`).toString('base64url');
-
 /**
- * null for anything that is not a cursor this server wrote. Microseconds stay below 10^17
- * (years -1199 to 5138): PostgreSQL refuses timestamps and intervals far beyond that, and a
- * forged cursor must be a 400, not a database error.
+ * A position as `timeIdCursor` (server/http/cursor.ts) carries it: microseconds since the epoch
+ * as decimal text (beyond Number's exact range), then the id.
  */
-export function decodeCursor(cursor: string): KeysetPosition | null {
-  if (!/^[A-Za-z0-9_-]{1,100}$/.test(cursor)) return null;
-  const match = /^(-?\d{1,17})\.([1-9]\d{0,15})$/.exec(Buffer.from(cursor, 'base64url').toString());
-  if (!match?.[1] || !match[2]) return null;
-  const id = Number(match[2]);
-  return Number.isSafeInteger(id) ? { micros: match[1], id } : null;
-}
+export type KeysetPosition = readonly [micros: string, id: number];
 
 /** The column as exact microseconds, to put into the next cursor. */
 export const microsOf = (column: AnyColumn) =>
@@ -38,8 +21,8 @@ const timestampOf = (micros: string) =>
   sql`(timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond')`;
 
 /** Rows after the position in newest-first order; a row comparison the index can seek to. */
-export const olderThan = (createdAt: AnyColumn, id: AnyColumn, p: KeysetPosition): SQL =>
-  sql`(${createdAt}, ${id}) < (${timestampOf(p.micros)}, ${p.id})`;
+export const olderThan = (createdAt: AnyColumn, id: AnyColumn, [micros, at]: KeysetPosition): SQL =>
+  sql`(${createdAt}, ${id}) < (${timestampOf(micros)}, ${at})`;
 
 /**
  * `olderThan` for a prepared statement: the position comes in the placeholders `afterMicros`
@@ -49,8 +32,8 @@ export const olderThanPlaceholders = (createdAt: AnyColumn, id: AnyColumn): SQL 
   sql`(${createdAt}, ${id}) < (timestamptz 'epoch' + ${sql.placeholder('afterMicros')}::bigint * interval '1 microsecond', ${sql.placeholder('afterId')}::bigint)`;
 
 /** Rows after the position in oldest-first order. */
-export const newerThan = (createdAt: AnyColumn, id: AnyColumn, p: KeysetPosition): SQL =>
-  sql`(${createdAt}, ${id}) > (${timestampOf(p.micros)}, ${p.id})`;
+export const newerThan = (createdAt: AnyColumn, id: AnyColumn, [micros, at]: KeysetPosition): SQL =>
+  sql`(${createdAt}, ${id}) > (${timestampOf(micros)}, ${at})`;
 
 /**
  * Newest first, spelled exactly like the (created_at desc, id desc) indexes: drizzle writes them

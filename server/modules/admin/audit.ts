@@ -7,7 +7,7 @@ import { authorize } from '../../auth/authorize';
 import type { Db } from '../../db/client';
 import { auditEvents, users } from '../../db/schema/index';
 import { fail } from '../../http/errors';
-import { decodeIdCursor, idPage } from '../../http/id-cursor';
+import { idCursor } from '../../http/cursor';
 import { isUuid } from '../../http/ids';
 import { usernameMatches } from '../users/index';
 
@@ -25,8 +25,7 @@ async function actorIdOf(db: Db, actor: string): Promise<string | null> {
  */
 export async function auditPage(db: Db, actor: Actor, query: AuditQuery): Promise<AuditPage> {
   authorize(actor, 'admin.audit.read');
-  const before = query.cursor === undefined ? null : decodeIdCursor(query.cursor);
-  if (query.cursor !== undefined && before === null) throw fail('invalid_cursor');
+  const before = idCursor.decode(query.cursor)?.[0] ?? null;
   if (query.subjectId && !query.subjectType) {
     throw fail('audit_subject_type_required', undefined, { field: 'subjectId' });
   }
@@ -51,7 +50,7 @@ export async function auditPage(db: Db, actor: Actor, query: AuditQuery): Promis
     .where(and(...filters))
     .orderBy(desc(auditEvents.id))
     .limit(query.limit + 1);
-  const { page, nextCursor } = idPage(rows, query.limit, (r) => r.event.id);
+  const { page, nextCursor } = idCursor.page(rows, query.limit, (r) => [r.event.id]);
   return {
     events: page.map(({ event, actor: name }) => ({
       id: event.id,

@@ -9,7 +9,7 @@ import { authorize } from '../../auth/authorize';
 import type { Db } from '../../db/client';
 import { items, reports, users } from '../../db/schema/index';
 import { fail } from '../../http/errors';
-import { decodeIdCursor, idPage } from '../../http/id-cursor';
+import { idCursor } from '../../http/cursor';
 import { adminAbilities, containsPattern } from './policy';
 import { warningsPerItem } from './warnings';
 
@@ -76,8 +76,7 @@ export async function listContent(
   query: AdminContentQuery,
 ): Promise<AdminContentPage> {
   authorize(actor, 'admin.content.read');
-  const before = query.cursor === undefined ? null : decodeIdCursor(query.cursor);
-  if (query.cursor !== undefined && before === null) throw fail('invalid_cursor');
+  const before = idCursor.decode(query.cursor)?.[0] ?? null;
   const filters: (SQL | undefined)[] = [
     query.visibility ? eq(items.hidden, query.visibility === 'hidden') : undefined,
     query.reported === 'true' ? hasOpenReport : undefined,
@@ -97,7 +96,7 @@ export async function listContent(
     .where(and(...filters))
     .orderBy(desc(items.id))
     .limit(query.limit + 1);
-  const { page, nextCursor } = idPage(rows, query.limit, (r) => r.id);
+  const { page, nextCursor } = idCursor.page(rows, query.limit, (r) => [r.id]);
   return {
     items: await presentContentRows(db, page),
     nextCursor,

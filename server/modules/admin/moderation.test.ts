@@ -584,6 +584,7 @@ describe('the audit trail of admin actions', () => {
       'limit=0',
       'cursor=bad!',
       'cursor=aWQ6MA',
+      `cursor=${Buffer.from('[0]').toString('base64url')}`,
     ]) {
       const res = await inject(t, admin, 'GET', `/api/v1/admin/audit?${query}`);
       expect(res.statusCode, query).toBe(400);
@@ -602,6 +603,7 @@ describe('the admin lists refuse bad input', () => {
       '/api/users?status=asleep',
       '/api/users?cursor=notacursor!',
       '/api/users?cursor=MTIz',
+      `/api/users?cursor=${Buffer.from('["1","not-a-uuid"]').toString('base64url')}`,
       '/api/content?visibility=maybe',
       '/api/content?reported=yes',
       '/api/content?cursor=zzz',

@@ -1,4 +1,4 @@
-import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Actor } from '../../../common/rules/permissions';
 import type { AdminUserRow, AdminUsersPage, AdminUsersQuery } from '../../../common/schemas/admin';
 import { authorize } from '../../auth/authorize';
@@ -6,13 +6,8 @@ import type { Db } from '../../db/client';
 import { users, type UserRow } from '../../db/schema/index';
 import { fail } from '../../http/errors';
 import { adminAbilities, containsPattern } from './policy';
-import {
-  decodeUserCursor,
-  encodeUserCursor,
-  microsOf,
-  newestRegisteredFirst,
-  registeredBefore,
-} from './user-cursor';
+import { microsOf } from '../../db/keyset';
+import { timeUuidCursor } from '../../http/cursor';
 import { warningsPerUser } from './warnings';
 
 type UserColumns = Pick<UserRow, 'id' | 'username' | 'email' | 'role' | 'registeredAt' | 'status'>;
@@ -36,6 +31,26 @@ export const presentUserRow = (user: UserColumns, warnings: number): AdminUserRo
   warnings,
 });
 
+/*
+ * Newest registration first over (registered_at, id), the users_registered_idx order. Timestamps
+ * travel in microseconds (PostgreSQL's precision; a JS Date would round to milliseconds and
+ * could skip or repeat users registered together).
+ */
+
+/** Rows after the position, newest first: a row comparison the index can seek to. */
+const registeredBefore = (
+  registeredAt: AnyColumn,
+  id: AnyColumn,
+  [micros, userId]: [string, string],
+): SQL =>
+  sql`(${registeredAt}, ${id}) < (timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond', ${userId}::uuid)`;
+
+/** Spelled like the index (NULLS LAST), so PostgreSQL reads it in order instead of sorting. */
+const newestRegisteredFirst = (registeredAt: AnyColumn, id: AnyColumn): SQL[] => [
+  sql`${registeredAt} desc nulls last`,
+  sql`${id} desc nulls last`,
+];
+
 /**
  * SPEC §7 GET /api/users (issue 14): newest registrations first, by keyset over
  * (registered_at, id); searchable by username or email, filterable by role and status.
@@ -46,8 +61,7 @@ export async function listUsers(
   query: AdminUsersQuery,
 ): Promise<AdminUsersPage> {
   authorize(actor, 'admin.users.read');
-  const after = query.cursor === undefined ? null : decodeUserCursor(query.cursor);
-  if (query.cursor !== undefined && !after) throw fail('invalid_cursor');
+  const after = timeUuidCursor.decode(query.cursor);
   const filters: (SQL | undefined)[] = [
     query.role ? eq(users.role, query.role) : undefined,
     query.status ? eq(users.status, query.status) : undefined,
@@ -65,18 +79,14 @@ export async function listUsers(
     .where(and(...filters))
     .orderBy(...newestRegisteredFirst(users.registeredAt, users.id))
     .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
+  const { page, nextCursor } = timeUuidCursor.page(rows, query.limit, (u) => [u.micros, u.id]);
   const counts = await warningsPerUser(
     db,
     page.map((u) => u.id),
   );
   return {
     users: page.map((u) => presentUserRow(u, counts.get(u.id) ?? 0)),
-    nextCursor:
-      rows.length > query.limit && last
-        ? encodeUserCursor({ micros: last.micros, id: last.id })
-        : null,
+    nextCursor,
     abilities: adminAbilities(actor),
   };
 }

@@ -12,7 +12,7 @@ import { authorize } from '../../auth/authorize';
 import type { Database, Db } from '../../db/client';
 import { recordEvent, type EventMeta } from '../../events/record';
 import { fail } from '../../http/errors';
-import { decodeIdCursor, idPage } from '../../http/id-cursor';
+import { idCursor } from '../../http/cursor';
 import { isUuid } from '../../http/ids';
 import { itemSummary, parseItemId } from '../items/index';
 import { accountState } from '../users/index';
@@ -116,14 +116,13 @@ export async function listWarnings(
   query: WarningsQuery,
 ): Promise<WarningsPage> {
   authorize(actor, 'admin.reports.read');
-  const before = query.cursor === undefined ? null : decodeIdCursor(query.cursor);
-  if (query.cursor !== undefined && before === null) throw fail('invalid_cursor');
+  const before = idCursor.decode(query.cursor)?.[0] ?? null;
   const rows = await presentWarnings(
     db,
     and(before === null ? undefined : lt(warnings.id, before)),
     query.limit + 1,
   );
-  const { page, nextCursor } = idPage(rows, query.limit, (r) => r.id);
+  const { page, nextCursor } = idCursor.page(rows, query.limit, (r) => [r.id]);
   return { warnings: page.map(toWarning), nextCursor };
 }
 

@@ -4,7 +4,6 @@ import type { FeedPage, FeedQuery, SpotlightResponse } from '../../../common/sch
 import type { Clock } from '../../context';
 import type { Database } from '../../db/client';
 import { items, users } from '../../db/schema/index';
-import { fail } from '../../http/errors';
 import { preparedPerShape, writtenLimit } from '../../db/prepared';
 import {
   creatorColumns,
@@ -17,13 +16,8 @@ import {
 } from '../items/index';
 import type { MediaUrls } from '../media/index';
 import { listableItem, listedInFeed } from './policy';
-import {
-  decodeCursor,
-  encodeCursor,
-  microsOf,
-  newestFirst,
-  olderThanPlaceholders,
-} from '../../db/keyset';
+import { microsOf, newestFirst, olderThanPlaceholders } from '../../db/keyset';
+import { timeIdCursor } from '../../http/cursor';
 
 export interface FeedDeps {
   db: Database;
@@ -46,25 +40,20 @@ export async function feedPage(
   viewer: Viewer,
   query: FeedQuery,
 ): Promise<FeedPage> {
-  const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
-  if (query.cursor !== undefined && !after) throw fail('invalid_cursor');
+  const after = timeIdCursor.decode(query.cursor);
   const size = SIZES_OF_THEIR_OWN.has(query.limit) ? query.limit : 'bound';
   const shape: FeedShape = `${viewer ? 'viewer' : 'anonymous'}_${after ? 'after' : 'first'}_${size}`;
   const rows = await feedStatement(deps.db, shape).execute({
     viewer: viewer?.id,
     now: deps.clock.now().toISOString(),
-    afterMicros: after?.micros,
-    afterId: after?.id,
+    afterMicros: after?.[0],
+    afterId: after?.[1],
     limit: query.limit + 1,
   });
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
+  const { page, nextCursor } = timeIdCursor.page(rows, query.limit, (r) => [r.micros, r.item.id]);
   return {
     posts: page.map((row) => presentFeedPost(toItemView(viewer, row), deps.urls)),
-    nextCursor:
-      rows.length > query.limit && last
-        ? encodeCursor({ micros: last.micros, id: last.item.id })
-        : null,
+    nextCursor,
   };
 }
 

@@ -3,12 +3,14 @@ import { FeedPage, type FeedPost } from '../../../common/schemas/feed';
 import type { TestApp } from '../../test/app';
 import type { TestUser } from '../../test/factories';
 
-/** A cursor as a client could forge it: any text, base64url-encoded like the real ones. */
-export const cursorOf = (text: string) => Buffer.from(text).toString('base64url');
+/** A cursor as a client could forge it: any position, encoded like the real ones. */
+export const cursorOf = (position: unknown) =>
+  Buffer.from(JSON.stringify(position)).toString('base64url');
 
 /**
  * `cursor=` values every keyset list (feed, comments) must answer with 400: not base64url,
- * too long, not `micros.id`, or a position beyond what PostgreSQL can turn into a timestamp.
+ * too long, not a `[micros, id]` position, or a position beyond what PostgreSQL can turn into a
+ * timestamp.
  */
 export const FORGED_CURSORS = [
   '',
@@ -16,17 +18,23 @@ export const FORGED_CURSORS = [
   'bm9wZQ',
   '%00',
   'A'.repeat(201),
-  cursorOf('1.0'),
-  cursorOf('1.9007199254740993'),
-  cursorOf('1.99999999999999999999'),
-  cursorOf('100000000000000000.1'),
-  cursorOf('-9000000000000000000.1'),
-  cursorOf('9223372036854775807.1'),
-  cursorOf('-9223372036854775808.1'),
+  Buffer.from('1.1').toString('base64url'),
+  cursorOf(['1', 0]),
+  Buffer.from('["1",9007199254740993]').toString('base64url'),
+  cursorOf(['1', 1e20]),
+  cursorOf(['1', 1.5]),
+  cursorOf([1, 1]),
+  cursorOf(['100000000000000000', 1]),
+  cursorOf(['-9000000000000000000', 1]),
+  cursorOf(['9223372036854775807', 1]),
+  cursorOf(['-9223372036854775808', 1]),
 ];
 
 /** The furthest positions a cursor may name, both ways: each must answer a (maybe empty) page. */
-export const EDGE_CURSORS = [cursorOf('99999999999999999.1'), cursorOf('-99999999999999999.1')];
+export const EDGE_CURSORS = [
+  cursorOf(['99999999999999999', 1]),
+  cursorOf(['-99999999999999999', 1]),
+];
 
 /**
  * Pages through GET /api/v1/feed as the viewer until every wanted item has been seen (or the

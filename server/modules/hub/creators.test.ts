@@ -165,7 +165,8 @@ describe('GET /api/v1/hub/creators', () => {
       'limit=101',
       'limit=x',
       'cursor=***',
-      `cursor=${Buffer.from('UPPER').toString('base64url')}`,
+      `cursor=${Buffer.from('["UPPER"]').toString('base64url')}`,
+      `cursor=${Buffer.from('[""]').toString('base64url')}`,
       `q=${'q'.repeat(101)}`,
     ]) {
       const res = await t.app.inject({

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import { users } from '../../db/schema/index';
-import { fail } from '../../http/errors';
+import { cursorCodec, type PageOf } from '../../http/cursor';
 
 /*
  * The hub's lists page by username (any letter case, unique): the cursor is the last
@@ -9,27 +10,22 @@ import { fail } from '../../http/errors';
 
 export const byUsername: SQL = sql`lower(${users.username})`;
 
-export const encodeNameCursor = (username: string): string =>
-  Buffer.from(username.toLowerCase()).toString('base64url');
+const nameCursor = cursorCodec(
+  z.tuple([
+    z
+      .string()
+      .min(1)
+      .max(254)
+      .refine((name) => name === name.toLowerCase()),
+  ]),
+);
 
 /** The rows after a cursor; a cursor this server did not write is a 400. */
 export function afterNameCursor(cursor: string | undefined): SQL | undefined {
-  if (cursor === undefined || cursor === '') return undefined;
-  const name = /^[A-Za-z0-9_-]{1,200}$/.test(cursor)
-    ? Buffer.from(cursor, 'base64url').toString('utf8')
-    : '';
-  if (name === '' || name.length > 254 || name !== name.toLowerCase()) {
-    throw fail('invalid_cursor', undefined, { field: 'cursor' });
-  }
-  return sql`lower(${users.username}) > ${name}`;
+  const after = nameCursor.decode(cursor);
+  return after ? sql`lower(${users.username}) > ${after[0]}` : undefined;
 }
 
 /** One page of `limit` rows fetched as `limit + 1`: the rows and the next cursor. */
-export function pageOf<T extends { username: string }>(
-  rows: T[],
-  limit: number,
-): { page: T[]; nextCursor: string | null } {
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return { page, nextCursor: rows.length > limit && last ? encodeNameCursor(last.username) : null };
-}
+export const pageOf = <T extends { username: string }>(rows: T[], limit: number): PageOf<T> =>
+  nameCursor.page(rows, limit, (row) => [row.username.toLowerCase()]);

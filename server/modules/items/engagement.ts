@@ -11,8 +11,8 @@ import { authorize } from '../../auth/authorize';
 import type { Database } from '../../db/client';
 import { recordEvent, type EventMeta } from '../../events/record';
 import { itemComments, itemLikes, items, itemVisits, users } from '../../db/schema/index';
-import { fail } from '../../http/errors';
-import { decodeCursor, encodeCursor, microsOf, newerThan } from '../../db/keyset';
+import { microsOf, newerThan } from '../../db/keyset';
+import { timeIdCursor } from '../../http/cursor';
 import { visitorKey } from '../../http/visitor-key';
 import {
   creatorColumns,
@@ -120,8 +120,7 @@ export async function listComments(
   query: CommentListQuery,
 ): Promise<CommentList> {
   const { item } = await findVisibleItem(deps.db, viewer, rawId);
-  const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
-  if (query.cursor !== undefined && !after) throw fail('invalid_cursor');
+  const after = timeIdCursor.decode(query.cursor);
   const rows = await deps.db
     .select(commentColumns)
     .from(itemComments)
@@ -134,14 +133,8 @@ export async function listComments(
     )
     .orderBy(asc(itemComments.createdAt), asc(itemComments.id))
     .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  return {
-    comments: page.map(presentComment),
-    total: item.commentsCount,
-    nextCursor:
-      rows.length > query.limit && last ? encodeCursor({ micros: last.micros, id: last.id }) : null,
-  };
+  const { page, nextCursor } = timeIdCursor.page(rows, query.limit, (r) => [r.micros, r.id]);
+  return { comments: page.map(presentComment), total: item.commentsCount, nextCursor };
 }
 
 /**

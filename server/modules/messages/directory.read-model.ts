@@ -8,7 +8,8 @@ import {
 import { authorize } from '../../auth/authorize';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/index';
-import { fail } from '../../http/errors';
+import { z } from 'zod';
+import { cursorCodec, serialId } from '../../http/cursor';
 import { chatUserColumns, toChatUser } from './conversations';
 import { blocksViewerSql, mayBeMessagedSql } from './policy';
 import { conversationParticipants, messages } from './tables';
@@ -22,22 +23,9 @@ import { conversationParticipants, messages } from './tables';
 
 type Viewer = { id: string; role: Role };
 
-type Cursor = { kind: 'inbox'; lastMessageId: number } | { kind: 'search'; username: string };
-
-const encodeCursor = (cursor: Cursor): string =>
-  Buffer.from(
-    cursor.kind === 'inbox' ? `i.${cursor.lastMessageId}` : `s.${cursor.username}`,
-  ).toString('base64url');
-
-function decodeCursor(raw: string): Cursor | null {
-  if (!/^[A-Za-z0-9_-]{1,200}$/.test(raw)) return null;
-  const text = Buffer.from(raw, 'base64url').toString();
-  const inbox = /^i\.([1-9]\d{0,15})$/.exec(text);
-  if (inbox?.[1]) return { kind: 'inbox', lastMessageId: Number(inbox[1]) };
-  const search = /^s\.([a-z0-9_]{1,30})$/.exec(text);
-  if (search?.[1]) return { kind: 'search', username: search[1] };
-  return null;
-}
+// Each list has its own cursor, so one list's cursor handed to the other is a 400.
+const inboxCursor = cursorCodec(z.tuple([z.literal('i'), serialId]));
+const searchCursor = cursorCodec(z.tuple([z.literal('s'), z.string().regex(/^[a-z0-9_]{1,30}$/)]));
 
 /** `text` as a LIKE pattern matching it anywhere, its wildcards taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -49,18 +37,9 @@ export async function listChatUsers(
   now: Date,
 ): Promise<ChatUsersPage> {
   authorize(viewer, 'message.send');
-  const cursor = query.cursor === undefined ? null : decodeCursor(query.cursor);
-  if (query.cursor !== undefined && !cursor)
-    throw fail('invalid_cursor', undefined, { field: 'cursor' });
   const q = query.q ?? '';
-  if (q === '') {
-    if (cursor && cursor.kind !== 'inbox')
-      throw fail('invalid_cursor', undefined, { field: 'cursor' });
-    return inbox(db, viewer, cursor?.lastMessageId ?? null);
-  }
-  if (cursor && cursor.kind !== 'search')
-    throw fail('invalid_cursor', undefined, { field: 'cursor' });
-  return search(db, viewer, q, cursor?.username ?? null, now);
+  if (q === '') return inbox(db, viewer, inboxCursor.decode(query.cursor)?.[1] ?? null);
+  return search(db, viewer, q, searchCursor.decode(query.cursor)?.[1] ?? null, now);
 }
 
 /** The viewer's conversations, most recent first, with last message and unread count. */
@@ -81,15 +60,12 @@ async function inbox(db: Db, viewer: Viewer, before: number | null): Promise<Cha
     )
     .orderBy(desc(conversationParticipants.lastMessageId))
     .limit(CHAT_USERS_PAGE_SIZE + 1);
-  const page = rows.slice(0, CHAT_USERS_PAGE_SIZE);
-  const last = page.at(-1);
-  return {
-    users: page.map(toChatUser),
-    nextCursor:
-      rows.length > CHAT_USERS_PAGE_SIZE && last?.position
-        ? encodeCursor({ kind: 'inbox', lastMessageId: last.position })
-        : null,
-  };
+  // Never 0: the query keeps only conversations that have a last message.
+  const { page, nextCursor } = inboxCursor.page(rows, CHAT_USERS_PAGE_SIZE, (r) => [
+    'i',
+    r.position ?? 0,
+  ]);
+  return { users: page.map(toChatUser), nextCursor };
 }
 
 /**
@@ -128,13 +104,9 @@ async function search(
     )
     .orderBy(username)
     .limit(CHAT_USERS_PAGE_SIZE + 1);
-  const page = rows.slice(0, CHAT_USERS_PAGE_SIZE);
-  const last = page.at(-1);
-  return {
-    users: page.map(toChatUser),
-    nextCursor:
-      rows.length > CHAT_USERS_PAGE_SIZE && last
-        ? encodeCursor({ kind: 'search', username: last.position })
-        : null,
-  };
+  const { page, nextCursor } = searchCursor.page(rows, CHAT_USERS_PAGE_SIZE, (r) => [
+    's',
+    r.position,
+  ]);
+  return { users: page.map(toChatUser), nextCursor };
 }

@@ -557,12 +557,14 @@ describe('GET /api/v1/messages/users', () => {
 
   it('refuses a forged cursor, a cursor of the other list and a long query (400)', async () => {
     const me = await fan();
-    const inboxCursor = Buffer.from('i.5').toString('base64url');
+    const cursorOf = (position: unknown) =>
+      Buffer.from(JSON.stringify(position)).toString('base64url');
     for (const query of [
       '?cursor=%%%',
-      `?cursor=${Buffer.from('x.1').toString('base64url')}`,
-      `?q=abc&cursor=${inboxCursor}`,
-      `?cursor=${Buffer.from('s.abc').toString('base64url')}`,
+      `?cursor=${cursorOf(['x', 1])}`,
+      `?q=abc&cursor=${cursorOf(['i', 5])}`,
+      `?cursor=${cursorOf(['s', 'abc'])}`,
+      `?q=abc&cursor=${cursorOf(['s', 'ABC'])}`,
       `?q=${'a'.repeat(51)}`,
     ]) {
       const res = await t.app.inject({

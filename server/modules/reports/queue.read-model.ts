@@ -3,8 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Report, ReportStatus } from '../../../common/schemas/reports';
 import type { Db } from '../../db/client';
 import { itemComments, items, users } from '../../db/schema/index';
-import { fail } from '../../http/errors';
-import { decodeIdCursor, idPage } from '../../http/id-cursor';
+import { idCursor } from '../../http/cursor';
 import { reports, type ReportRow } from './tables';
 
 /** Longest excerpt of a reported comment shown in the queue. */
@@ -106,14 +105,13 @@ export async function listReports(
   db: Db,
   query: { status: ReportStatus; limit: number; cursor?: string | undefined },
 ): Promise<{ reports: Report[]; nextCursor: string | null }> {
-  const before = query.cursor === undefined ? null : decodeIdCursor(query.cursor);
-  if (query.cursor !== undefined && before === null) throw fail('invalid_cursor');
+  const before = idCursor.decode(query.cursor)?.[0] ?? null;
   const rows = await withNames(
     db,
     and(eq(reports.status, query.status), before === null ? undefined : lt(reports.id, before)),
     query.limit + 1,
   );
-  const { page, nextCursor } = idPage(rows, query.limit, (r) => r.row.id);
+  const { page, nextCursor } = idCursor.page(rows, query.limit, (r) => [r.row.id]);
   return { reports: presentReports(page, await describeTargets(db, page)), nextCursor };
 }
 
