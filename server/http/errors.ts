@@ -69,27 +69,25 @@ export function failInProviderWords(
   return new HttpError(ERROR_CATALOGUE[code].status, providerText, { code, ...extra });
 }
 
-// A message key from common/ (e.g. `usernameTooShort`) is already a complete answer for the UI;
-// zod's own sentences do not say which field they are about, so those get the field in front.
+// A message key from common/ (e.g. `usernameTooShort`, `creatorIdInvalid`) is machine-readable;
+// zod's own messages are English sentences, so the answer carries zod's issue code instead.
 const MESSAGE_KEY = /^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9]+)*$/;
 
 function describeValidation(
   context: string | undefined,
   instancePath: string,
   message: string,
+  issueCode: string | undefined,
 ): { error: string; field: string; code: string; params?: ErrorParams } {
   const field = instancePath.replace(/^\//, '').replaceAll('/', '.') || (context ?? 'body');
-  if (MESSAGE_KEY.test(message)) {
-    // A SPEC §5 key is its own code; any other key-shaped message is a plain invalid field.
-    return isMessageKeyCode(message)
-      ? { error: message, field, code: message }
-      : { error: message, field, code: 'invalid_field', params: { field, reason: message } };
-  }
+  // A SPEC §5 key is its own code (the form that sent it translates it).
+  if (isMessageKeyCode(message)) return { error: message, field, code: message };
+  const reason = MESSAGE_KEY.test(message) ? message : (issueCode ?? 'invalid');
   return {
-    error: `${field}: ${message}`,
+    error: errorText('invalid_field', { field, reason }),
     field,
     code: 'invalid_field',
-    params: { field, reason: message },
+    params: { field, reason },
   };
 }
 
@@ -143,7 +141,8 @@ export function registerErrorHandling(
       const answer = describeValidation(
         err.validationContext,
         first?.instancePath ?? '',
-        first?.message ?? 'Invalid request',
+        first?.message ?? '',
+        first?.keyword,
       );
       return reply.status(400).send(answer);
     }

@@ -67,10 +67,17 @@ describe('POST /v1/auth/login', () => {
   it('checks the identifier at 3 characters and the password at 6 (SPEC §5)', async () => {
     const short = await login({ username: 'ab', password: 'secret1' });
     expect(short.statusCode).toBe(400);
-    expect(short.json().error).toContain('Invalid input');
+    // The form shows SPEC §5's texts before sending; the server names field and reason as codes.
+    expect(short.json()).toMatchObject({
+      code: 'invalid_field',
+      params: { field: 'username', reason: 'too_small' },
+    });
     const shortPassword = await login({ username: 'abc', password: '12345' });
     expect(shortPassword.statusCode).toBe(400);
-    expect(shortPassword.json().error).toContain('Password must be at least 6 characters');
+    expect(shortPassword.json()).toMatchObject({
+      code: 'invalid_field',
+      params: { field: 'password', reason: 'too_small' },
+    });
     // At the boundaries the request is checked against the accounts: 401, not 400.
     const atBoundary = await login({ username: 'abc', password: '123456' });
     expect(atBoundary.statusCode).toBe(401);

@@ -43,10 +43,19 @@ function translatedError(code: string | null, params: ErrorParams): string | nul
   if (code === null) return null;
   const key = `errors.${code}`;
   if (!i18n.isInitialized || !i18n.exists(key)) return null;
-  return (i18n.t as (key: string, options: ErrorParams) => string)(
-    key,
-    localizeMoneyParams(params, i18n.language),
-  );
+  const t = i18n.t as (key: string, options?: ErrorParams) => string;
+  const shown =
+    code === 'invalid_field' ? { ...params, reason: reasonText(params.reason) } : params;
+  return t(key, localizeMoneyParams(shown, i18n.language));
+}
+
+/**
+ * An `invalid_field` names its reason as a code (zod's issue code, e.g. `too_big`, or a schema's
+ * own key): the reader's language for it, else the general "is not valid".
+ */
+function reasonText(reason: unknown): string {
+  const key = `validation.${typeof reason === 'string' ? reason : ''}`;
+  return (i18n.t as (key: string) => string)(i18n.exists(key) ? key : 'validation.invalid');
 }
 
 /**

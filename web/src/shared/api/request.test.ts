@@ -1,0 +1,35 @@
+import i18n from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import de from '../../../public/locales/de/translation.json';
+import en from '../../../public/locales/en/translation.json';
+import { RequestError } from './request';
+
+beforeAll(async () => {
+  await i18n.init({
+    lng: 'en',
+    resources: { en: { translation: en }, de: { translation: de } },
+    interpolation: { escapeValue: false },
+  });
+});
+
+const invalidField = (field: string, reason: string) =>
+  new RequestError(400, `${field}: ${reason}`, {
+    error: `${field}: ${reason}`,
+    code: 'invalid_field',
+    field,
+    params: { field, reason },
+  });
+
+describe('an invalid_field refusal', () => {
+  it("shows the field and its reason in the reader's language, not the reason's code", async () => {
+    await i18n.changeLanguage('en');
+    expect(invalidField('title', 'too_big').message).toBe('title: is too long or too large');
+    await i18n.changeLanguage('de');
+    expect(invalidField('title', 'too_big').message).toBe('title: ist zu lang oder zu groß');
+  });
+
+  it('shows a reason it has no words for as generally invalid', async () => {
+    await i18n.changeLanguage('en');
+    expect(invalidField('creatorId', 'creatorIdInvalid').message).toBe('creatorId: is not valid');
+  });
+});
