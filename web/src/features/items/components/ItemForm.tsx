@@ -10,6 +10,7 @@ import { TIERS } from '../../../../../common/rules/tiers';
 import {
   addTag,
   CreateItemRequest,
+  parsePublishAt,
   UPLOAD_REQUIRED_FIELDS,
 } from '../../../../../common/schemas/items';
 import type { MediaKind } from '../../../../../common/schemas/media';
@@ -17,6 +18,7 @@ import { RequestError } from '../../../shared/api/request';
 import { subcategoryLabel } from './catalog-labels';
 import { TagInput } from './TagInput';
 import { MediaField } from './MediaField';
+import { localInputToIso, localTimeZone } from './publish-at';
 
 export type ItemFormInput = z.input<typeof CreateItemRequest>;
 type FormInput = ItemFormInput;
@@ -37,8 +39,9 @@ export const EMPTY_ITEM_FORM: FormInput = {
 };
 
 type Notice =
-  | { kind: 'success'; itemId: number }
+  | { kind: 'success'; itemId: number; scheduled: boolean }
   | { kind: 'required' }
+  | { kind: 'publishAt' }
   | { kind: 'invalid'; fields: string[] }
   | { kind: 'failed'; reason: string };
 
@@ -61,6 +64,8 @@ interface ItemFormProps {
   resetsAfterSave: boolean;
   submitText: string;
   submittingText: string;
+  /** Issue 42: a new item may be scheduled instead of going on sale now. */
+  schedulable?: boolean;
 }
 
 /**
@@ -74,6 +79,7 @@ export function ItemForm({
   resetsAfterSave,
   submitText,
   submittingText,
+  schedulable = false,
 }: ItemFormProps) {
   const { t } = useTranslation();
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -81,6 +87,8 @@ export function ItemForm({
   // Bumped after a successful save so the media pickers forget their finished uploads.
   const [formGeneration, setFormGeneration] = useState(0);
   const isUploading = busyKinds.size > 0;
+  const [isScheduling, setIsScheduling] = useState(false);
+  const [localPublishAt, setLocalPublishAt] = useState('');
 
   const { register, control, handleSubmit, watch, setValue, reset, formState } = useForm<
     FormInput,
@@ -112,17 +120,30 @@ export function ItemForm({
 
   const onValid = async (values: CreateItemRequest) => {
     setNotice(null);
+    let publishAt: string | undefined;
+    if (schedulable && isScheduling) {
+      // The same rule the server applies (common/), asked before sending.
+      const iso = localInputToIso(localPublishAt);
+      if (!iso || !parsePublishAt(iso, new Date())) {
+        setNotice({ kind: 'publishAt' });
+        return;
+      }
+      publishAt = iso;
+    }
     try {
       const itemId = await save({
         ...values,
+        publishAt,
         // Optional media left empty are not sent at all.
         audio: values.audio || undefined,
         video: values.video || undefined,
       });
-      setNotice({ kind: 'success', itemId });
+      setNotice({ kind: 'success', itemId, scheduled: publishAt !== undefined });
       if (resetsAfterSave) {
         reset(EMPTY_ITEM_FORM);
         setFormGeneration((n) => n + 1);
+        setIsScheduling(false);
+        setLocalPublishAt('');
       } else {
         reset(values);
       }
@@ -161,7 +182,9 @@ export function ItemForm({
   const noticeText = (current: Notice): string => {
     switch (current.kind) {
       case 'success':
-        return t('upload.uploadSuccess');
+        return current.scheduled ? t('upload.scheduledSuccess') : t('upload.uploadSuccess');
+      case 'publishAt':
+        return t('upload.publishAtInvalid');
       case 'required':
         return t('upload.requiredFields');
       case 'invalid':
@@ -292,6 +315,47 @@ export function ItemForm({
             </Form.Group>
           </Col>
         </Row>
+        {schedulable && (
+          <fieldset className="mb-3" data-testid="upload-schedule">
+            <legend className="form-label fs-6">{t('upload.whenLabel')}</legend>
+            <Form.Check
+              inline
+              type="radio"
+              id="upload-publish-now"
+              name="upload-when"
+              label={t('upload.publishNow')}
+              checked={!isScheduling}
+              onChange={() => setIsScheduling(false)}
+            />
+            <Form.Check
+              inline
+              type="radio"
+              id="upload-publish-schedule"
+              name="upload-when"
+              label={t('upload.publishSchedule')}
+              checked={isScheduling}
+              onChange={() => setIsScheduling(true)}
+            />
+            {isScheduling && (
+              <Form.Group className="mt-2" controlId="upload-publish-at">
+                <Form.Label>{t('upload.publishAtLabel')}</Form.Label>
+                <div className="d-flex align-items-center gap-2">
+                  <Form.Control
+                    type="datetime-local"
+                    style={{ maxWidth: 260 }}
+                    value={localPublishAt}
+                    onChange={(event) => setLocalPublishAt(event.target.value)}
+                    isInvalid={shownNotice?.kind === 'publishAt'}
+                    aria-describedby="upload-publish-at-zone"
+                  />
+                  <Form.Text id="upload-publish-at-zone" className="mt-0">
+                    {t('upload.publishAtZone', { zone: localTimeZone() })}
+                  </Form.Text>
+                </div>
+              </Form.Group>
+            )}
+          </fieldset>
+        )}
         <Controller
           control={control}
           name="image"

@@ -23,6 +23,7 @@ export default function UploadPage() {
         save={async (values) => (await create.mutateAsync(values)).id}
         isSaving={create.isPending}
         resetsAfterSave
+        schedulable
         submitText={t('upload.submit')}
         submittingText={t('upload.submitting')}
       />

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { localInputToIso } from './publish-at';
+
+describe('localInputToIso', () => {
+  it('keeps the local wall time and adds the offset it has here', () => {
+    const iso = localInputToIso('2026-12-01T18:30');
+    expect(iso).toMatch(/^2026-12-01T18:30:00[+-]\d{2}:\d{2}$/);
+    expect(new Date(iso!).getTime()).toBe(new Date(2026, 11, 1, 18, 30).getTime());
+  });
+
+  it('refuses text that is not a local time', () => {
+    expect(localInputToIso('')).toBeNull();
+    expect(localInputToIso('2026-12-01')).toBeNull();
+    expect(localInputToIso('2026-13-45T99:99')).toBeNull();
+  });
+});
