@@ -77,6 +77,15 @@ describe('compiled response serializers (issue 17)', () => {
         post,
         fc.record({
           status: fc.constantFrom(...ITEM_STATES),
+          publishAt: fc.option(
+            fc
+              .date({
+                min: new Date('2000-01-01'),
+                max: new Date('2100-01-01'),
+                noInvalidDate: true,
+              })
+              .map((d) => d.toISOString()),
+          ),
           previewUrl: nullableText,
           isOwner: fc.boolean(),
           creatorSuspended: fc.boolean(),
