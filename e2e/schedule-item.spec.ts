@@ -58,3 +58,46 @@ test('a creator schedules an item and sees it on "My items" with its time', asyn
   await expect(row.getByTestId('my-item-status')).toHaveText('Scheduled');
   await expect(row.getByTestId('my-item-publish-at')).toHaveText(`Goes live ${shown}`);
 });
+
+test('saving an edit of a scheduled item keeps its schedule', async ({ page, request }) => {
+  const creator = await signUpViaApi(request, { prefix: 'replanner' });
+  await signInPage(page, creator);
+  const title = `Night shift ${Date.now().toString(36)}`;
+
+  await page.goto('/upload');
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  await page.getByLabel('Description', { exact: true }).fill('Field recordings after midnight.');
+  await page.getByLabel('Price (€)').fill('3.00');
+  await page.getByLabel('Category', { exact: true }).selectOption('Music');
+  await page.getByLabel('Subcategory', { exact: true }).selectOption('Loops');
+  await page
+    .getByLabel('Image', { exact: true })
+    .setInputFiles({ name: 'night.png', mimeType: 'image/png', buffer: PNG_8X8 });
+  await expect(page.getByTestId('upload-image-done')).toHaveText('night.png uploaded');
+  await page.getByLabel('Schedule', { exact: true }).check();
+  const local = await page.evaluate(() => {
+    const at = new Date(Date.now() + 3 * 24 * 3600_000);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T21:15`;
+  });
+  await page.getByLabel('Publish at', { exact: true }).fill(local);
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByTestId('upload-message')).toContainText('Your item is scheduled.');
+
+  await page.goto('/dashboard');
+  const row = page.getByTestId('my-item').filter({ hasText: title });
+  await row.getByRole('link', { name: `Edit ${title}` }).click();
+  // The edit form starts on the item's schedule, at the time it was given.
+  await expect(page.getByLabel('Schedule', { exact: true })).toBeChecked();
+  await expect(page.getByLabel('Publish at', { exact: true })).toHaveValue(local);
+  await page
+    .getByLabel('Description', { exact: true })
+    .fill('Field recordings after midnight, remastered.');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByTestId('upload-message')).toContainText('Your item is scheduled.');
+
+  await page.goto('/dashboard');
+  await expect(
+    page.getByTestId('my-item').filter({ hasText: title }).getByTestId('my-item-status'),
+  ).toHaveText('Scheduled');
+});

@@ -18,7 +18,7 @@ import { RequestError } from '../../../shared/api/request';
 import { subcategoryLabel } from './catalog-labels';
 import { TagInput } from './TagInput';
 import { MediaField } from './MediaField';
-import { localInputToIso, localTimeZone } from './publish-at';
+import { isoToLocalInput, localInputToIso, localTimeZone } from './publish-at';
 
 export type ItemFormInput = z.input<typeof CreateItemRequest>;
 type FormInput = ItemFormInput;
@@ -64,8 +64,10 @@ interface ItemFormProps {
   resetsAfterSave: boolean;
   submitText: string;
   submittingText: string;
-  /** Issue 42: a new item may be scheduled instead of going on sale now. */
+  /** Issue 42: the item may be scheduled instead of going on sale now. */
   schedulable?: boolean;
+  /** A scheduled item's time, so that saving an edit keeps its schedule unless changed. */
+  initialPublishAt?: string | null;
 }
 
 /**
@@ -80,6 +82,7 @@ export function ItemForm({
   submitText,
   submittingText,
   schedulable = false,
+  initialPublishAt = null,
 }: ItemFormProps) {
   const { t } = useTranslation();
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -87,8 +90,10 @@ export function ItemForm({
   // Bumped after a successful save so the media pickers forget their finished uploads.
   const [formGeneration, setFormGeneration] = useState(0);
   const isUploading = busyKinds.size > 0;
-  const [isScheduling, setIsScheduling] = useState(false);
-  const [localPublishAt, setLocalPublishAt] = useState('');
+  const [isScheduling, setIsScheduling] = useState(initialPublishAt !== null);
+  const [localPublishAt, setLocalPublishAt] = useState(
+    initialPublishAt === null ? '' : isoToLocalInput(initialPublishAt),
+  );
 
   const { register, control, handleSubmit, watch, setValue, reset, formState } = useForm<
     FormInput,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localInputToIso } from './publish-at';
+import { isoToLocalInput, localInputToIso } from './publish-at';
 
 describe('localInputToIso', () => {
   it('keeps the local wall time and adds the offset it has here', () => {
@@ -12,5 +12,17 @@ describe('localInputToIso', () => {
     expect(localInputToIso('')).toBeNull();
     expect(localInputToIso('2026-12-01')).toBeNull();
     expect(localInputToIso('2026-13-45T99:99')).toBeNull();
+  });
+});
+
+describe('isoToLocalInput', () => {
+  it('shows a stored time as the local wall time the picker started from', () => {
+    const iso = localInputToIso('2027-03-04T09:05')!;
+    expect(isoToLocalInput(iso)).toBe('2027-03-04T09:05');
+    expect(isoToLocalInput(new Date(iso).toISOString())).toBe('2027-03-04T09:05');
+  });
+
+  it('leaves the picker empty for text that is not a time', () => {
+    expect(isoToLocalInput('soon')).toBe('');
   });
 });

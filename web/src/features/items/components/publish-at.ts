@@ -23,5 +23,13 @@ export function localInputToIso(local: string): string | null {
   return `${date}T${time}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
 
+/** An ISO time as the `datetime-local` field shows it in the reader's zone (`2026-12-01T18:30`). */
+export function isoToLocalInput(iso: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return '';
+  const date = `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
+  return `${date}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+}
+
 /** The reader's time zone by name (Europe/Berlin), shown next to the picker. */
 export const localTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -66,6 +66,9 @@ function EditForm({ item }: { item: ItemDetail }) {
         resetsAfterSave={false}
         submitText={t('upload.saveChanges')}
         submittingText={t('upload.saving')}
+        // Issue 42: a scheduled item's form starts on its time, so a saved edit keeps the schedule.
+        schedulable
+        initialPublishAt={item.status === 'scheduled' ? item.publishAt : null}
       />
     </>
   );
