@@ -82,9 +82,11 @@ function describeValidation(
   const field = instancePath.replace(/^\//, '').replaceAll('/', '.') || (context ?? 'body');
   // A SPEC §5 key is its own code (the form that sent it translates it).
   if (isMessageKeyCode(message)) return { error: message, field, code: message };
-  const reason = MESSAGE_KEY.test(message) ? message : (issueCode ?? 'invalid');
+  const isKey = MESSAGE_KEY.test(message);
+  const reason = isKey ? message : (issueCode ?? 'invalid');
   return {
-    error: errorText('invalid_field', { field, reason }),
+    // A schema's own key is the answer's text as SPEC §8 quotes it ('studio.error.tooShort').
+    error: isKey ? message : errorText('invalid_field', { field, reason }),
     field,
     code: 'invalid_field',
     params: { field, reason },

@@ -30,6 +30,8 @@ describe('isCreator and isCreatorSql', () => {
             await t.db.insert(items).values(
               owned.map((item) => ({
                 ...item,
+                // The table holds a time exactly for a scheduled item (issue 42).
+                publishAt: item.status === 'scheduled' ? new Date(Date.now() + 86_400_000) : null,
                 creatorId: user.id,
                 title: 't',
                 description: 'd',

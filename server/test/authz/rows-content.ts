@@ -11,6 +11,7 @@ export const contentRows: MatrixRows = {
   // Media are served by signed URL, not by session.
   'GET /api/v1/media/{key}': { who: 'anyone' },
   'GET /api/v1/aura/mine': { who: 'signed-in' },
+  'GET /api/v1/aura/scheduled': { who: 'signed-in' },
   'PATCH /api/v1/aura/{id}': { who: [], owner: true, request: () => ({ body: matrixItem }) },
   'DELETE /api/v1/aura/{id}': { who: [], owner: true },
   'POST /api/v1/aura/{id}/publish': { who: [], owner: true },
