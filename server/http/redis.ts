@@ -18,7 +18,10 @@ const CONNECT_TIMEOUT_MS = 2000;
  * instead of surfacing later. Commands fail at once while Redis is away instead of queueing
  * behind the outage (rate limits then count per instance); a subscriber keeps its queue so
  * it re-subscribes when Redis returns, and has no command deadline (a subscription waits for
- * messages as long as it lives: the bus pings it to find out whether it is dead).
+ * messages as long as it lives: the bus pings it to find out whether it is dead). A subscriber
+ * does not re-subscribe by itself: ioredis sends that SUBSCRIBE with nobody listening for its
+ * answer, so a connection closed before the answer left an unhandled rejection; the bus
+ * subscribes again on `ready` and handles the failure.
  */
 export async function connectRedis(
   url: string,
@@ -33,6 +36,7 @@ export async function connectRedis(
     ...(options.offlineQueue ? {} : { commandTimeout: REDIS_COMMAND_TIMEOUT_MS }),
     maxRetriesPerRequest: options.offlineQueue ? null : 1,
     enableOfflineQueue: options.offlineQueue ?? false,
+    autoResubscribe: false,
   });
   // Without a listener ioredis prints every failed reconnect; callers see failures as errors.
   redis.on('error', () => {});

@@ -58,6 +58,16 @@ export async function createRedisBus(
   });
   subscriber.on('close', () => setConnected(false));
   await subscriber.subscribe(channel);
+  // After a reconnect (the connection does not re-subscribe by itself, see connectRedis).
+  let closing = false;
+  subscriber.on('ready', () => {
+    if (closing) return;
+    subscriber.subscribe(channel).catch(() => {
+      setConnected(false);
+      // Connected but not subscribed would hear nothing: connect again, which subscribes again.
+      if (!closing && subscriber.status === 'ready') subscriber.disconnect(true);
+    });
+  });
 
   let watching = false;
   const watch = async () => {
@@ -99,6 +109,7 @@ export async function createRedisBus(
       return () => connectionListeners.delete(listener);
     },
     async close() {
+      closing = true;
       clearInterval(watcher);
       handlers.clear();
       connectionListeners.clear();
