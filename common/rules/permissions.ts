@@ -17,6 +17,7 @@ export const PERMISSIONS = [
   'item.comment',
   'item.viewUnlisted',
   'item.viewLocked',
+  'item.viewStats',
   'media.upload',
   'user.follow',
   'user.block',
@@ -68,6 +69,7 @@ const SIGNED_IN: Grants = {
   'item.comment': 'own',
   'item.viewUnlisted': 'own',
   'item.viewLocked': 'own',
+  'item.viewStats': 'own',
   'media.upload': 'own',
   'user.follow': 'own',
   'user.block': 'own',
@@ -93,6 +95,7 @@ const CREATOR: Grants = { 'membership.offer': 'own' };
 const MODERATION: Grants = {
   'item.viewUnlisted': 'any',
   'item.viewLocked': 'any',
+  'item.viewStats': 'any',
   'admin.users.read': 'any',
   'admin.content.read': 'any',
   'admin.reports.read': 'any',

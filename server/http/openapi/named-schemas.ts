@@ -12,6 +12,7 @@ import * as feed from '../../../common/schemas/feed';
 import * as follows from '../../../common/schemas/follows';
 import * as health from '../../../common/schemas/health';
 import * as hub from '../../../common/schemas/hub';
+import * as itemStats from '../../../common/schemas/item-stats';
 import * as items from '../../../common/schemas/items';
 import * as mail from '../../../common/schemas/mail';
 import * as media from '../../../common/schemas/media';
@@ -36,6 +37,7 @@ export const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
   follows,
   health,
   hub,
+  'item-stats': itemStats,
   items,
   mail,
   media,

@@ -1,8 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { DashboardResponse } from '../../../common/schemas/dashboard';
+import { ItemStatsResponse } from '../../../common/schemas/item-stats';
 import type { Container } from '../../container';
 import { compiledSerializerFor } from '../../http/compiled-serializer';
+import { itemStats } from './item-stats';
 import { dashboardOf, type DashboardDeps } from './service';
+
+const ItemParams = z.object({ id: z.string().max(40) });
 
 export const dashboardRoutes =
   (ctx: Container): FastifyPluginAsyncZod =>
@@ -24,5 +29,20 @@ export const dashboardRoutes =
       },
       // A dashboard shows the signed-in user's own figures; nobody reads another's (SPEC §6).
       async (request) => dashboardOf(deps, ctx.guards.viewerOf(request).id),
+    );
+
+    app.get(
+      '/api/v1/creator/items/:id/stats',
+      {
+        preHandler: ctx.guards.requireAuth,
+        schema: {
+          tags: ['dashboard'],
+          summary: 'An item’s first days, per day: one series per metric (its owner and staff)',
+          operationId: 'getItemStats',
+          params: ItemParams,
+          response: { 200: ItemStatsResponse },
+        },
+      },
+      async (request) => itemStats(ctx.db, ctx.guards.viewerOf(request), request.params.id),
     );
   };

@@ -12,6 +12,11 @@ export const contentRows: MatrixRows = {
   'GET /api/v1/media/{key}': { who: 'anyone' },
   'GET /api/v1/aura/mine': { who: 'signed-in' },
   'GET /api/v1/aura/scheduled': { who: 'signed-in' },
+  // Its owner and staff (`item.viewStats`).
+  'GET /api/v1/creator/items/{id}/stats': {
+    who: ['moderator', 'admin', 'superadmin'],
+    owner: true,
+  },
   'PATCH /api/v1/aura/{id}': { who: [], owner: true, request: () => ({ body: matrixItem }) },
   'DELETE /api/v1/aura/{id}': { who: [], owner: true },
   'POST /api/v1/aura/{id}/publish': { who: [], owner: true },
