@@ -7,6 +7,7 @@ import type { ConnectionCap } from '../http/connection-limits';
 import type { Clock } from '../context';
 import { openDatabase, type Database } from '../db/client';
 import { migratedSnapshot } from './pglite-snapshot';
+import { watchDocumentedAnswers } from './documented-answers';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -101,6 +102,7 @@ export async function createTestApp(
       ...options.overrides,
     },
   });
+  const answers = watchDocumentedAnswers(app);
   await app.ready();
   return {
     app,
@@ -109,8 +111,14 @@ export async function createTestApp(
     tokens: app.container.tokens,
     container: app.container,
     async close() {
+      const undocumented = answers.undocumented();
       await app.close();
       await handle.close();
+      if (undocumented.length) {
+        throw new Error(
+          `answers the OpenAPI document does not list (add them to the route's config.openapi.errors): ${undocumented.join(', ')}`,
+        );
+      }
     },
   };
 }
