@@ -164,6 +164,20 @@ export const ERROR_CATALOGUE = {
     'Idempotency-Key header required: 1 to 100 letters, digits or _ - : .',
   ),
   idempotency_key_reused: entry(409, 'This Idempotency-Key was already used for another item'),
+  transaction_not_found: entry(404, 'Transaction not found'),
+  payment_already_refunded: entry(409, 'This payment has already been refunded in full'),
+  refund_exceeds_payment: entry(
+    409,
+    'A refund cannot give back more than was paid: {{remaining}} cents are left to refund',
+  ),
+  refund_window_closed: entry(
+    409,
+    'Creators can refund a sale within {{days}} days; ask an administrator for an older one',
+  ),
+  refund_not_supported: entry(
+    409,
+    'This payment cannot be refunded from Aura: refund it in the payment provider’s dashboard',
+  ),
   webhook_signature_invalid: entry(400, 'Invalid webhook signature: {{reason}}'),
   webhooks_not_used: entry(404, 'Webhooks are only used with the Stripe provider'),
 

@@ -42,7 +42,12 @@ import { scheduleMembershipRenewals } from './jobs/membership-renewals';
 import { scheduleItemPublishing } from './jobs/scheduled-publishing';
 import { adminRealtimePresenters, adminRoutes } from './modules/admin/index';
 import { authRoutes, scheduleLoginFailurePrune } from './modules/auth/index';
-import { billingRoutes, scheduleCheckoutPrune, walletRoutes } from './modules/billing/index';
+import {
+  billingRoutes,
+  scheduleCheckoutPrune,
+  transactionRoutes,
+  walletRoutes,
+} from './modules/billing/index';
 import { dashboardRoutes } from './modules/dashboard/index';
 import { feedRoutes } from './modules/feed/index';
 import { followsRoutes } from './modules/follows/index';
@@ -203,6 +208,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(usersRoutes(c));
   await app.register(billingRoutes(c));
   await app.register(walletRoutes(c));
+  await app.register(transactionRoutes(c));
   await app.register(mediaRoutes(c));
   await app.register(itemsRoutes(c));
   await app.register(feedRoutes(c));

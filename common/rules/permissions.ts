@@ -33,6 +33,8 @@ export const PERMISSIONS = [
   'payout.edit',
   // the creator roles (creator, agency, studio, admin, superadmin)
   'membership.offer',
+  'sales.read',
+  'sales.refund',
   // moderation (moderator, admin, superadmin)
   'admin.users.read',
   'admin.content.read',
@@ -45,6 +47,7 @@ export const PERMISSIONS = [
   'admin.users.suspend',
   'admin.audit.read',
   'admin.outbox.read',
+  'admin.sales.refund',
   // Control Hub
   'hub.read',
   'hub.payouts.write',
@@ -89,7 +92,7 @@ const SIGNED_IN: Grants = {
  * SPEC §6 "Creator": whose profile offers membership tiers (SPEC §2), who may be subscribed to,
  * and who sees the drawer's creator entries.
  */
-const CREATOR: Grants = { 'membership.offer': 'own' };
+const CREATOR: Grants = { 'membership.offer': 'own', 'sales.read': 'own', 'sales.refund': 'own' };
 
 /** SPEC §1: moderators moderate users and content and see reports and sales (read only). */
 const MODERATION: Grants = {
@@ -112,6 +115,7 @@ const ADMINISTRATION: Grants = {
   'admin.users.suspend': 'any',
   'admin.audit.read': 'any',
   'admin.outbox.read': 'any',
+  'admin.sales.refund': 'any',
   'membership.cancel': 'any',
   'checkout.read': 'any',
   'hub.read': 'any',

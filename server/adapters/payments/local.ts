@@ -127,6 +127,7 @@ export function createLocalProvider(db: Database): PaymentsProvider {
         paymentMethodTypes: row.paymentMethodTypes,
         metadata: {},
         subscriptionId: sub?.providerId ?? null,
+        paymentIntentId: null,
       };
     },
     async retrieveSubscription(id): Promise<ProviderSubscription | null> {
@@ -148,6 +149,16 @@ export function createLocalProvider(db: Database): PaymentsProvider {
     },
     // The local provider's subscription state is the app's own row: the billing service updates it.
     async cancelSubscriptionAtPeriodEnd() {},
+    // Test-card payments move no money: billing books their refunds without asking a provider.
+    async refundPayment() {
+      throw new Error('the local provider has no payments to refund');
+    },
+    async listRefunds() {
+      return [];
+    },
+    async retrieveDispute() {
+      return null;
+    },
     parseWebhook() {
       throw new Error('the local provider sends no webhooks');
     },

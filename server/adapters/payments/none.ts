@@ -20,6 +20,15 @@ export function createNoPaymentsProvider(): PaymentsProvider {
     async cancelSubscriptionAtPeriodEnd() {
       throw fail('payments_not_configured');
     },
+    async refundPayment() {
+      throw fail('payments_not_configured');
+    },
+    async listRefunds() {
+      return [];
+    },
+    async retrieveDispute() {
+      return null;
+    },
     parseWebhook() {
       throw fail('payments_not_configured');
     },

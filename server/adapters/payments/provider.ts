@@ -37,6 +37,25 @@ export interface ProviderSession {
   paymentMethodTypes: string[];
   metadata: Record<string, string>;
   subscriptionId: string | null;
+  /** The payment of a paid payment-mode session (Stripe's PaymentIntent); null otherwise. */
+  paymentIntentId: string | null;
+}
+
+/** A refund at the provider; only succeeded ones are booked. */
+export interface ProviderRefund {
+  id: string;
+  amountCents: number;
+  currency: string;
+  status: 'succeeded' | 'pending' | 'failed';
+}
+
+export interface ProviderDispute {
+  id: string;
+  paymentIntentId: string | null;
+  amountCents: number;
+  currency: string;
+  /** Stripe's needs_response, under_review and the like are all `open`. */
+  status: 'open' | 'won' | 'lost';
 }
 
 export interface ProviderSubscription {
@@ -66,6 +85,9 @@ export type ProviderEvent =
       isFirstInvoice: boolean;
     }
   | { id: string; type: 'invoice.payment_failed'; subscriptionId: string }
+  /** Money went back from a card payment (our refund, or one made in the provider's dashboard). */
+  | { id: string; type: 'charge.refunded'; paymentIntentId: string }
+  | { id: string; type: 'dispute.changed'; disputeId: string }
   | { id: string; type: 'ignored'; providerType: string };
 
 export class WebhookSignatureError extends Error {}
@@ -78,6 +100,19 @@ export interface PaymentsProvider {
   retrieveSubscription(id: string): Promise<ProviderSubscription | null>;
   /** The fan cancelled: no further renewals, access until the current period ends. */
   cancelSubscriptionAtPeriodEnd(id: string): Promise<void>;
+  /**
+   * Gives back `amountCents` of a payment at the provider, once per `idempotencyKey` (a repeat
+   * answers the same refund). Only for providers whose sessions carry a paymentIntentId.
+   */
+  refundPayment(input: {
+    paymentIntentId: string;
+    amountCents: number;
+    idempotencyKey: string;
+    metadata: Record<string, string>;
+  }): Promise<ProviderRefund>;
+  /** Every refund of a payment, as the provider has them now. */
+  listRefunds(paymentIntentId: string): Promise<ProviderRefund[]>;
+  retrieveDispute(id: string): Promise<ProviderDispute | null>;
   /** Verifies the signature over the raw body; throws WebhookSignatureError when it is wrong. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
 }

@@ -2,7 +2,9 @@ import Stripe from 'stripe';
 import {
   WebhookSignatureError,
   type PaymentsProvider,
+  type ProviderDispute,
   type ProviderEvent,
+  type ProviderRefund,
   type ProviderSession,
   type ProviderSubscription,
 } from './provider';
@@ -31,6 +33,24 @@ function toSession(s: Stripe.Checkout.Session): ProviderSession {
     paymentMethodTypes: s.payment_method_types,
     metadata: { ...(s.metadata ?? {}) },
     subscriptionId: idOf(s.subscription),
+    paymentIntentId: idOf(s.payment_intent),
+  };
+}
+
+function toRefund(r: Stripe.Refund): ProviderRefund {
+  const status =
+    r.status === 'succeeded' ? 'succeeded' : r.status === 'pending' ? 'pending' : 'failed';
+  return { id: r.id, amountCents: r.amount, currency: r.currency, status };
+}
+
+function toDispute(d: Stripe.Dispute): ProviderDispute {
+  const status = d.status === 'won' ? 'won' : d.status === 'lost' ? 'lost' : 'open';
+  return {
+    id: d.id,
+    paymentIntentId: idOf(d.payment_intent),
+    amountCents: d.amount,
+    currency: d.currency,
+    status,
   };
 }
 
@@ -110,6 +130,16 @@ function toEvent(event: Stripe.Event): ProviderEvent {
         ? { id: event.id, type: 'invoice.payment_failed', subscriptionId }
         : { id: event.id, type: 'ignored', providerType: event.type };
     }
+    case 'charge.refunded': {
+      const paymentIntentId = idOf(event.data.object.payment_intent);
+      return paymentIntentId
+        ? { id: event.id, type: 'charge.refunded', paymentIntentId }
+        : { id: event.id, type: 'ignored', providerType: event.type };
+    }
+    case 'charge.dispute.created':
+    case 'charge.dispute.updated':
+    case 'charge.dispute.closed':
+      return { id: event.id, type: 'dispute.changed', disputeId: event.data.object.id };
     default:
       return { id: event.id, type: 'ignored', providerType: event.type };
   }
@@ -174,6 +204,35 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentsPr
     },
     async cancelSubscriptionAtPeriodEnd(id) {
       await stripe.subscriptions.update(id, { cancel_at_period_end: true });
+    },
+    async refundPayment(input) {
+      const refund = await stripe.refunds.create(
+        {
+          payment_intent: input.paymentIntentId,
+          amount: input.amountCents,
+          metadata: input.metadata,
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return toRefund(refund);
+    },
+    async listRefunds(paymentIntentId) {
+      const found: ProviderRefund[] = [];
+      for await (const refund of stripe.refunds.list({
+        payment_intent: paymentIntentId,
+        limit: 100,
+      })) {
+        found.push(toRefund(refund));
+      }
+      return found;
+    },
+    async retrieveDispute(id) {
+      try {
+        return toDispute(await stripe.disputes.retrieve(id));
+      } catch (err) {
+        if (isMissing(err)) return null;
+        throw err;
+      }
     },
     parseWebhook(rawBody, signature) {
       if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header');

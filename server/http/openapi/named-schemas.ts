@@ -20,6 +20,7 @@ import * as messages from '../../../common/schemas/messages';
 import * as payouts from '../../../common/schemas/payouts';
 import * as reports from '../../../common/schemas/reports';
 import * as site from '../../../common/schemas/site';
+import * as transactions from '../../../common/schemas/transactions';
 import * as users from '../../../common/schemas/users';
 
 /** Every file of common/schemas, by file name (a test holds this to the folder). */
@@ -45,6 +46,7 @@ export const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
   payouts,
   reports,
   site,
+  transactions,
   users,
 };
 

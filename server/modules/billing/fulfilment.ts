@@ -313,6 +313,7 @@ async function grantMembership(
     currency: row.currency,
     feePercent: ctx.feePercent,
     kind: 'membership',
+    buyerId: sub.userId,
     ref: membershipRef(remote.id, null),
     subscriptionId: sub.id,
     checkoutSessionId: row.id,
@@ -399,6 +400,7 @@ export async function fulfilCheckout(
       status: 'complete',
       paymentStatus: 'paid',
       customerEmail: session.customerEmail ?? row.customerEmail,
+      paymentIntentId: session.paymentIntentId,
       fulfilledAt: ctx.meta.at,
     })
     .where(eq(checkoutSessions.id, row.id));
@@ -454,6 +456,7 @@ export async function recordInvoicePaid(
     currency,
     feePercent: ctx.feePercent,
     kind: 'membership',
+    buyerId: sub.userId,
     // The first invoice is the checkout's own payment, which the checkout path also books.
     ref: membershipRef(remote.id, invoice.isFirstInvoice ? null : invoice.invoiceId),
     subscriptionId: sub.id,

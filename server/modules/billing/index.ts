@@ -20,4 +20,5 @@ export {
   subscriberCountSql,
 } from './stats';
 export { walletOf, type WalletDeps } from './wallet';
+export { transactionRoutes } from './transaction-routes';
 export { walletRoutes } from './wallet-routes';

@@ -139,6 +139,8 @@ export interface EarningsCredit {
   currency: Currency;
   feePercent: number;
   kind: Extract<LedgerEntryKind, 'sale' | 'membership'>;
+  /** Who paid (the transactions list and refunds name them); every payment names them. */
+  buyerId?: string | null;
   ref: string;
   itemId?: number | null;
   subscriptionId?: string | null;
@@ -155,11 +157,12 @@ export function creditExpressions(entry: EarningsCredit, netCents: number, gate:
   const month = startOfUtcMonth(entry.at).toISOString();
   return sql`booked as (
       insert into ${ledgerEntries} (account, user_id, kind, amount_cents, gross_cents, currency,
-        ref, item_id, subscription_id, checkout_session_id, created_at)
+        ref, item_id, subscription_id, checkout_session_id, buyer_id, created_at)
       select 'earnings', ${entry.creatorId}::uuid, ${entry.kind}::text, ${netCents}::integer,
         ${entry.grossCents}::integer, ${entry.currency}::text, ${entry.ref}::text,
         ${entry.itemId ?? null}::bigint, ${entry.subscriptionId ?? null}::uuid,
-        ${entry.checkoutSessionId ?? null}::text, ${entry.at.toISOString()}::timestamptz
+        ${entry.checkoutSessionId ?? null}::text, ${entry.buyerId ?? null}::uuid,
+        ${entry.at.toISOString()}::timestamptz
       ${gate ? sql`where exists (select 1 from ${gate})` : sql``}
       on conflict (ref) do nothing
       returning (id % ${sql.raw(String(EARNINGS_SHARDS))})::smallint as shard

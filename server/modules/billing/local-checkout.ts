@@ -151,6 +151,7 @@ export async function payLocalCheckout(
       paymentMethodTypes: locked.paymentMethodTypes,
       metadata: {},
       subscriptionId: null,
+      paymentIntentId: null,
     };
     const subscription: ProviderSubscription | null =
       locked.kind === 'subscription'

@@ -86,6 +86,7 @@ export async function runRenewals(
           currency: sub.currency,
           feePercent: config.PLATFORM_FEE_PERCENT,
           kind: 'membership',
+          buyerId: sub.userId,
           ref: `membership:renewal:${sub.id}:${end.toISOString()}`,
           subscriptionId: sub.id,
           at: now,

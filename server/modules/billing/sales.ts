@@ -91,6 +91,7 @@ export const creditOf = (sale: Sale, meta: EventMeta): EarningsCredit => ({
   currency: sale.currency,
   feePercent: sale.feePercent,
   kind: 'sale',
+  buyerId: sale.buyerId,
   ref: `sale:${sale.ref}`,
   itemId: sale.item.id,
   checkoutSessionId: sale.checkoutSessionId ?? null,

@@ -70,6 +70,8 @@ export const checkoutSessions = pgTable(
       .default(sql`'{card}'::text[]`),
     /** The subscription this checkout started (kind subscription), once known. */
     subscriptionId: uuid('subscription_id'),
+    /** Stripe's PaymentIntent of a paid payment-mode session: refunds and `charge.*` name it. */
+    paymentIntentId: text('payment_intent_id'),
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -83,6 +85,7 @@ export const checkoutSessions = pgTable(
     check('checkout_sessions_currency_check', inList(t.currency, CURRENCIES)),
     check('checkout_sessions_tier_check', inList(t.tier, TIERS)),
     index('checkout_sessions_user_idx').on(t.userId, t.createdAt.desc()),
+    uniqueIndex('checkout_sessions_payment_intent_idx').on(t.paymentIntentId),
     // The prune of expired, never-paid sessions (checkout-prune.ts) walks this one.
     index('checkout_sessions_unpaid_expiry_idx')
       .on(t.expiresAt)
@@ -199,6 +202,8 @@ export const ledgerEntries = pgTable(
       onDelete: 'set null',
     }),
     checkoutSessionId: text('checkout_session_id'),
+    /** For a sale or membership payment (and its refunds): who paid. */
+    buyerId: uuid('buyer_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -208,6 +213,13 @@ export const ledgerEntries = pgTable(
     check('ledger_entries_currency_check', inList(t.currency, CURRENCIES)),
     index('ledger_entries_account_user_idx').on(t.account, t.userId, t.id.desc()),
     index('ledger_entries_item_idx').on(t.itemId),
+    // The transactions list: a creator's payments, newest first (and by buyer).
+    index('ledger_entries_payments_idx')
+      .on(t.userId, t.id.desc())
+      .where(sql`${t.account} = 'earnings' and ${t.kind} in ('sale', 'membership')`),
+    index('ledger_entries_buyer_idx')
+      .on(t.buyerId, t.id.desc())
+      .where(sql`${t.buyerId} is not null`),
   ],
 );
 export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;

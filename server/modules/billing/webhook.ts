@@ -1,10 +1,15 @@
-import type { ProviderSubscription } from '../../adapters/payments/provider';
+import type {
+  ProviderDispute,
+  ProviderRefund,
+  ProviderSubscription,
+} from '../../adapters/payments/provider';
 import { WebhookSignatureError } from '../../adapters/payments/provider';
 import { billingEvents } from '../../db/schema/index';
 import type { EventMeta } from '../../events/record';
 import { fail } from '../../http/errors';
 import { callProvider, fulfilContext, type BillingDeps } from './deps';
 import { fulfilCheckout, recordInvoicePaid, syncSubscription } from './fulfilment';
+import { bookProviderRefunds, syncDispute } from './refund-webhooks';
 
 /**
  * POST /v1/billing/webhook: verified over the raw body; the event id is stored in the same
@@ -45,6 +50,15 @@ export async function handleWebhook(
     const id = event.subscriptionId;
     remoteSub = await callProvider(() => provider.retrieveSubscription(id));
   }
+  let refunds: ProviderRefund[] | null = null;
+  let dispute: ProviderDispute | null = null;
+  if (event.type === 'charge.refunded') {
+    const id = event.paymentIntentId;
+    refunds = await callProvider(() => provider.listRefunds(id));
+  } else if (event.type === 'dispute.changed') {
+    const id = event.disputeId;
+    dispute = await callProvider(() => provider.retrieveDispute(id));
+  }
 
   const ctx = fulfilContext(deps, meta);
   return deps.db.transaction(async (tx) => {
@@ -54,7 +68,10 @@ export async function handleWebhook(
       .onConflictDoNothing()
       .returning({ id: billingEvents.id });
     if (stored.length === 0) return { received: true as const, duplicate: true };
-    if (remoteSession) await fulfilCheckout(tx, ctx, remoteSession, remoteSub);
+    if (refunds && event.type === 'charge.refunded') {
+      await bookProviderRefunds(tx, event.paymentIntentId, refunds, meta);
+    } else if (dispute) await syncDispute(tx, dispute, meta);
+    else if (remoteSession) await fulfilCheckout(tx, ctx, remoteSession, remoteSub);
     else if (event.type === 'invoice.paid' && remoteSub) {
       await recordInvoicePaid(tx, ctx, event, remoteSub);
     } else if (remoteSub) await syncSubscription(tx, ctx, remoteSub);

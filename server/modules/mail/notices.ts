@@ -41,6 +41,25 @@ export function noticesOf(event: DomainEvent, meta: EventMeta): Notice[] {
         },
       ];
     }
+    case 'payment.refunded': {
+      const d = event.data;
+      const params = { ...money(d), creatorId: d.creatorId };
+      const receipt: Notice[] = d.buyerId
+        ? [
+            {
+              mail: { template: 'refund-receipt', userId: d.buyerId, params, path: '/wallet' },
+              key: `refund-receipt:${d.refundId}`,
+            },
+          ]
+        : [];
+      return [
+        ...receipt,
+        {
+          mail: { template: 'refund-notice', userId: d.creatorId, params, path: '/dashboard' },
+          key: `refund-notice:${d.refundId}`,
+        },
+      ];
+    }
     case 'membership.started':
       return [
         {

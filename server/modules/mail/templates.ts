@@ -18,6 +18,8 @@ export const ACCOUNT_TEMPLATES = [
 export const NOTICE_TEMPLATES = [
   'sale-receipt',
   'sale-notice',
+  'refund-receipt',
+  'refund-notice',
   'new-subscriber',
   'membership-renewed',
   'membership-payment-failed',
@@ -34,6 +36,8 @@ export type MailTemplate = AccountTemplate | NoticeTemplate;
 export const NOTICE_KIND_OF: Record<NoticeTemplate, NoticeKind> = {
   'sale-receipt': 'receipts',
   'sale-notice': 'sales',
+  'refund-receipt': 'receipts',
+  'refund-notice': 'sales',
   'new-subscriber': 'subscribers',
   'membership-renewed': 'memberships',
   'membership-payment-failed': 'memberships',

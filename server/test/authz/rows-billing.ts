@@ -1,6 +1,7 @@
 import type { MatrixRows } from './harness';
 
 const SESSION = '00000000-0000-4000-8000-000000000000';
+const CREATORS = ['creator', 'agency', 'studio', 'admin', 'superadmin'] as const;
 
 /** Payments and the wallet: checkouts are the buyer's own; the local checkout page is public. */
 export const billingRows: MatrixRows = {
@@ -43,6 +44,16 @@ export const billingRows: MatrixRows = {
   'GET /api/v1/billing/membership/{creatorId}': { who: 'anyone' },
   'GET /api/v1/billing/earnings': { who: 'signed-in' },
   'GET /api/v1/wallet': { who: 'signed-in' },
+  // sales.read and sales.refund: the creator roles, on their own payments.
+  'GET /api/v1/creator/transactions': { who: CREATORS },
+  'POST /api/v1/creator/sales/{id}/refund': {
+    who: CREATORS,
+    request: (fx) => ({
+      params: { id: '987654321' },
+      headers: { 'idempotency-key': `mx-refund-${fx.target.id}` },
+      body: {},
+    }),
+  },
   'POST /api/v1/wallet/unlock': {
     who: 'signed-in',
     request: (fx) => ({ body: { itemId: fx.itemId, idempotencyKey: `mx-${fx.target.id}` } }),

@@ -23,6 +23,16 @@ export const adminRows: MatrixRows = {
   },
   'GET /api/v1/admin/warnings': { who: MODERATION },
   'GET /api/v1/admin/sales': { who: MODERATION },
+  'GET /api/v1/admin/transactions': { who: MODERATION },
+  // admin.sales.refund; an id that is no payment answers 404 to those who may.
+  'POST /api/v1/admin/sales/{id}/refund': {
+    who: ADMINS,
+    request: (fx) => ({
+      params: { id: '987654321' },
+      headers: { 'idempotency-key': `mx-refund-${fx.target.id}` },
+      body: {},
+    }),
+  },
   'GET /api/v1/admin/audit': { who: ADMINS },
 };
 

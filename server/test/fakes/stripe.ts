@@ -29,6 +29,8 @@ export interface FakeSession {
   payment_method_types: string[];
   metadata: Record<string, string>;
   subscription: string | null;
+  /** Set when a payment-mode session is paid. */
+  payment_intent: string | null;
   success_url: string;
   cancel_url: string;
   expires_at: number;
@@ -51,6 +53,38 @@ export interface FakeSubscription {
     object: 'list';
     data: { id: string; current_period_start: number; current_period_end: number }[];
   };
+}
+
+/** The charge behind a paid payment-mode session (one per PaymentIntent here). */
+export interface FakeCharge {
+  id: string;
+  object: 'charge';
+  amount: number;
+  amount_refunded: number;
+  refunded: boolean;
+  currency: string;
+  payment_intent: string;
+}
+
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  status: 'succeeded' | 'pending' | 'failed';
+  charge: string;
+  payment_intent: string;
+  metadata: Record<string, string>;
+}
+
+export interface FakeDispute {
+  id: string;
+  object: 'dispute';
+  amount: number;
+  currency: string;
+  status: 'needs_response' | 'under_review' | 'won' | 'lost';
+  charge: string;
+  payment_intent: string;
 }
 
 export interface RecordedRequest {
@@ -81,8 +115,22 @@ export interface FakeStripe {
   sessions: Map<string, FakeSession>;
   subscriptions: Map<string, FakeSubscription>;
   requests: RecordedRequest[];
+  charges: Map<string, FakeCharge>;
+  refunds: Map<string, FakeRefund>;
+  disputes: Map<string, FakeDispute>;
   /** Answers the next calls with Stripe's 500 api_error (and stripe-should-retry: false). */
   failing: boolean;
+  /**
+   * Runs after Stripe made a refund asked through the API and before it answers: a test
+   * delivers `charge.refunded` here, the webhook overtaking the caller.
+   */
+  onRefundCreated: ((refund: FakeRefund) => Promise<void>) | null;
+  /** A refund made in Stripe's dashboard (or by the API): the charge's refunded amount grows. */
+  refund(paymentIntentId: string, amount?: number): FakeRefund;
+  /** The charge of a PaymentIntent as a `charge.*` event carries it. */
+  chargeOf(paymentIntentId: string): FakeCharge;
+  /** Opens or moves a dispute of a PaymentIntent's charge (the card network's side). */
+  dispute(paymentIntentId: string, status: FakeDispute['status'], id?: string): FakeDispute;
   /** The payer completes the hosted checkout (subscription mode also starts the subscription). */
   pay(
     sessionId: string,
@@ -116,6 +164,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const sessions = new Map<string, FakeSession>();
   const subscriptions = new Map<string, FakeSubscription>();
   const requests: RecordedRequest[] = [];
+  const charges = new Map<string, FakeCharge>();
+  const refunds = new Map<string, FakeRefund>();
+  const disputes = new Map<string, FakeDispute>();
+  const refundsByKey = new Map<string, FakeRefund>();
   const signer = new Stripe(FAKE_STRIPE_SECRET_KEY);
 
   function send(res: ServerResponse, status: number, body: unknown) {
@@ -159,6 +211,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       payment_method_types: ['card'],
       metadata: nested(form, 'metadata'),
       subscription: null,
+      payment_intent: null,
       success_url: form.get('success_url') ?? '',
       cancel_url: form.get('cancel_url') ?? '',
       expires_at: Number(form.get('expires_at') ?? '0'),
@@ -175,7 +228,79 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return session;
   }
 
-  function handle(method: string, path: string, form: URLSearchParams, res: ServerResponse) {
+  function chargeOf(paymentIntentId: string): FakeCharge {
+    const charge = charges.get(paymentIntentId);
+    if (!charge) throw new Error(`fake stripe: no charge of ${paymentIntentId}`);
+    return charge;
+  }
+
+  /** A refund of a charge, as Stripe books it; a string is Stripe's refusal. */
+  function createRefund(
+    paymentIntentId: string,
+    amount: number | undefined,
+    metadata: Record<string, string>,
+  ): FakeRefund | string {
+    const charge = charges.get(paymentIntentId);
+    if (!charge) return `No such payment_intent: '${paymentIntentId}'`;
+    const left = charge.amount - charge.amount_refunded;
+    const cents = amount ?? left;
+    if (left <= 0) return `Charge ${charge.id} has already been refunded.`;
+    if (cents <= 0 || cents > left) {
+      return `Refund amount (${cents}) is greater than unrefunded amount on charge (${left})`;
+    }
+    charge.amount_refunded += cents;
+    charge.refunded = charge.amount_refunded === charge.amount;
+    const refund: FakeRefund = {
+      id: newId('re'),
+      object: 'refund',
+      amount: cents,
+      currency: charge.currency,
+      status: 'succeeded',
+      charge: charge.id,
+      payment_intent: paymentIntentId,
+      metadata,
+    };
+    refunds.set(refund.id, refund);
+    return refund;
+  }
+
+  function handle(
+    method: string,
+    path: string,
+    form: URLSearchParams,
+    res: ServerResponse,
+    idempotencyKey: string | undefined,
+  ) {
+    if (method === 'POST' && path === '/v1/refunds') {
+      const earlier = idempotencyKey ? refundsByKey.get(idempotencyKey) : undefined;
+      if (earlier) return send(res, 200, earlier);
+      const amount = form.get('amount');
+      const made = createRefund(
+        form.get('payment_intent') ?? '',
+        amount === null ? undefined : Number(amount),
+        nested(form, 'metadata'),
+      );
+      if (typeof made === 'string') {
+        return send(res, 400, { error: { type: 'invalid_request_error', message: made } });
+      }
+      if (idempotencyKey) refundsByKey.set(idempotencyKey, made);
+      const hook = fake.onRefundCreated;
+      if (!hook) return send(res, 200, made);
+      return void hook(made).then(
+        () => send(res, 200, made),
+        () => send(res, 500, { error: { type: 'api_error', message: 'hook failed' } }),
+      );
+    }
+    if (method === 'GET' && path === '/v1/refunds') {
+      const pi = form.get('payment_intent');
+      const data = [...refunds.values()].filter((r) => r.payment_intent === pi).reverse();
+      return send(res, 200, { object: 'list', data, has_more: false, url: '/v1/refunds' });
+    }
+    const dispute = /^\/v1\/disputes\/([\w-]+)$/.exec(path);
+    if (method === 'GET' && dispute?.[1]) {
+      const found = disputes.get(dispute[1]);
+      return found ? send(res, 200, found) : missing(res, 'dispute', dispute[1]);
+    }
     if (method === 'POST' && path === '/v1/checkout/sessions') {
       return send(res, 200, publicSession(createSession(form)));
     }
@@ -223,7 +348,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (fake.failing) {
         return send(res, 500, { error: { type: 'api_error', message: 'Something went wrong' } });
       }
-      handle(req.method ?? '', url.pathname, form, res);
+      const key = req.headers['idempotency-key'];
+      handle(req.method ?? '', url.pathname, form, res, typeof key === 'string' ? key : undefined);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -234,7 +360,33 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     sessions,
     subscriptions,
     requests,
+    charges,
+    refunds,
+    disputes,
     failing: false,
+    onRefundCreated: null,
+    refund(paymentIntentId, amount) {
+      const made = createRefund(paymentIntentId, amount, {});
+      if (typeof made === 'string') throw new Error(`fake stripe: ${made}`);
+      return made;
+    },
+    chargeOf,
+    dispute(paymentIntentId, status, id) {
+      const charge = chargeOf(paymentIntentId);
+      const found = id ? disputes.get(id) : undefined;
+      const dispute: FakeDispute = found ?? {
+        id: id ?? newId('dp'),
+        object: 'dispute',
+        amount: charge.amount,
+        currency: charge.currency,
+        status,
+        charge: charge.id,
+        payment_intent: paymentIntentId,
+      };
+      dispute.status = status;
+      disputes.set(dispute.id, dispute);
+      return dispute;
+    },
     pay(sessionId, options = {}) {
       const s = sessions.get(sessionId);
       if (!s) throw new Error(`fake stripe: no session ${sessionId}`);
@@ -243,6 +395,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       s.payment_status = paid ? 'paid' : 'unpaid';
       s.customer_details = { email: options.email ?? s.customer_email ?? 'payer@example.test' };
       if (options.amountTotal !== undefined) s.amount_total = options.amountTotal;
+      if (s.mode === 'payment' && paid && !s.payment_intent) {
+        s.payment_intent = newId('pi');
+        charges.set(s.payment_intent, {
+          id: newId('ch'),
+          object: 'charge',
+          amount: s.amount_total,
+          amount_refunded: 0,
+          refunded: false,
+          currency: s.currency,
+          payment_intent: s.payment_intent,
+        });
+      }
       if (s.mode === 'subscription' && paid) {
         const start = options.periodStart ?? new Date();
         const end = options.periodEnd ?? new Date(start.getTime() + 30 * 86_400_000);

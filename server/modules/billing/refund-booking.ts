@@ -1,0 +1,236 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { RefundCause } from '../../../common/schemas/transactions';
+import type { Db } from '../../db/client';
+import {
+  earningsMonths,
+  EARNINGS_SHARDS,
+  ledgerEntries,
+  subscriptions,
+} from '../../db/schema/index';
+import { recordEvent, type EventMeta } from '../../events/record';
+import { entitlements } from './entitlement-tables';
+import { recordSubscriptionChange, setSubscriptionAccess } from './fulfilment';
+import { creditWallet } from './ledger';
+import { startOfUtcMonth } from './periods';
+import { paymentRefunds, type PaymentRefundRow } from './refund-tables';
+import { paymentById, type PaymentRow } from './transactions.read-model';
+
+/*
+ * Giving money back from one payment (issue 43), in the caller's transaction. The payment's
+ * earnings entry is locked first, so every refund of one payment (the admin's call, Stripe's
+ * `charge.refunded`, a lost dispute, on any instance) runs after the one before it and sees what
+ * it booked; the refund's `providerRef` is unique, so the same refund arriving twice books once.
+ */
+
+export interface RefundAsk {
+  amountCents: number;
+  cause: RefundCause;
+  providerRef: string;
+  requestKey: string | null;
+  actorId: string | null;
+  /** Book less when less is left (a provider already gave the money back: record what it did). */
+  capToRemaining: boolean;
+}
+
+export type BookedRefund =
+  | { outcome: 'booked'; refund: PaymentRefundRow; payment: PaymentRow }
+  /** This providerRef or requestKey was booked before: nothing moved now. */
+  | { outcome: 'already'; refund: PaymentRefundRow; payment: PaymentRow }
+  | { outcome: 'exceeds'; remainingCents: number }
+  | { outcome: 'none' };
+
+/** The creator's share of `refundedCents` of a payment: proportional, exact at a full refund. */
+export const netShare = (netCents: number, grossCents: number, refundedCents: number): number =>
+  grossCents <= 0 ? 0 : Math.round((netCents * Math.min(refundedCents, grossCents)) / grossCents);
+
+async function earlierRefund(tx: Db, ask: RefundAsk): Promise<PaymentRefundRow | null> {
+  const [byRef] = await tx
+    .select()
+    .from(paymentRefunds)
+    .where(eq(paymentRefunds.providerRef, ask.providerRef));
+  if (byRef) return byRef;
+  if (!ask.requestKey) return null;
+  const [byKey] = await tx
+    .select()
+    .from(paymentRefunds)
+    .where(eq(paymentRefunds.requestKey, ask.requestKey));
+  return byKey ?? null;
+}
+
+/** Locks the payment's earnings entry: refunds of one payment run one after another. */
+async function lockPayment(tx: Db, transactionId: number): Promise<PaymentRow | null> {
+  await tx
+    .select({ id: ledgerEntries.id })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.id, transactionId))
+    .for('update');
+  return paymentById(tx, transactionId);
+}
+
+/**
+ * Books a refund of a payment exactly once: the refund row, the creator's earnings taken back
+ * in proportion (and their month's total), the balance credited for a balance payment, and on
+ * a full refund the entitlement ended (the item locks, the membership ends now), with its
+ * `payment.refunded` event (audit, realtime, the buyer's receipt and the creator's notice).
+ */
+export async function bookRefund(
+  tx: Db,
+  transactionId: number,
+  ask: RefundAsk,
+  meta: EventMeta,
+): Promise<BookedRefund> {
+  const payment = await lockPayment(tx, transactionId);
+  if (!payment) return { outcome: 'none' };
+  const earlier = await earlierRefund(tx, ask);
+  if (earlier) {
+    // A provider's refund booked by its webhook first: the call that asked for it names it.
+    if (ask.requestKey && earlier.requestKey === null) {
+      await tx
+        .update(paymentRefunds)
+        .set({ requestKey: ask.requestKey })
+        .where(and(eq(paymentRefunds.id, earlier.id), isNull(paymentRefunds.requestKey)));
+    }
+    return { outcome: 'already', refund: earlier, payment };
+  }
+  const remaining = payment.grossCents - payment.refundedCents;
+  const amount = ask.capToRemaining ? Math.min(ask.amountCents, remaining) : ask.amountCents;
+  if (amount <= 0 || amount > remaining) return { outcome: 'exceeds', remainingCents: remaining };
+
+  const [refund] = await tx
+    .insert(paymentRefunds)
+    .values({
+      transactionId,
+      amountCents: amount,
+      currency: payment.currency,
+      cause: ask.cause,
+      providerRef: ask.providerRef,
+      requestKey: ask.requestKey,
+      actorId: ask.actorId,
+      createdAt: meta.at,
+    })
+    .returning();
+  if (!refund) throw new Error('refund row not written');
+
+  const refundedAfter = payment.refundedCents + amount;
+  const netCents =
+    netShare(payment.netCents, payment.grossCents, refundedAfter) -
+    netShare(payment.netCents, payment.grossCents, payment.refundedCents);
+  await takeBackEarnings(tx, payment, refund, netCents, meta.at);
+  const toBalance = payment.provider === 'balance' && ask.cause === 'refund';
+  if (toBalance && payment.buyerId) {
+    await creditWallet(tx, {
+      userId: payment.buyerId,
+      amountCents: amount,
+      kind: 'refund',
+      ref: `refund:${refund.id}:wallet`,
+      itemId: payment.itemId,
+      at: meta.at,
+    });
+  }
+  const full = refundedAfter >= payment.grossCents;
+  if (full) await endEntitlement(tx, payment, meta);
+  await recordEvent(
+    tx,
+    ask.actorId ? { id: ask.actorId } : null,
+    {
+      type: 'payment.refunded',
+      subjectId: String(transactionId),
+      data: {
+        transactionId,
+        refundId: refund.id,
+        cause: ask.cause,
+        buyerId: payment.buyerId,
+        creatorId: payment.creatorId,
+        itemId: payment.itemId,
+        tier: payment.kind === 'membership' ? payment.tier : null,
+        amountCents: amount,
+        currency: payment.currency,
+        netCents,
+        feeCents: amount - netCents,
+        to: toBalance ? 'balance' : 'card',
+        full,
+      },
+    },
+    meta,
+    { audience: payment.buyerId ? [payment.buyerId, payment.creatorId] : [payment.creatorId] },
+  );
+  return {
+    outcome: 'booked',
+    refund,
+    payment: { ...payment, refundedCents: refundedAfter },
+  };
+}
+
+/**
+ * The creator's earnings entry of the refund (negative; it may take their payable balance below
+ * zero, which the next earnings pay back before any payout) and its month's running total.
+ */
+async function takeBackEarnings(
+  tx: Db,
+  payment: PaymentRow,
+  refund: PaymentRefundRow,
+  netCents: number,
+  at: Date,
+): Promise<void> {
+  const [entry] = await tx
+    .insert(ledgerEntries)
+    .values({
+      account: 'earnings',
+      userId: payment.creatorId,
+      kind: 'refund',
+      amountCents: -netCents,
+      grossCents: -refund.amountCents,
+      currency: payment.currency,
+      ref: `refund:${refund.id}`,
+      itemId: payment.itemId,
+      subscriptionId: payment.subscriptionId,
+      buyerId: payment.buyerId,
+      createdAt: at,
+    })
+    .returning({ id: ledgerEntries.id });
+  if (!entry || netCents === 0) return;
+  await tx
+    .insert(earningsMonths)
+    .values({
+      userId: payment.creatorId,
+      currency: payment.currency,
+      month: startOfUtcMonth(at),
+      shard: entry.id % EARNINGS_SHARDS,
+      netCents: -netCents,
+    })
+    .onConflictDoUpdate({
+      target: [
+        earningsMonths.userId,
+        earningsMonths.currency,
+        earningsMonths.month,
+        earningsMonths.shard,
+      ],
+      set: { netCents: sql`${earningsMonths.netCents} - ${netCents}` },
+    });
+}
+
+/** A fully refunded payment buys nothing any more: the item locks, the membership ends now. */
+async function endEntitlement(tx: Db, payment: PaymentRow, meta: EventMeta): Promise<void> {
+  const at = meta.at;
+  if (payment.kind === 'sale') {
+    // The sale's entitlement carries the payment's ref without its `sale:` prefix (sales.ts).
+    await tx
+      .delete(entitlements)
+      .where(eq(entitlements.sourceRef, payment.ref.replace(/^sale:/, '')));
+    return;
+  }
+  if (!payment.subscriptionId) return;
+  const [before] = await tx
+    .select({ status: subscriptions.status })
+    .from(subscriptions)
+    .where(eq(subscriptions.id, payment.subscriptionId))
+    .for('update');
+  const [ended] = await tx
+    .update(subscriptions)
+    .set({ status: 'canceled', cancelAtPeriodEnd: false, canceledAt: at, updatedAt: at })
+    .where(eq(subscriptions.id, payment.subscriptionId))
+    .returning();
+  if (!ended) return;
+  await setSubscriptionAccess(tx, ended, at, at);
+  await recordSubscriptionChange(tx, meta, before?.status ?? null, ended);
+}

@@ -1,0 +1,101 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  RefundRequest,
+  RefundResponse,
+  TransactionParams,
+  TransactionsPage,
+  TransactionsQuery,
+} from '../../../common/schemas/transactions';
+import type { Container } from '../../container';
+import { IdempotencyKeyHeaders, requiredIdempotencyKey } from '../../http/idempotency-key';
+import { perCaller } from '../../http/rate-limits';
+import { requestMeta } from '../../http/request-meta';
+import type { BillingDeps } from './deps';
+import {
+  adminTransactions,
+  creatorTransactions,
+  refundTransaction,
+  type RefundAs,
+} from './refunds';
+
+const CreatorTransactionsQuery = TransactionsQuery.omit({ creatorId: true });
+
+/** Single payments and their refunds (issue 43): the admin's and each creator's own. */
+export const transactionRoutes =
+  (ctx: Container): FastifyPluginAsyncZod =>
+  async (app) => {
+    const deps: BillingDeps = {
+      db: ctx.db,
+      config: ctx.config,
+      clock: ctx.clock,
+      provider: ctx.payments,
+      media: ctx.mediaUrls,
+    };
+    const auth = { preHandler: ctx.guards.requireAuth };
+
+    app.get(
+      '/api/v1/admin/transactions',
+      {
+        ...auth,
+        schema: {
+          tags: ['admin'],
+          summary: 'Admin: single payments with their refund state',
+          operationId: 'adminListTransactions',
+          querystring: TransactionsQuery,
+          response: { 200: TransactionsPage },
+        },
+      },
+      async (request) => adminTransactions(deps, ctx.guards.viewerOf(request), request.query),
+    );
+
+    app.get(
+      '/api/v1/creator/transactions',
+      {
+        ...auth,
+        schema: {
+          tags: ['billing'],
+          summary: "The caller's own payments received, with their refund state",
+          operationId: 'creatorListTransactions',
+          querystring: CreatorTransactionsQuery,
+          response: { 200: TransactionsPage },
+        },
+      },
+      async (request) => creatorTransactions(deps, ctx.guards.viewerOf(request), request.query),
+    );
+
+    for (const [path, as] of [
+      ['/api/v1/admin/sales/:id/refund', 'admin'],
+      ['/api/v1/creator/sales/:id/refund', 'creator'],
+    ] as const satisfies readonly (readonly [string, RefundAs])[]) {
+      app.post(
+        path,
+        {
+          ...auth,
+          // transaction_not_found; already refunded or more than is left; Stripe unreachable.
+          config: { ...perCaller(ctx.tokens, 60), openapi: { errors: [404, 409, 502] } },
+          schema: {
+            tags: [as === 'admin' ? 'admin' : 'billing'],
+            summary:
+              as === 'admin'
+                ? 'Admin: refund a payment (all or part of it)'
+                : 'Creator: refund a sale of their own within 14 days',
+            operationId: as === 'admin' ? 'adminRefundSale' : 'creatorRefundSale',
+            params: TransactionParams,
+            headers: IdempotencyKeyHeaders,
+            body: RefundRequest,
+            response: { 200: RefundResponse },
+          },
+        },
+        async (request) =>
+          refundTransaction(
+            deps,
+            ctx.guards.viewerOf(request),
+            as,
+            request.params.id,
+            request.body,
+            requiredIdempotencyKey(request.headers['idempotency-key']),
+            requestMeta(request, ctx.clock),
+          ),
+      );
+    }
+  };
