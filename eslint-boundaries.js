@@ -243,7 +243,7 @@ export const MODULE_LAYERS = [
   ['media'],
   ['users'],
   ['items', 'follows', 'blocks'],
-  ['reports', 'billing', 'hub', 'feed', 'site'],
+  ['reports', 'billing', 'hub', 'feed', 'site', 'rss'],
   ['messages', 'dashboard', 'payouts', 'admin', 'ai'],
   ['mail'],
   ['auth'],

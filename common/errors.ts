@@ -82,6 +82,11 @@ export const ERROR_CATALOGUE = {
     'Too many verification e-mails. Please wait an hour and try again.',
   ),
   creator_not_found: entry(404, 'Creator not found'),
+  feed_not_found: entry(404, 'No such feed'),
+  feed_link_unavailable: entry(
+    409,
+    'Feed links are for creators you follow or are a member of: follow this creator first',
+  ),
   nul_text: entry(400, 'Text must not contain NUL characters'),
 
   // -- follows --

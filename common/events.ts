@@ -202,6 +202,8 @@ export const EVENT_DATA = {
   // mail
   'mail.queued': z.object({ template: z.string(), to: z.string() }),
   'mail.failed': z.object({ template: z.string(), attempts: z.number() }),
+  // private member feeds (issue 42): a link made or reset, never its token
+  'feed.link_rotated': z.object({ creatorId: z.string(), generation: z.number() }),
   // operations
   'system.demo_seeded': nothing,
 } as const;
@@ -279,6 +281,7 @@ export const EVENT_DESCRIPTORS: {
   'message.read': { subject: 'conversation', audit: false },
   'mail.queued': { subject: 'mail', audit: false },
   'mail.failed': { subject: 'mail', audit: true },
+  'feed.link_rotated': { subject: 'user', audit: true },
   'system.demo_seeded': { subject: 'system', audit: true },
 };
 

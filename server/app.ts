@@ -56,6 +56,7 @@ import { createMediaUrls, mediaRoutes } from './modules/media/index';
 import { healthRoutes, redisProbeOf } from './modules/health/index';
 import { accountRoutes, creatorLinkPreview, profilesRoutes } from './modules/profiles/index';
 import { reportsRoutes } from './modules/reports/index';
+import { rssRoutes } from './modules/rss/index';
 import { siteRoutes } from './modules/site/index';
 import { createActivityRecorder, usersRoutes } from './modules/users/index';
 import { aiRoutes } from './modules/ai/index';
@@ -220,6 +221,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(reportsRoutes(c));
   await app.register(adminRoutes(c));
   await app.register(siteRoutes(c));
+  await app.register(rssRoutes(c));
   await app.register(hubRoutes(c));
   await app.register(payoutsRoutes(c));
   await app.register(blocksRoutes(c));

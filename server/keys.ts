@@ -15,6 +15,7 @@ export const KEY_PURPOSES = [
   'ai-placeholder',
   'ops-backup',
   'login-throttle',
+  'feed-links',
 ] as const;
 export type KeyPurpose = (typeof KEY_PURPOSES)[number];
 

@@ -8,6 +8,8 @@ export interface PagePreview {
   url: string;
   /** Absolute URL of the image, or null for none. */
   image: string | null;
+  /** The page's RSS feed (a creator's public feed), for feed readers' discovery. */
+  feed?: { title: string; url: string };
 }
 
 const ESCAPES: Record<string, string> = {
@@ -40,6 +42,11 @@ function previewTags(preview: PagePreview): string[] {
     tags.push(
       meta('property', 'og:image', preview.image),
       meta('name', 'twitter:image', preview.image),
+    );
+  }
+  if (preview.feed) {
+    tags.push(
+      `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(preview.feed.title)}" href="${escapeHtml(preview.feed.url)}" />`,
     );
   }
   return tags;

@@ -52,6 +52,10 @@ describe('a creator page as a link preview reads it', () => {
     expect(html).toContain(`<title>${creator.user.username} · Aura</title>`);
     // The app's own description is replaced, not doubled.
     expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+    // Feed readers find the creator's public feed (issue 42).
+    expect(html).toContain(
+      `<link rel="alternate" type="application/rss+xml" title="${creator.user.username} · RSS" href="https://aura.example/api/v1/feeds/${creator.user.username}.rss" />`,
+    );
   });
 
   it('names the avatar as an absolute image URL', async () => {

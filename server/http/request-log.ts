@@ -10,8 +10,23 @@ const SECRET_PARAM = /token|secret|password|signature|^sig$|^code$|^key$/i;
 /** What the log shows instead of a secret. */
 export const REDACTED = '[redacted]';
 
-/** `url` with the values of its secret query parameters replaced (path and other values kept). */
+/**
+ * Path segments that act for someone (issue 42): the token of a private feed link, in
+ * `/api/v1/feeds/{username}/{token}.rss` and in its media links.
+ */
+const SECRET_PATH = /^(\/api\/v1\/feeds\/[^/?#]+\/)([^/?#]+?)(\.rss(?=[?#]|$)|\/|[?#]|$)/;
+
+const redactPath = (url: string): string =>
+  url.replace(SECRET_PATH, (_whole, before: string, _token: string, after: string) =>
+    [before, REDACTED, after].join(''),
+  );
+
+/**
+ * `url` with the values of its secret query parameters and its secret path segments replaced
+ * (the rest of the path and the other values kept).
+ */
 export function redactUrl(url: string): string {
+  url = redactPath(url);
   const at = url.indexOf('?');
   if (at < 0) return url;
   const query = url

@@ -58,6 +58,21 @@ describe('request log secrets (issue 19)', () => {
     expect(redactUrl('/feed?limit=50&cursor=abc')).toBe('/feed?limit=50&cursor=abc');
   });
 
+  it('redacts the token of a private feed link in its path (issue 42)', () => {
+    const token = 'Ab_c-1234567890123456789012345678901234567';
+    expect(redactUrl(`/api/v1/feeds/alice/${token}.rss`)).toBe(
+      `/api/v1/feeds/alice/${REDACTED}.rss`,
+    );
+    expect(redactUrl(`/api/v1/feeds/alice/${token}.rss?x=1`)).toBe(
+      `/api/v1/feeds/alice/${REDACTED}.rss?x=1`,
+    );
+    expect(redactUrl(`/api/v1/feeds/alice/${token}/media/12`)).toBe(
+      `/api/v1/feeds/alice/${REDACTED}/media/12`,
+    );
+    expect(redactUrl(`/api/v1/feeds/alice/${token}`)).toBe(`/api/v1/feeds/alice/${REDACTED}`);
+    expect(redactUrl('/api/v1/feeds/alice.rss')).toBe('/api/v1/feeds/alice.rss');
+  });
+
   it('writes no token of a query string or a body to any line', async () => {
     const lines: string[] = [];
     const stream = new Writable({

@@ -18,5 +18,6 @@ export * from '../../modules/messages/tables';
 export * from '../../modules/payouts/tables';
 export * from '../../modules/profiles/tables';
 export * from '../../modules/reports/tables';
+export * from '../../modules/rss/tables';
 export * from '../../modules/users/tables';
 export * from '../../secrets/tables';

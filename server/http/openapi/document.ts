@@ -36,6 +36,7 @@ const TAGS: Record<string, string> = {
   media: 'Uploading media and reading it through signed links.',
   items: 'Items (aura posts): creating, editing, publishing, likes, comments and visits.',
   feed: 'Discover: the feed and the creator spotlight.',
+  feeds: 'RSS feeds of creators: public, and private per person with podcast enclosures.',
   dashboard: 'A creator’s figures.',
   follows: 'Following creators.',
   ai: 'The assistant and the AI studio.',

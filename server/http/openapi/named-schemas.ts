@@ -9,6 +9,7 @@ import * as blocks from '../../../common/schemas/blocks';
 import * as creatorProfile from '../../../common/schemas/creator-profile';
 import * as dashboard from '../../../common/schemas/dashboard';
 import * as feed from '../../../common/schemas/feed';
+import * as feeds from '../../../common/schemas/feeds';
 import * as follows from '../../../common/schemas/follows';
 import * as health from '../../../common/schemas/health';
 import * as hub from '../../../common/schemas/hub';
@@ -35,6 +36,7 @@ export const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
   'creator-profile': creatorProfile,
   dashboard,
   feed,
+  feeds,
   follows,
   health,
   hub,

@@ -38,6 +38,7 @@ import {
   type UserRow,
 } from '../users/index';
 import { postCounters } from './counters';
+import { publicFeedPath } from '../rss/index';
 import { profileTiles } from './public-profile';
 import { countsAsProfileVisit, profileAbilities } from './policy';
 import { presentCreatorProfile } from './presenter';
@@ -362,5 +363,6 @@ export async function creatorLinkPreview(
     description: view.bio ?? view.creatorWorldDescription ?? `${name} (@${view.username})`,
     url: `${publicUrl}/creator/${encodeURIComponent(view.username)}`,
     image: view.profileImage ? absolute(view.profileImage) : null,
+    feed: { title: `${name} · RSS`, url: `${publicUrl}${publicFeedPath(view.username)}` },
   };
 }

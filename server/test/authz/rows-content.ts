@@ -37,4 +37,23 @@ export const contentRows: MatrixRows = {
   'POST /api/v1/ai/chat': { who: 'anyone', request: () => ({ body: { message: 'Hello' } }) },
   'GET /api/v1/ai/models': { who: 'signed-in' },
   'GET /api/v1/ai/placeholder': { who: 'anyone', request: () => ({ query: { text: 'loop' } }) },
+  // Feeds (issue 42): a public feed for anyone; a private feed's token is its own proof (an
+  // unknown one answers 404 to everyone); the links are their person's own.
+  'GET /api/v1/feeds/{username}.rss': {
+    who: 'anyone',
+    request: (fx) => ({ params: { username: fx.owner.username } }),
+  },
+  'GET /api/v1/feeds/{username}/{token}.rss': {
+    who: 'anyone',
+    request: (fx) => ({ params: { username: fx.owner.username, token: 'x' } }),
+  },
+  'GET /api/v1/feeds/{username}/{token}/media/{itemId}': {
+    who: 'anyone',
+    request: (fx) => ({ params: { username: fx.owner.username, token: 'x', itemId: fx.itemId } }),
+  },
+  'GET /api/v1/users/feeds': { who: 'signed-in' },
+  'POST /api/v1/users/feeds/{creatorId}/rotate': {
+    who: 'signed-in',
+    request: (fx) => ({ params: { creatorId: fx.owner.id } }),
+  },
 };

@@ -1,6 +1,7 @@
 import { Alert, Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../dashboard/api/dashboard';
+import { FeedLinksSection } from '../../feeds/components/FeedLinksSection';
 import { LabelledProgress } from '../../items/components/LabelledProgress';
 import { ChangeEmailForm } from '../components/ChangeEmailForm';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
@@ -12,7 +13,8 @@ import { detailsFormOf } from '../components/account-settings-forms';
 
 /**
  * Account settings (issue 12, linked from the drawer): personal details, password, email, the
- * Google link, the e-mail notices (issue 16) and deleting the account, each saved on the server.
+ * Google link, the e-mail notices (issue 16), the private feed links (issue 42) and deleting the
+ * account, each saved on the server.
  */
 export default function AccountSettingsPage() {
   const { t } = useTranslation();
@@ -53,6 +55,7 @@ export default function AccountSettingsPage() {
           <ChangeEmailForm currentEmail={profile.data.email} />
           <LinkGoogleForm />
           <NoticeSettingsForm />
+          <FeedLinksSection />
           <DeleteAccountForm />
         </>
       )}
