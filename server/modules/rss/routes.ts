@@ -159,7 +159,8 @@ export const rssRoutes =
       '/api/v1/users/feeds/:creatorId/rotate',
       {
         preHandler: ctx.guards.requireAuth,
-        config: perCaller(ctx.tokens, 20),
+        // feed_link_unavailable: a creator the person neither follows nor is a member of.
+        config: { ...perCaller(ctx.tokens, 20), openapi: { errors: [409] } },
         schema: {
           tags: ['account'],
           summary: 'Make or reset my private feed link for a creator (the old link stops)',
