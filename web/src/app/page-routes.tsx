@@ -51,6 +51,9 @@ const AdminReportsPage = lazy(() => import('../features/admin/pages/AdminReports
 const AdminSalesPage = lazy(() => import('../features/admin/pages/AdminSalesPage'));
 const AdminAuditPage = lazy(() => import('../features/admin/pages/AdminAuditPage'));
 const AdminOutboxPage = lazy(() => import('../features/admin/pages/AdminOutboxPage'));
+const AdminTransactionsPage = lazy(
+  () => import('../features/transactions/pages/AdminTransactionsPage'),
+);
 // Control Hub and payout settings (issue 15)
 const HubPage = lazy(() => import('../features/hub/pages/HubPage'));
 const PayoutSettingsPage = lazy(() => import('../features/payouts/pages/PayoutSettingsPage'));
@@ -193,6 +196,14 @@ const routes: RouteObject[] = [
         element: (
           <RoleGate permission="admin.sales.read">
             <AdminSalesPage />
+          </RoleGate>
+        ),
+      },
+      {
+        path: 'transactions',
+        element: (
+          <RoleGate permission="admin.sales.read">
+            <AdminTransactionsPage />
           </RoleGate>
         ),
       },

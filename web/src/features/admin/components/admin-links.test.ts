@@ -6,9 +6,10 @@ const ids = (role: Parameters<typeof visibleAdminLinks>[0], testMode = false) =>
 
 describe('the admin sidebar', () => {
   it('shows moderators what they may moderate and sales, admins the audit log too', () => {
-    expect(ids('moderator')).toEqual(['users', 'content', 'reports', 'sales']);
-    expect(ids('admin')).toEqual(['users', 'content', 'reports', 'sales', 'audit', 'outbox']);
-    expect(ids('superadmin')).toEqual(['users', 'content', 'reports', 'sales', 'audit', 'outbox']);
+    expect(ids('moderator')).toEqual(['users', 'content', 'reports', 'sales', 'transactions']);
+    const all = ['users', 'content', 'reports', 'sales', 'transactions', 'audit', 'outbox'];
+    expect(ids('admin')).toEqual(all);
+    expect(ids('superadmin')).toEqual(all);
     expect(ids('user')).toEqual([]);
   });
 
@@ -18,6 +19,7 @@ describe('the admin sidebar', () => {
       'content',
       'reports',
       'sales',
+      'transactions',
       'audit',
       'outbox',
     ]);

@@ -2,18 +2,23 @@ import { roleHolds, type Permission } from '../../../../../common/rules/permissi
 import type { Role } from '../../../../../common/rules/roles';
 
 export interface AdminLink {
-  id: 'users' | 'content' | 'reports' | 'sales' | 'audit' | 'outbox';
+  id: 'users' | 'content' | 'reports' | 'sales' | 'transactions' | 'audit' | 'outbox';
   to: string;
   /** The permission the page's calls need: the same table the server checks. */
   permission: Permission;
 }
 
-/** SPEC §2: the sidebar's four admin links, then the audit log (issue 14) and the outbox (issue 16). */
+/**
+ * SPEC §2: the sidebar's four admin links, the transactions (issue 43), then the audit log (issue
+ * 14) and the outbox (issue 16).
+ */
 export const ADMIN_LINKS: readonly AdminLink[] = [
   { id: 'users', to: '/admin/users', permission: 'admin.users.read' },
   { id: 'content', to: '/admin/content', permission: 'admin.content.read' },
   { id: 'reports', to: '/admin/reports', permission: 'admin.reports.read' },
   { id: 'sales', to: '/admin/sales', permission: 'admin.sales.read' },
+  // Single payments and their refunds (issue 43).
+  { id: 'transactions', to: '/admin/transactions', permission: 'admin.sales.read' },
   { id: 'audit', to: '/admin/audit', permission: 'admin.audit.read' },
   { id: 'outbox', to: '/admin/outbox', permission: 'admin.outbox.read' },
 ];

@@ -23,7 +23,12 @@ export default function AdminSalesPage() {
 
   return (
     <div className="d-flex flex-column gap-4">
-      <h1 className="h3 mb-0">{t('admin.sales.title')}</h1>
+      <div className="d-flex flex-wrap align-items-baseline gap-3">
+        <h1 className="h3 mb-0">{t('admin.sales.title')}</h1>
+        <Link to="/admin/transactions" data-testid="admin-sales-transactions">
+          {t('admin.sales.transactions')}
+        </Link>
+      </div>
       <ListStatus
         query={sales}
         isEmpty={!data || (data.sales.length === 0 && data.totals.length === 0)}
@@ -102,7 +107,14 @@ export default function AdminSalesPage() {
                       <tr key={row.id}>
                         <td>{row.id}</td>
                         <td>
-                          <Link to={`/product/${row.id}`}>{row.product}</Link>
+                          <Link to={`/product/${row.id}`}>{row.product}</Link>{' '}
+                          <Link
+                            to={`/admin/transactions?itemId=${row.id}`}
+                            className="small"
+                            aria-label={t('admin.sales.paymentsOf', { product: row.product })}
+                          >
+                            {t('admin.sales.payments')}
+                          </Link>
                         </td>
                         <td className="text-end">{row.sales}</td>
                         <td className="text-end">

@@ -1,6 +1,8 @@
 import { Alert, Col, Row, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { roleHolds } from '../../../../../common/rules/permissions';
 import { useAuth } from '../../../app/auth';
+import { CreatorTransactions } from '../../transactions/components/CreatorTransactions';
 import { InvalidDataError, useDashboard, useProfile } from '../api/dashboard';
 import { EarningsCard } from '../components/EarningsCard';
 import { MetricsPanel } from '../components/MetricsPanel';
@@ -81,6 +83,7 @@ export default function DashboardPage() {
         <MetricsPanel metrics={metrics} />
       </div>
       <MyItems />
+      {user && roleHolds(user.role, 'sales.read') && <CreatorTransactions />}
       <RecentContent items={recentContent} />
     </main>
   );
