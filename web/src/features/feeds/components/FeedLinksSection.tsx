@@ -45,7 +45,10 @@ function FeedLinkRow({ feed }: { feed: FeedLink }) {
     <li className="border rounded p-3" data-testid="feed-link" data-creator={feed.username}>
       <div className="d-flex align-items-center gap-2 mb-2">
         <strong>{feed.displayName}</strong>
-        <Badge bg={feed.basis === 'member' ? 'warning' : 'secondary'} text="dark">
+        <Badge
+          bg={feed.basis === 'member' ? 'warning' : 'secondary'}
+          text={feed.basis === 'member' ? 'dark' : undefined}
+        >
           {t(`accountSettings.feeds.${feed.basis}`)}
         </Badge>
         <a className="ms-auto small" href={feed.publicUrl} target="_blank" rel="noreferrer">
