@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -26,8 +25,7 @@ import {
 import { ResolveReportRequest } from '../../../common/schemas/reports';
 import type { Container } from '../../container';
 import { authorize } from '../../auth/authorize';
-import { perCaller } from '../../http/rate-limits';
-import { requestMeta } from '../../http/request-meta';
+import { routesFor } from '../../http/route';
 import { listReports } from '../reports/index';
 import { setHidden, setSuspension } from './actions';
 import { auditPage } from './audit';
@@ -49,259 +47,202 @@ const IdParams = z.object({ id: z.string().max(64) });
 export const adminRoutes =
   (ctx: Container): FastifyPluginAsyncZod =>
   async (app) => {
-    const meta = (request: FastifyRequest) => requestMeta(request, ctx.clock);
-    const auth = { preHandler: ctx.guards.requireAuth };
-    const writes = { ...auth, config: perCaller(ctx.tokens, 120) };
+    const route = routesFor(app, ctx, { tags: ['admin'] });
+    const WRITES_PER_MINUTE = 120;
 
-    app.get(
-      '/api/users',
-      {
-        ...auth,
-        schema: {
-          tags: ['admin'],
-          summary: 'Admin: list accounts',
-          operationId: 'adminListUsers',
-          querystring: AdminUsersQuery,
-          response: { 200: AdminUsersPage },
-        },
+    route.authed({
+      method: 'GET',
+      url: '/api/users',
+      schema: {
+        summary: 'Admin: list accounts',
+        operationId: 'adminListUsers',
+        querystring: AdminUsersQuery,
+        response: { 200: AdminUsersPage },
       },
-      async (request) => listUsers(ctx.db, ctx.guards.viewerOf(request), request.query),
-    );
+      handler: ({ viewer, request }) => listUsers(ctx.db, viewer, request.query),
+    });
 
-    app.get(
-      '/api/content',
-      {
-        ...auth,
-        schema: {
-          tags: ['admin'],
-          summary: 'Admin: list content',
-          operationId: 'adminListContent',
-          querystring: AdminContentQuery,
-          response: { 200: AdminContentPage },
-        },
+    route.authed({
+      method: 'GET',
+      url: '/api/content',
+      schema: {
+        summary: 'Admin: list content',
+        operationId: 'adminListContent',
+        querystring: AdminContentQuery,
+        response: { 200: AdminContentPage },
       },
-      async (request) => listContent(ctx.db, ctx.guards.viewerOf(request), request.query),
-    );
+      handler: ({ viewer, request }) => listContent(ctx.db, viewer, request.query),
+    });
 
     for (const [path, warn] of [
       ['/api/users/:id/warn', warnUser],
       ['/api/content/:id/warn', warnItem],
     ] as const) {
-      app.post(
-        path,
-        {
-          ...writes,
-          schema: {
-            tags: ['admin'],
-            summary:
-              path === '/api/users/:id/warn'
-                ? 'Admin: warn a person'
-                : 'Admin: warn the creator of an item',
-            operationId: path === '/api/users/:id/warn' ? 'warnUser' : 'warnItem',
-            params: IdParams,
-            body: WarnRequest,
-            response: { 201: WarnResponse },
-          },
+      route.authed({
+        method: 'POST',
+        url: path,
+        perCaller: WRITES_PER_MINUTE,
+        schema: {
+          summary:
+            path === '/api/users/:id/warn'
+              ? 'Admin: warn a person'
+              : 'Admin: warn the creator of an item',
+          operationId: path === '/api/users/:id/warn' ? 'warnUser' : 'warnItem',
+          params: IdParams,
+          body: WarnRequest,
+          response: { 201: WarnResponse },
         },
-        async (request, reply) => {
-          const warning = await warn(
-            ctx.db,
-            ctx.guards.viewerOf(request),
-            request.params.id,
-            request.body,
-            meta(request),
-          );
+        handler: async ({ viewer, request, reply, meta }) => {
+          const warning = await warn(ctx.db, viewer, request.params.id, request.body, meta());
           return reply.status(201).send({ warning });
         },
-      );
+      });
     }
 
     for (const [action, suspended] of [
       ['suspend', true],
       ['reactivate', false],
     ] as const) {
-      app.post(
-        `/api/v1/admin/users/:id/${action}`,
-        {
-          ...writes,
-          schema: {
-            tags: ['admin'],
-            summary: suspended ? 'Admin: suspend an account' : 'Admin: reactivate an account',
-            operationId: suspended ? 'suspendUser' : 'reactivateUser',
-            params: IdParams,
-            body: ModerationReasonRequest,
-            response: { 200: AdminUserResponse },
-          },
+      route.authed({
+        method: 'POST',
+        url: `/api/v1/admin/users/:id/${action}`,
+        perCaller: WRITES_PER_MINUTE,
+        schema: {
+          summary: suspended ? 'Admin: suspend an account' : 'Admin: reactivate an account',
+          operationId: suspended ? 'suspendUser' : 'reactivateUser',
+          params: IdParams,
+          body: ModerationReasonRequest,
+          response: { 200: AdminUserResponse },
         },
-        async (request) => ({
+        handler: async ({ viewer, request, meta }) => ({
           user: await setSuspension(
             ctx.db,
-            ctx.guards.viewerOf(request),
+            viewer,
             request.params.id,
             suspended,
             request.body,
-            meta(request),
+            meta(),
           ),
         }),
-      );
+      });
     }
 
     for (const [action, hidden] of [
       ['hide', true],
       ['unhide', false],
     ] as const) {
-      app.post(
-        `/api/v1/admin/content/:id/${action}`,
-        {
-          ...writes,
-          schema: {
-            tags: ['admin'],
-            summary: hidden ? 'Admin: hide an item' : 'Admin: show a hidden item again',
-            operationId: hidden ? 'hideItem' : 'unhideItem',
-            params: IdParams,
-            body: ModerationReasonRequest,
-            response: { 200: AdminContentResponse },
-          },
+      route.authed({
+        method: 'POST',
+        url: `/api/v1/admin/content/:id/${action}`,
+        perCaller: WRITES_PER_MINUTE,
+        schema: {
+          summary: hidden ? 'Admin: hide an item' : 'Admin: show a hidden item again',
+          operationId: hidden ? 'hideItem' : 'unhideItem',
+          params: IdParams,
+          body: ModerationReasonRequest,
+          response: { 200: AdminContentResponse },
         },
-        async (request) => ({
-          item: await setHidden(
-            ctx.db,
-            ctx.guards.viewerOf(request),
-            request.params.id,
-            hidden,
-            request.body,
-            meta(request),
-          ),
+        handler: async ({ viewer, request, meta }) => ({
+          item: await setHidden(ctx.db, viewer, request.params.id, hidden, request.body, meta()),
         }),
-      );
+      });
     }
 
-    app.get(
-      '/api/v1/admin/reports',
-      {
-        ...auth,
-        schema: {
-          tags: ['admin'],
-          summary: 'Admin: list reports',
-          operationId: 'adminListReports',
-          querystring: AdminReportsQuery,
-          response: { 200: AdminReportsPage },
-        },
+    route.authed({
+      method: 'GET',
+      url: '/api/v1/admin/reports',
+      schema: {
+        summary: 'Admin: list reports',
+        operationId: 'adminListReports',
+        querystring: AdminReportsQuery,
+        response: { 200: AdminReportsPage },
       },
-      async (request) => {
-        const viewer = ctx.guards.viewerOf(request);
+      handler: async ({ viewer, request }) => {
         authorize(viewer, 'admin.reports.read');
         return { ...(await listReports(ctx.db, request.query)), abilities: adminAbilities(viewer) };
       },
-    );
+    });
 
-    app.post(
-      '/api/v1/admin/reports/:id/resolve',
-      {
-        ...writes,
-        // report_resolved.
-        config: { ...writes.config, openapi: { errors: [409] } },
-        schema: {
-          tags: ['admin'],
-          summary: 'Admin: resolve a report',
-          operationId: 'resolveReport',
-          params: IdParams,
-          body: ResolveReportRequest,
-          response: { 200: ResolveReportResponse },
-        },
+    route.authed({
+      method: 'POST',
+      url: '/api/v1/admin/reports/:id/resolve',
+      perCaller: WRITES_PER_MINUTE,
+      // report_resolved.
+      errors: [409],
+      schema: {
+        summary: 'Admin: resolve a report',
+        operationId: 'resolveReport',
+        params: IdParams,
+        body: ResolveReportRequest,
+        response: { 200: ResolveReportResponse },
       },
-      async (request) =>
-        resolveReport(
-          ctx.db,
-          ctx.guards.viewerOf(request),
-          request.params.id,
-          request.body,
-          meta(request),
-        ),
-    );
+      handler: ({ viewer, request, meta }) =>
+        resolveReport(ctx.db, viewer, request.params.id, request.body, meta()),
+    });
 
-    app.get(
-      '/api/v1/admin/warnings',
-      {
-        ...auth,
-        schema: {
-          tags: ['admin'],
-          summary: 'Admin: list warnings given',
-          operationId: 'adminListWarnings',
-          querystring: WarningsQuery,
-          response: { 200: WarningsPage },
-        },
+    route.authed({
+      method: 'GET',
+      url: '/api/v1/admin/warnings',
+      schema: {
+        summary: 'Admin: list warnings given',
+        operationId: 'adminListWarnings',
+        querystring: WarningsQuery,
+        response: { 200: WarningsPage },
       },
-      async (request) => listWarnings(ctx.db, ctx.guards.viewerOf(request), request.query),
-    );
+      handler: ({ viewer, request }) => listWarnings(ctx.db, viewer, request.query),
+    });
 
-    app.get(
-      '/api/v1/admin/sales',
-      {
-        ...auth,
-        schema: {
-          tags: ['admin'],
-          summary: 'Admin: sales overview',
-          operationId: 'adminSales',
-          querystring: AdminSalesQuery,
-          response: { 200: AdminSalesResponse },
-        },
+    route.authed({
+      method: 'GET',
+      url: '/api/v1/admin/sales',
+      schema: {
+        summary: 'Admin: sales overview',
+        operationId: 'adminSales',
+        querystring: AdminSalesQuery,
+        response: { 200: AdminSalesResponse },
       },
-      async (request) =>
-        salesOverview(ctx.db, ctx.guards.viewerOf(request), request.query, ctx.clock.now()),
-    );
+      handler: ({ viewer, request }) =>
+        salesOverview(ctx.db, viewer, request.query, ctx.clock.now()),
+    });
 
-    app.get(
-      '/api/v1/admin/audit',
-      {
-        ...auth,
-        schema: {
-          tags: ['admin'],
-          summary: 'Admin: the audit log',
-          operationId: 'adminAudit',
-          querystring: AuditQuery,
-          response: { 200: AuditPage },
-        },
+    route.authed({
+      method: 'GET',
+      url: '/api/v1/admin/audit',
+      schema: {
+        summary: 'Admin: the audit log',
+        operationId: 'adminAudit',
+        querystring: AuditQuery,
+        response: { 200: AuditPage },
       },
-      async (request) => auditPage(ctx.db, ctx.guards.viewerOf(request), request.query),
-    );
+      handler: ({ viewer, request }) => auditPage(ctx.db, viewer, request.query),
+    });
 
     // The warned person's own side: the dashboard notice and its dismissal.
-    app.get(
-      '/api/v1/warnings/mine',
-      {
-        ...auth,
-        schema: {
-          tags: ['warnings'],
-          summary: 'Warnings the signed-in person received',
-          operationId: 'listOwnWarnings',
-          response: { 200: MyWarningsResponse },
-        },
+    route.authed({
+      method: 'GET',
+      url: '/api/v1/warnings/mine',
+      tags: ['warnings'],
+      schema: {
+        summary: 'Warnings the signed-in person received',
+        operationId: 'listOwnWarnings',
+        response: { 200: MyWarningsResponse },
       },
-      async (request) => ({
-        warnings: await myWarnings(ctx.db, ctx.guards.viewerOf(request).id),
-      }),
-    );
+      handler: async ({ viewer }) => ({ warnings: await myWarnings(ctx.db, viewer.id) }),
+    });
 
-    app.post(
-      '/api/v1/warnings/:id/acknowledge',
-      {
-        ...writes,
-        schema: {
-          tags: ['warnings'],
-          summary: 'Acknowledge a warning',
-          operationId: 'acknowledgeWarning',
-          params: IdParams,
-          response: { 200: z.object({ warning: MyWarning }) },
-        },
+    route.authed({
+      method: 'POST',
+      url: '/api/v1/warnings/:id/acknowledge',
+      tags: ['warnings'],
+      perCaller: WRITES_PER_MINUTE,
+      schema: {
+        summary: 'Acknowledge a warning',
+        operationId: 'acknowledgeWarning',
+        params: IdParams,
+        response: { 200: z.object({ warning: MyWarning }) },
       },
-      async (request) => ({
-        warning: await acknowledgeWarning(
-          ctx.db,
-          ctx.guards.viewerOf(request).id,
-          request.params.id,
-          meta(request),
-        ),
+      handler: async ({ viewer, request, meta }) => ({
+        warning: await acknowledgeWarning(ctx.db, viewer.id, request.params.id, meta()),
       }),
-    );
+    });
   };

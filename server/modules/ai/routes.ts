@@ -11,6 +11,7 @@ import { authorize } from '../../auth/authorize';
 import type { Container } from '../../container';
 import type { RouteDoc } from '../../http/openapi/route-doc';
 import { perMinute } from '../../http/rate-limits';
+import { routesFor } from '../../http/route';
 import { placeholderHash, placeholderImage } from './placeholder';
 import { aiRateLimit } from './rate-limit';
 import { answerChat, openChatStream, type AiDeps, type ChatCall } from './service';
@@ -45,29 +46,27 @@ export const aiRoutes =
       config,
       figures: { db: ctx.db, config, clock: ctx.clock, media: ctx.mediaUrls },
     };
+    const route = routesFor(app, ctx, { tags: ['ai'] });
 
     // SPEC §7: no sign-in needed; a bearer token lets the assistant answer about the user's own
     // figures. `stream: true` answers server-sent events instead of `{ response }`.
-    app.post(
-      '/api/v1/ai/chat',
-      {
-        preHandler: ctx.guards.optionalAuth,
-        config: { ...aiRateLimit(config, ctx.tokens), openapi: CHAT_DOC },
-        schema: {
-          tags: ['ai'],
-          summary: 'Ask the assistant (JSON, or server-sent events with `stream: true`)',
-          operationId: 'chat',
-          body: ChatRequest,
-          response: { 200: ChatResponse },
-        },
+    route.optional({
+      method: 'POST',
+      url: '/api/v1/ai/chat',
+      config: { ...aiRateLimit(config, ctx.tokens), openapi: CHAT_DOC },
+      schema: {
+        summary: 'Ask the assistant (JSON, or server-sent events with `stream: true`)',
+        operationId: 'chat',
+        body: ChatRequest,
+        response: { 200: ChatResponse },
       },
-      async (request, reply) => {
+      handler: async ({ viewer, request, reply }) => {
         const clientGone = new AbortController();
         reply.raw.on('close', () => {
           if (!reply.raw.writableFinished) clientGone.abort();
         });
         const call: ChatCall = {
-          viewer: request.viewer,
+          viewer,
           body: request.body,
           acceptLanguage: request.headers['accept-language'],
           clientGone: clientGone.signal,
@@ -84,56 +83,51 @@ export const aiRoutes =
             .send(Readable.from(events) as unknown as ChatResponse)
         );
       },
-    );
+    });
 
     // Who answers is told to those who may use the panel and the studio, not to anyone asking:
     // the model names are the operator's set-up.
-    app.get(
-      '/api/v1/ai/models',
-      {
-        preHandler: ctx.guards.requireAuth,
-        schema: {
-          tags: ['ai'],
-          summary: 'The AI provider and the models a request may name',
-          operationId: 'listAiModels',
-          response: { 200: AiModelsResponse },
-        },
+    route.authed({
+      method: 'GET',
+      url: '/api/v1/ai/models',
+      schema: {
+        summary: 'The AI provider and the models a request may name',
+        operationId: 'listAiModels',
+        response: { 200: AiModelsResponse },
       },
-      async (request) => {
-        authorize(ctx.guards.viewerOf(request), 'studio.use');
+      handler: ({ viewer }) => {
+        authorize(viewer, 'studio.use');
         return { provider: deps.provider.name, ...deps.models };
       },
-    );
+    });
 
     // The visual mode's image: same origin (CSP img-src 'self'), cached by the text's hash.
-    app.get(
-      '/api/v1/ai/placeholder',
-      {
-        config: {
-          ...perMinute(config.AI_RATE_LIMIT_PER_MINUTE),
-          openapi: {
-            responses: {
-              200: {
-                description: 'The image',
-                content: { 'image/png': { schema: { type: 'string', format: 'binary' } } },
-              },
-              304: { description: 'Not modified (`If-None-Match`)', content: {} },
+    route.open({
+      method: 'GET',
+      url: '/api/v1/ai/placeholder',
+      config: {
+        ...perMinute(config.AI_RATE_LIMIT_PER_MINUTE),
+        openapi: {
+          responses: {
+            200: {
+              description: 'The image',
+              content: { 'image/png': { schema: { type: 'string', format: 'binary' } } },
             },
+            304: { description: 'Not modified (`If-None-Match`)', content: {} },
           },
         },
-        schema: {
-          tags: ['ai'],
-          summary: 'A placeholder image for a text (PNG)',
-          operationId: 'getAiPlaceholder',
-          querystring: PlaceholderQuery,
-        },
       },
-      async (request, reply) => {
+      schema: {
+        summary: 'A placeholder image for a text (PNG)',
+        operationId: 'getAiPlaceholder',
+        querystring: PlaceholderQuery,
+      },
+      handler: async ({ request, reply }) => {
         const etag = `"${placeholderHash(request.query.text)}"`;
         reply.header('etag', etag).header('cache-control', 'public, max-age=86400');
         if (request.headers['if-none-match'] === etag) return reply.status(304).send();
         const image = await placeholderImage(request.query.text);
         return reply.type('image/png').send(image.png);
       },
-    );
+    });
   };

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Container } from '../../container';
 import { fail } from '../../http/errors';
-import type { RouteDoc } from '../../http/openapi/route-doc';
+import { routesFor } from '../../http/route';
 
 /** Where `npm run backup` sends the key it derived from the same root secret. */
 export const BACKUP_KEY_HEADER = 'x-aura-backup-key';
@@ -20,27 +20,6 @@ const isBackupKey = (given: unknown, expected: string): boolean =>
 const isLoopback = (address: string | undefined) =>
   address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
 
-const BACKUP_ROUTE = {
-  // A wrong key (401), a caller not on loopback (403).
-  config: {
-    openapi: {
-      errors: [401, 403],
-      responses: {
-        200: {
-          description: 'A tar of the data directory',
-          content: { 'application/x-tar': { schema: { type: 'string', format: 'binary' } } },
-        },
-      },
-    } satisfies RouteDoc,
-  },
-  schema: {
-    tags: ['ops'],
-    summary: 'A snapshot of the embedded database (loopback, backup key)',
-    operationId: 'backupDatabase',
-    security: [{ backupKey: [] }],
-  },
-};
-
 /**
  * POST /api/v1/ops/backup: a consistent snapshot of the embedded database (a tar of its data
  * directory), for `npm run backup` while the server runs (one process owns PGlite, so the
@@ -52,13 +31,35 @@ const BACKUP_ROUTE = {
 export const backupRoutes =
   (c: Container): FastifyPluginAsyncZod =>
   async (app) => {
-    app.post('/api/v1/ops/backup', BACKUP_ROUTE, async (request, reply) => {
-      if (!isBackupKey(request.headers[BACKUP_KEY_HEADER], c.keys['ops-backup'].toString('hex'))) {
-        throw fail('backup_key_invalid');
-      }
-      if (!isLoopback(request.socket.remoteAddress)) throw fail('forbidden');
-      if (!c.database.dumpDataDir) throw fail('unavailable');
-      const tar = await c.database.dumpDataDir();
-      return reply.type('application/x-tar').send(tar);
+    routesFor(app, c, { tags: ['ops'] }).open({
+      method: 'POST',
+      url: '/api/v1/ops/backup',
+      // A wrong key (401), a caller not on loopback (403).
+      errors: [401, 403],
+      config: {
+        openapi: {
+          responses: {
+            200: {
+              description: 'A tar of the data directory',
+              content: { 'application/x-tar': { schema: { type: 'string', format: 'binary' } } },
+            },
+          },
+        },
+      },
+      schema: {
+        summary: 'A snapshot of the embedded database (loopback, backup key)',
+        operationId: 'backupDatabase',
+        security: [{ backupKey: [] }],
+      },
+      handler: async ({ request, reply }) => {
+        const key = request.headers[BACKUP_KEY_HEADER];
+        if (!isBackupKey(key, c.keys['ops-backup'].toString('hex'))) {
+          throw fail('backup_key_invalid');
+        }
+        if (!isLoopback(request.socket.remoteAddress)) throw fail('forbidden');
+        if (!c.database.dumpDataDir) throw fail('unavailable');
+        const tar = await c.database.dumpDataDir();
+        return reply.type('application/x-tar').send(tar);
+      },
     });
   };

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { TIER_CURRENCY, TIER_PRICE_CENTS } from '../../../common/rules/tiers';
@@ -20,8 +19,7 @@ import {
   WALLET_CURRENCY,
 } from '../../../common/schemas/billing';
 import type { Container } from '../../container';
-import { perCaller } from '../../http/rate-limits';
-import { requestMeta } from '../../http/request-meta';
+import { routesFor } from '../../http/route';
 import { cancelLocalCheckout, localCheckoutSummary, payLocalCheckout } from './local-checkout';
 import { cancelSubscription } from './cancel-membership';
 import { createCheckoutSession } from './checkout-session';
@@ -49,19 +47,17 @@ export const billingRoutes =
       provider,
       media: ctx.mediaUrls,
     };
-    const meta = (request: FastifyRequest) => requestMeta(request, ctx.clock);
+    const route = routesFor(app, ctx, { tags: ['billing'] });
 
-    app.get(
-      '/api/v1/billing/config',
-      {
-        schema: {
-          tags: ['billing'],
-          summary: 'Payment settings: provider, tiers, fees, top-up bounds',
-          operationId: 'getBillingConfig',
-          response: { 200: BillingConfigResponse },
-        },
+    route.open({
+      method: 'GET',
+      url: '/api/v1/billing/config',
+      schema: {
+        summary: 'Payment settings: provider, tiers, fees, top-up bounds',
+        operationId: 'getBillingConfig',
+        response: { 200: BillingConfigResponse },
       },
-      async () => ({
+      handler: () => ({
         provider: provider.name,
         publishableKey:
           provider.name === 'stripe' ? (ctx.config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
@@ -72,51 +68,38 @@ export const billingRoutes =
         },
         topup: { minCents: TOPUP_MIN_CENTS, maxCents: TOPUP_MAX_CENTS, currency: WALLET_CURRENCY },
       }),
-    );
+    });
 
-    app.post(
-      '/v1/billing/create-checkout-session',
-      {
-        preHandler: ctx.guards.requireAuth,
-        // Each session is a stored row and a provider call: one user started 1,000 in 2.5 s.
-        config: {
-          ...perCaller(ctx.tokens, ctx.config.CHECKOUT_RATE_LIMIT_PER_MINUTE),
-          // creator_not_found / item_not_found, a running membership, the provider unreachable.
-          openapi: { errors: [404, 409, 502] },
-        },
-        schema: {
-          tags: ['billing'],
-          summary: 'Start a checkout (an item, a membership or a top-up)',
-          operationId: 'createCheckoutSession',
-          body: CreateCheckoutSessionRequest,
-          response: { 200: CreateCheckoutSessionResponse },
-        },
+    route.authed({
+      method: 'POST',
+      url: '/v1/billing/create-checkout-session',
+      // Each session is a stored row and a provider call: one user started 1,000 in 2.5 s.
+      perCaller: ctx.config.CHECKOUT_RATE_LIMIT_PER_MINUTE,
+      // creator_not_found / item_not_found, a running membership, the provider unreachable.
+      errors: [404, 409, 502],
+      schema: {
+        summary: 'Start a checkout (an item, a membership or a top-up)',
+        operationId: 'createCheckoutSession',
+        body: CreateCheckoutSessionRequest,
+        response: { 200: CreateCheckoutSessionResponse },
       },
-      async (request) =>
-        createCheckoutSession(deps, ctx.guards.viewerOf(request), request.body, meta(request)),
-    );
+      handler: ({ viewer, request, meta }) =>
+        createCheckoutSession(deps, viewer, request.body, meta()),
+    });
 
-    app.get(
-      '/v1/billing/retrieve-checkout-session/:sessionId',
-      {
-        preHandler: ctx.guards.requireAuth,
-        config: { openapi: { errors: [502] } },
-        schema: {
-          tags: ['billing'],
-          summary: 'A checkout session and what it bought',
-          operationId: 'getCheckoutSession',
-          params: SessionParams,
-          response: { 200: CheckoutSessionResponse },
-        },
+    route.authed({
+      method: 'GET',
+      url: '/v1/billing/retrieve-checkout-session/:sessionId',
+      errors: [502],
+      schema: {
+        summary: 'A checkout session and what it bought',
+        operationId: 'getCheckoutSession',
+        params: SessionParams,
+        response: { 200: CheckoutSessionResponse },
       },
-      async (request) =>
-        retrieveCheckoutSession(
-          deps,
-          ctx.guards.viewerOf(request),
-          request.params.sessionId,
-          meta(request),
-        ),
-    );
+      handler: ({ viewer, request, meta }) =>
+        retrieveCheckoutSession(deps, viewer, request.params.sessionId, meta()),
+    });
 
     // The signature is computed over the exact bytes Stripe sent: this route alone keeps the
     // body raw (an encapsulated plugin, so every other route still parses JSON).
@@ -125,157 +108,130 @@ export const billingRoutes =
       raw.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
         done(null, body);
       });
-      raw.post(
-        '/v1/billing/webhook',
-        {
-          // webhooks_not_used: this server does not use Stripe.
-          config: { openapi: { errors: [404] } },
-          schema: {
-            tags: ['billing'],
-            summary: 'Stripe webhook (signed events)',
-            operationId: 'stripeWebhook',
-            response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }) },
-          },
+      routesFor(raw, ctx, { tags: ['billing'] }).open({
+        method: 'POST',
+        url: '/v1/billing/webhook',
+        // webhooks_not_used: this server does not use Stripe.
+        errors: [404],
+        schema: {
+          summary: 'Stripe webhook (signed events)',
+          operationId: 'stripeWebhook',
+          response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }) },
         },
-        async (request) => {
+        handler: ({ request, meta }) => {
           const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
           const signature = request.headers['stripe-signature'];
           return handleWebhook(
             deps,
             body,
             typeof signature === 'string' ? signature : undefined,
-            meta(request),
+            meta(),
           );
         },
-      );
+      });
     });
 
-    app.get(
-      '/api/v1/billing/local-checkout/:sessionId',
-      {
-        // The buyer's e-mail is shown only to the buyer: the session id travels in URLs.
-        preHandler: ctx.guards.optionalAuth,
-        config: { openapi: { errors: [409, 410] } },
-        schema: {
-          tags: ['billing'],
-          summary: 'A local checkout session to pay',
-          operationId: 'getLocalCheckout',
-          params: SessionParams,
-          response: { 200: LocalCheckoutSummary },
-        },
+    route.optional({
+      method: 'GET',
+      url: '/api/v1/billing/local-checkout/:sessionId',
+      // The buyer's e-mail is shown only to the buyer: the session id travels in URLs.
+      errors: [409, 410],
+      schema: {
+        summary: 'A local checkout session to pay',
+        operationId: 'getLocalCheckout',
+        params: SessionParams,
+        response: { 200: LocalCheckoutSummary },
       },
-      async (request) =>
-        localCheckoutSummary(deps, request.params.sessionId, request.viewer?.id ?? null),
-    );
+      handler: ({ viewer, request }) =>
+        localCheckoutSummary(deps, request.params.sessionId, viewer?.id ?? null),
+    });
 
-    app.post(
-      '/api/v1/billing/local-checkout/:sessionId/pay',
-      {
-        // Card-testing brake: a person types a card a few times, a script thousands.
-        config: {
-          openapi: { errors: [409, 410] },
-          rateLimit: {
-            max: 30,
-            timeWindow: '1 minute',
-            keyGenerator: (request) =>
-              `${request.ip}:${(request.params as { sessionId?: string }).sessionId ?? ''}`,
-          },
-        },
-        schema: {
-          tags: ['billing'],
-          summary: 'Pay a local checkout session by card',
-          operationId: 'payLocalCheckout',
-          params: SessionParams,
-          body: LocalPayRequest,
-          response: { 200: LocalPayResponse, 402: PaymentErrorResponse },
+    route.open({
+      method: 'POST',
+      url: '/api/v1/billing/local-checkout/:sessionId/pay',
+      // Card-testing brake: a person types a card a few times, a script thousands.
+      config: {
+        rateLimit: {
+          max: 30,
+          timeWindow: '1 minute',
+          keyGenerator: (request) =>
+            `${request.ip}:${(request.params as { sessionId?: string }).sessionId ?? ''}`,
         },
       },
-      async (request) =>
-        payLocalCheckout(deps, request.params.sessionId, request.body, meta(request)),
-    );
+      errors: [409, 410],
+      schema: {
+        summary: 'Pay a local checkout session by card',
+        operationId: 'payLocalCheckout',
+        params: SessionParams,
+        body: LocalPayRequest,
+        response: { 200: LocalPayResponse, 402: PaymentErrorResponse },
+      },
+      handler: ({ request, meta }) =>
+        payLocalCheckout(deps, request.params.sessionId, request.body, meta()),
+    });
 
-    app.post(
-      '/api/v1/billing/local-checkout/:sessionId/cancel',
-      {
-        config: { openapi: { errors: [409, 410] } },
-        schema: {
-          tags: ['billing'],
-          summary: 'Cancel a local checkout session',
-          operationId: 'cancelLocalCheckout',
-          params: SessionParams,
-          response: { 200: LocalPayResponse },
-        },
+    route.open({
+      method: 'POST',
+      url: '/api/v1/billing/local-checkout/:sessionId/cancel',
+      errors: [409, 410],
+      schema: {
+        summary: 'Cancel a local checkout session',
+        operationId: 'cancelLocalCheckout',
+        params: SessionParams,
+        response: { 200: LocalPayResponse },
       },
-      async (request) => cancelLocalCheckout(deps, request.params.sessionId, meta(request)),
-    );
+      handler: ({ request, meta }) => cancelLocalCheckout(deps, request.params.sessionId, meta()),
+    });
 
-    app.get(
-      '/api/v1/billing/subscriptions',
-      {
-        preHandler: ctx.guards.requireAuth,
-        schema: {
-          tags: ['billing'],
-          summary: 'The signed-in fan’s memberships',
-          operationId: 'listSubscriptions',
-          response: { 200: SubscriptionList },
-        },
+    route.authed({
+      method: 'GET',
+      url: '/api/v1/billing/subscriptions',
+      schema: {
+        summary: 'The signed-in fan’s memberships',
+        operationId: 'listSubscriptions',
+        response: { 200: SubscriptionList },
       },
-      async (request) => ({
-        subscriptions: await listSubscriptions(deps, ctx.guards.viewerOf(request)),
-      }),
-    );
+      handler: async ({ viewer }) => ({ subscriptions: await listSubscriptions(deps, viewer) }),
+    });
 
-    app.post(
-      '/api/v1/billing/subscriptions/:id/cancel',
-      {
-        preHandler: ctx.guards.requireAuth,
-        // membership_ended, the provider unreachable.
-        config: { openapi: { errors: [409, 502] } },
-        schema: {
-          tags: ['billing'],
-          summary: 'Cancel a membership at the end of its period',
-          operationId: 'cancelSubscription',
-          params: SubscriptionParams,
-          response: { 200: Subscription },
-        },
+    route.authed({
+      method: 'POST',
+      url: '/api/v1/billing/subscriptions/:id/cancel',
+      // membership_ended, the provider unreachable.
+      errors: [409, 502],
+      schema: {
+        summary: 'Cancel a membership at the end of its period',
+        operationId: 'cancelSubscription',
+        params: SubscriptionParams,
+        response: { 200: Subscription },
       },
-      async (request) =>
-        cancelSubscription(deps, ctx.guards.viewerOf(request), request.params.id, meta(request)),
-    );
+      handler: ({ viewer, request, meta }) =>
+        cancelSubscription(deps, viewer, request.params.id, meta()),
+    });
 
-    app.get(
-      '/api/v1/billing/membership/:creatorId',
-      {
-        preHandler: ctx.guards.optionalAuth,
-        schema: {
-          tags: ['billing'],
-          summary: 'The caller’s membership of a creator',
-          operationId: 'getMembership',
-          params: CreatorParams,
-          response: { 200: MembershipResponse },
-        },
+    route.optional({
+      method: 'GET',
+      url: '/api/v1/billing/membership/:creatorId',
+      schema: {
+        summary: 'The caller’s membership of a creator',
+        operationId: 'getMembership',
+        params: CreatorParams,
+        response: { 200: MembershipResponse },
       },
-      async (request) => membershipOf(deps, request.viewer, request.params.creatorId),
-    );
+      handler: ({ viewer, request }) => membershipOf(deps, viewer, request.params.creatorId),
+    });
 
-    app.get(
-      '/api/v1/billing/earnings',
-      {
-        preHandler: ctx.guards.requireAuth,
-        schema: {
-          tags: ['billing'],
-          summary: 'A creator’s earnings by currency',
-          operationId: 'getEarnings',
-          response: { 200: EarningsResponse },
-        },
+    route.authed({
+      method: 'GET',
+      url: '/api/v1/billing/earnings',
+      schema: {
+        summary: 'A creator’s earnings by currency',
+        operationId: 'getEarnings',
+        response: { 200: EarningsResponse },
       },
-      async (request) => ({
-        byCurrency: await earningsByCurrency(
-          ctx.db,
-          ctx.guards.viewerOf(request).id,
-          ctx.clock.now(),
-        ),
+      handler: async ({ viewer }) => ({
+        byCurrency: await earningsByCurrency(ctx.db, viewer.id, ctx.clock.now()),
         platformFeePercent: ctx.config.PLATFORM_FEE_PERCENT,
       }),
-    );
+    });
   };

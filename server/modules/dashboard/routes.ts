@@ -4,6 +4,7 @@ import { DashboardResponse } from '../../../common/schemas/dashboard';
 import { ItemStatsResponse } from '../../../common/schemas/item-stats';
 import type { Container } from '../../container';
 import { compiledSerializerFor } from '../../http/compiled-serializer';
+import { routesFor } from '../../http/route';
 import { itemStats } from './item-stats';
 import { dashboardOf, type DashboardDeps } from './service';
 
@@ -13,36 +14,31 @@ export const dashboardRoutes =
   (ctx: Container): FastifyPluginAsyncZod =>
   async (app) => {
     const deps: DashboardDeps = { db: ctx.db, clock: ctx.clock, urls: ctx.mediaUrls };
+    const route = routesFor(app, ctx, { tags: ['dashboard'] });
 
-    app.get(
-      '/api/v1/dashboard',
-      {
-        preHandler: ctx.guards.requireAuth,
-        schema: {
-          tags: ['dashboard'],
-          summary: 'A creator’s dashboard figures',
-          operationId: 'getDashboard',
-          response: { 200: DashboardResponse },
-        },
-        // Opened on every visit of the creator's home screen: compiled, same text (issue 17).
-        serializerCompiler: compiledSerializerFor(DashboardResponse),
+    route.authed({
+      method: 'GET',
+      url: '/api/v1/dashboard',
+      schema: {
+        summary: 'A creator’s dashboard figures',
+        operationId: 'getDashboard',
+        response: { 200: DashboardResponse },
       },
+      // Opened on every visit of the creator's home screen: compiled, same text (issue 17).
+      serializerCompiler: compiledSerializerFor(DashboardResponse),
       // A dashboard shows the signed-in user's own figures; nobody reads another's (SPEC §6).
-      async (request) => dashboardOf(deps, ctx.guards.viewerOf(request).id),
-    );
+      handler: ({ viewer }) => dashboardOf(deps, viewer.id),
+    });
 
-    app.get(
-      '/api/v1/creator/items/:id/stats',
-      {
-        preHandler: ctx.guards.requireAuth,
-        schema: {
-          tags: ['dashboard'],
-          summary: 'An item’s first days, per day: one series per metric (its owner and staff)',
-          operationId: 'getItemStats',
-          params: ItemParams,
-          response: { 200: ItemStatsResponse },
-        },
+    route.authed({
+      method: 'GET',
+      url: '/api/v1/creator/items/:id/stats',
+      schema: {
+        summary: 'An item’s first days, per day: one series per metric (its owner and staff)',
+        operationId: 'getItemStats',
+        params: ItemParams,
+        response: { 200: ItemStatsResponse },
       },
-      async (request) => itemStats(ctx.db, ctx.guards.viewerOf(request), request.params.id),
-    );
+      handler: ({ viewer, request }) => itemStats(ctx.db, viewer, request.params.id),
+    });
   };

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FollowResponse } from '../../../common/schemas/follows';
 import type { Container } from '../../container';
-import { requestMeta } from '../../http/request-meta';
+import { routesFor } from '../../http/route';
 import { setFollowing } from './service';
 
 // Any text reaches the service, which answers 404 for what cannot be a username.
@@ -12,30 +12,22 @@ const CreatorParams = z.object({ username: z.string() });
 export const followsRoutes =
   (ctx: Container): FastifyPluginAsyncZod =>
   async (app) => {
+    const route = routesFor(app, ctx, { tags: ['follows'] });
     for (const [action, shouldFollow] of [
       ['follow', true],
       ['unfollow', false],
     ] as const) {
-      app.post(
-        `/api/creator/:username/${action}`,
-        {
-          preHandler: ctx.guards.requireAuth,
-          schema: {
-            tags: ['follows'],
-            summary: shouldFollow ? 'Follow a creator' : 'Unfollow a creator',
-            operationId: shouldFollow ? 'followCreator' : 'unfollowCreator',
-            params: CreatorParams,
-            response: { 200: FollowResponse },
-          },
+      route.authed({
+        method: 'POST',
+        url: `/api/creator/:username/${action}`,
+        schema: {
+          summary: shouldFollow ? 'Follow a creator' : 'Unfollow a creator',
+          operationId: shouldFollow ? 'followCreator' : 'unfollowCreator',
+          params: CreatorParams,
+          response: { 200: FollowResponse },
         },
-        async (request) =>
-          setFollowing(
-            ctx.db,
-            ctx.guards.viewerOf(request),
-            request.params.username,
-            shouldFollow,
-            requestMeta(request, ctx.clock),
-          ),
-      );
+        handler: ({ viewer, request, meta }) =>
+          setFollowing(ctx.db, viewer, request.params.username, shouldFollow, meta()),
+      });
     }
   };

@@ -11,7 +11,7 @@ import {
   HubUserUpdateResponse,
 } from '../../../common/schemas/hub';
 import type { Container } from '../../container';
-import { requestMeta } from '../../http/request-meta';
+import { routesFor } from '../../http/route';
 import { listCreators } from './creators';
 import { hubDashboard, type HubDeps } from './dashboard.read-model';
 import { listHubUsers, updateHubUser } from './role-tools';
@@ -24,71 +24,54 @@ export const hubRoutes =
   (c: Container): FastifyPluginAsyncZod =>
   async (app) => {
     const deps: HubDeps = { db: c.db, clock: c.clock, timeZone: c.config.hubTimeZone };
+    const route = routesFor(app, c, { tags: ['hub'] });
 
-    app.get(
-      '/api/v1/hub/dashboard',
-      {
-        preHandler: c.guards.requireAuth,
-        schema: {
-          tags: ['hub'],
-          summary: 'Control Hub: dashboard',
-          operationId: 'hubDashboard',
-          response: { 200: HubDashboardResponse },
-        },
+    route.authed({
+      method: 'GET',
+      url: '/api/v1/hub/dashboard',
+      schema: {
+        summary: 'Control Hub: dashboard',
+        operationId: 'hubDashboard',
+        response: { 200: HubDashboardResponse },
       },
-      async (request) => hubDashboard(deps, c.guards.viewerOf(request)),
-    );
+      handler: ({ viewer }) => hubDashboard(deps, viewer),
+    });
 
-    app.get(
-      '/api/v1/hub/creators',
-      {
-        preHandler: c.guards.requireAuth,
-        schema: {
-          tags: ['hub'],
-          summary: 'Control Hub: creators',
-          operationId: 'hubListCreators',
-          querystring: HubCreatorsQuery,
-          response: { 200: HubCreatorsPage },
-        },
+    route.authed({
+      method: 'GET',
+      url: '/api/v1/hub/creators',
+      schema: {
+        summary: 'Control Hub: creators',
+        operationId: 'hubListCreators',
+        querystring: HubCreatorsQuery,
+        response: { 200: HubCreatorsPage },
       },
-      async (request) => listCreators(deps, c.guards.viewerOf(request), request.query),
-    );
+      handler: ({ viewer, request }) => listCreators(deps, viewer, request.query),
+    });
 
-    app.get(
-      '/api/v1/hub/users',
-      {
-        preHandler: c.guards.requireAuth,
-        schema: {
-          tags: ['hub'],
-          summary: 'Control Hub: accounts and roles',
-          operationId: 'hubListUsers',
-          querystring: HubUsersQuery,
-          response: { 200: HubUsersPage },
-        },
+    route.authed({
+      method: 'GET',
+      url: '/api/v1/hub/users',
+      schema: {
+        summary: 'Control Hub: accounts and roles',
+        operationId: 'hubListUsers',
+        querystring: HubUsersQuery,
+        response: { 200: HubUsersPage },
       },
-      async (request) => listHubUsers(c.db, c.guards.viewerOf(request), request.query),
-    );
+      handler: ({ viewer, request }) => listHubUsers(c.db, viewer, request.query),
+    });
 
-    app.patch(
-      '/api/v1/hub/users/:id',
-      {
-        preHandler: c.guards.requireAuth,
-        schema: {
-          tags: ['hub'],
-          summary: 'Control Hub: change an account’s role or state',
-          operationId: 'hubUpdateUser',
-          params: UserParams,
-          body: HubUserUpdateRequest,
-          response: { 200: HubUserUpdateResponse, 403: HubRefusal, 409: HubRefusal },
-        },
+    route.authed({
+      method: 'PATCH',
+      url: '/api/v1/hub/users/:id',
+      schema: {
+        summary: 'Control Hub: change an account’s role or state',
+        operationId: 'hubUpdateUser',
+        params: UserParams,
+        body: HubUserUpdateRequest,
+        response: { 200: HubUserUpdateResponse, 403: HubRefusal, 409: HubRefusal },
       },
-      async (request) =>
-        updateHubUser(
-          c.db,
-          c.guards.viewerOf(request),
-          request.params.id,
-          request.body,
-          requestMeta(request, c.clock),
-        ),
-    );
+      handler: ({ viewer, request, meta }) =>
+        updateHubUser(c.db, viewer, request.params.id, request.body, meta()),
+    });
   };

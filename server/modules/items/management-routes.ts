@@ -8,15 +8,16 @@ import {
   UpdateItemResponse,
 } from '../../../common/schemas/items';
 import type { Container } from '../../container';
-import type { RouteDoc } from '../../http/openapi/route-doc';
-import { perCaller } from '../../http/rate-limits';
-import { requestMeta } from '../../http/request-meta';
+import { routesFor } from '../../http/route';
 import { deleteItem, listOwnItems, setPublished, updateItem } from './management';
 import { listScheduledItems } from './scheduling';
 import type { ItemsDeps } from './service';
 
 // Malformed ids reach the service, which answers 404 like for an unknown item.
 const ItemParams = z.object({ id: z.string().max(40) });
+const PER_MINUTE = 60;
+// item_deleted: a deleted item cannot be changed.
+const CHANGE_ERRORS = [409] as const;
 
 /**
  * Item management by its owner (issue 10): list, edit, publish, unpublish, delete; and the
@@ -25,109 +26,79 @@ const ItemParams = z.object({ id: z.string().max(40) });
 export const itemManagementRoutes =
   (ctx: Container, deps: ItemsDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const guarded = { preHandler: ctx.guards.requireAuth, config: perCaller(ctx.tokens, 60) };
-    // item_deleted: a deleted item cannot be changed.
-    const changes = {
-      ...guarded,
-      config: { ...guarded.config, openapi: { errors: [409] } satisfies RouteDoc },
-    };
+    const route = routesFor(app, ctx, { tags: ['items'] });
 
-    app.get(
-      '/api/v1/aura/mine',
-      {
-        ...guarded,
-        schema: {
-          tags: ['items'],
-          summary: 'The signed-in creator’s own items',
-          operationId: 'listOwnItems',
-          response: { 200: OwnItemList },
-        },
+    route.authed({
+      method: 'GET',
+      url: '/api/v1/aura/mine',
+      perCaller: PER_MINUTE,
+      schema: {
+        summary: 'The signed-in creator’s own items',
+        operationId: 'listOwnItems',
+        response: { 200: OwnItemList },
       },
-      async (request) => listOwnItems(deps, ctx.guards.viewerOf(request)),
-    );
+      handler: ({ viewer }) => listOwnItems(deps, viewer),
+    });
 
-    app.get(
-      '/api/v1/aura/scheduled',
-      {
-        ...guarded,
-        schema: {
-          tags: ['items'],
-          summary: 'The signed-in creator’s scheduled items, soonest first',
-          operationId: 'listScheduledItems',
-          response: { 200: ScheduledItemList },
-        },
+    route.authed({
+      method: 'GET',
+      url: '/api/v1/aura/scheduled',
+      perCaller: PER_MINUTE,
+      schema: {
+        summary: 'The signed-in creator’s scheduled items, soonest first',
+        operationId: 'listScheduledItems',
+        response: { 200: ScheduledItemList },
       },
-      async (request) => listScheduledItems(deps, ctx.guards.viewerOf(request)),
-    );
+      handler: ({ viewer }) => listScheduledItems(deps, viewer),
+    });
 
-    app.patch(
-      '/api/v1/aura/:id',
-      {
-        ...changes,
-        schema: {
-          tags: ['items'],
-          summary: 'Edit an own item',
-          operationId: 'updateItem',
-          params: ItemParams,
-          body: UpdateItemRequest,
-          response: { 200: UpdateItemResponse },
-        },
+    route.authed({
+      method: 'PATCH',
+      url: '/api/v1/aura/:id',
+      perCaller: PER_MINUTE,
+      errors: CHANGE_ERRORS,
+      schema: {
+        summary: 'Edit an own item',
+        operationId: 'updateItem',
+        params: ItemParams,
+        body: UpdateItemRequest,
+        response: { 200: UpdateItemResponse },
       },
-      async (request) =>
-        updateItem(
-          deps,
-          ctx.guards.viewerOf(request),
-          request.params.id,
-          request.body,
-          requestMeta(request, ctx.clock),
-        ),
-    );
+      handler: ({ viewer, request, meta }) =>
+        updateItem(deps, viewer, request.params.id, request.body, meta()),
+    });
 
     for (const [action, isPublished] of [
       ['publish', true],
       ['unpublish', false],
     ] as const) {
-      app.post(
-        `/api/v1/aura/:id/${action}`,
-        {
-          ...changes,
-          schema: {
-            tags: ['items'],
-            summary: isPublished ? 'Publish an own item' : 'Unpublish an own item',
-            operationId: isPublished ? 'publishItem' : 'unpublishItem',
-            params: ItemParams,
-            response: { 200: OwnItem },
-          },
-        },
-        async (request) =>
-          setPublished(
-            deps,
-            ctx.guards.viewerOf(request),
-            request.params.id,
-            isPublished,
-            requestMeta(request, ctx.clock),
-          ),
-      );
-    }
-
-    app.delete(
-      '/api/v1/aura/:id',
-      {
-        ...changes,
+      route.authed({
+        method: 'POST',
+        url: `/api/v1/aura/:id/${action}`,
+        perCaller: PER_MINUTE,
+        errors: CHANGE_ERRORS,
         schema: {
-          tags: ['items'],
-          summary: 'Delete an own item',
-          operationId: 'deleteItem',
+          summary: isPublished ? 'Publish an own item' : 'Unpublish an own item',
+          operationId: isPublished ? 'publishItem' : 'unpublishItem',
           params: ItemParams,
           response: { 200: OwnItem },
         },
+        handler: ({ viewer, request, meta }) =>
+          setPublished(deps, viewer, request.params.id, isPublished, meta()),
+      });
+    }
+
+    route.authed({
+      method: 'DELETE',
+      url: '/api/v1/aura/:id',
+      perCaller: PER_MINUTE,
+      errors: CHANGE_ERRORS,
+      schema: {
+        summary: 'Delete an own item',
+        operationId: 'deleteItem',
+        params: ItemParams,
+        response: { 200: OwnItem },
       },
-      async (request) =>
-        deleteItem(
-          deps,
-          ctx.guards.viewerOf(request),
-          request.params.id,
-          requestMeta(request, ctx.clock),
-        ),
-    );
+      handler: ({ viewer, request, meta }) => deleteItem(deps, viewer, request.params.id, meta()),
+    });
   };

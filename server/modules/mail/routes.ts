@@ -16,8 +16,8 @@ import {
 } from '../../../common/schemas/mail';
 import { isMailUndelivered } from '../../adapters/mail/index';
 import type { Container } from '../../container';
-import { perCaller, perMinute } from '../../http/rate-limits';
-import { requestMeta } from '../../http/request-meta';
+import { perMinute } from '../../http/rate-limits';
+import { routesFor } from '../../http/route';
 import {
   emailStatus,
   forgotPassword,
@@ -46,8 +46,7 @@ export const mailRoutes =
       resetPerHour: config.PASSWORD_RESET_PER_HOUR,
     };
     const authLimit = perMinute(config.AUTH_RATE_LIMIT_PER_MINUTE);
-    const auth = { preHandler: ctx.guards.requireAuth };
-    const meta = (request: Parameters<typeof requestMeta>[0]) => requestMeta(request, ctx.clock);
+    const route = routesFor(app, ctx, { tags: ['auth'] });
 
     // RFC 8058 one-click unsubscribe posts `List-Unsubscribe=One-Click` as a form.
     app.addContentTypeParser(
@@ -56,174 +55,154 @@ export const mailRoutes =
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
 
-    app.post(
-      '/api/v1/auth/verify-email',
-      {
-        config: authLimit,
-        schema: {
-          tags: ['auth'],
-          summary: 'Confirm an e-mail address (the link’s token)',
-          operationId: 'verifyEmail',
-          body: VerifyEmailRequest,
-          response: { 200: VerifyEmailResponse },
-        },
+    route.open({
+      method: 'POST',
+      url: '/api/v1/auth/verify-email',
+      config: authLimit,
+      schema: {
+        summary: 'Confirm an e-mail address (the link’s token)',
+        operationId: 'verifyEmail',
+        body: VerifyEmailRequest,
+        response: { 200: VerifyEmailResponse },
       },
-      async (request) => verifyEmail(deps, request.body.token, meta(request)),
-    );
+      handler: ({ request, meta }) => verifyEmail(deps, request.body.token, meta()),
+    });
 
-    app.post(
-      '/api/v1/auth/not-me',
-      {
-        config: authLimit,
-        schema: {
-          tags: ['auth'],
-          summary: 'Take back an address someone else signed up with',
-          operationId: 'notMe',
-          body: NotMeRequest,
-          response: { 200: MessageResponse },
-        },
+    route.open({
+      method: 'POST',
+      url: '/api/v1/auth/not-me',
+      config: authLimit,
+      schema: {
+        summary: 'Take back an address someone else signed up with',
+        operationId: 'notMe',
+        body: NotMeRequest,
+        response: { 200: MessageResponse },
       },
-      async (request) => takeBackAddress(ctx.db, request.body.token, meta(request)),
-    );
+      handler: ({ request, meta }) => takeBackAddress(ctx.db, request.body.token, meta()),
+    });
 
-    app.post(
-      '/api/v1/auth/resend-verification',
-      {
-        ...auth,
-        // email_already_verified.
-        config: { ...perCaller(ctx.tokens, 10), openapi: { errors: [409] } },
-        schema: {
-          tags: ['auth'],
-          summary: 'Send the confirmation e-mail again',
-          operationId: 'resendVerification',
-          response: { 202: MessageResponse },
-        },
+    route.authed({
+      method: 'POST',
+      url: '/api/v1/auth/resend-verification',
+      perCaller: 10,
+      // email_already_verified.
+      errors: [409],
+      schema: {
+        summary: 'Send the confirmation e-mail again',
+        operationId: 'resendVerification',
+        response: { 202: MessageResponse },
       },
-      async (request, reply) => {
-        await resendVerification(deps, ctx.guards.viewerOf(request), meta(request));
+      handler: async ({ viewer, reply, meta }) => {
+        await resendVerification(deps, viewer, meta());
         return reply.code(202).send({ message: 'Verification e-mail sent' });
       },
-    );
+    });
 
-    app.get(
-      '/api/v1/auth/email-status',
-      {
-        ...auth,
-        schema: {
-          tags: ['auth'],
-          summary: 'Whether the signed-in account’s e-mail is confirmed',
-          operationId: 'getEmailStatus',
-          response: { 200: EmailStatusResponse },
-        },
+    route.authed({
+      method: 'GET',
+      url: '/api/v1/auth/email-status',
+      schema: {
+        summary: 'Whether the signed-in account’s e-mail is confirmed',
+        operationId: 'getEmailStatus',
+        response: { 200: EmailStatusResponse },
       },
-      async (request) => emailStatus(ctx.db, ctx.guards.viewerOf(request), ctx.clock.now()),
-    );
+      handler: ({ viewer }) => emailStatus(ctx.db, viewer, ctx.clock.now()),
+    });
 
-    app.post(
-      '/api/v1/auth/forgot-password',
-      {
-        config: authLimit,
-        schema: {
-          tags: ['auth'],
-          summary: 'Ask for a password reset e-mail',
-          operationId: 'forgotPassword',
-          body: ForgotPasswordRequest,
-          response: { 202: MessageResponse },
-        },
+    route.open({
+      method: 'POST',
+      url: '/api/v1/auth/forgot-password',
+      config: authLimit,
+      schema: {
+        summary: 'Ask for a password reset e-mail',
+        operationId: 'forgotPassword',
+        body: ForgotPasswordRequest,
+        response: { 202: MessageResponse },
       },
-      async (request, reply) =>
-        reply.code(202).send(await forgotPassword(deps, request.body, meta(request))),
-    );
+      handler: async ({ request, reply, meta }) =>
+        reply.code(202).send(await forgotPassword(deps, request.body, meta())),
+    });
 
-    app.post(
-      '/api/v1/auth/reset-password',
-      {
-        config: authLimit,
-        schema: {
-          tags: ['auth'],
-          summary: 'Set a new password (the reset link’s token)',
-          operationId: 'resetPassword',
-          body: ResetPasswordRequest,
-          response: { 200: MessageResponse },
-        },
+    route.open({
+      method: 'POST',
+      url: '/api/v1/auth/reset-password',
+      config: authLimit,
+      schema: {
+        summary: 'Set a new password (the reset link’s token)',
+        operationId: 'resetPassword',
+        body: ResetPasswordRequest,
+        response: { 200: MessageResponse },
       },
-      async (request) => resetPassword(deps, request.body, meta(request)),
-    );
+      handler: ({ request, meta }) => resetPassword(deps, request.body, meta()),
+    });
 
-    app.get(
-      '/api/v1/admin/outbox',
-      {
-        ...auth,
-        schema: {
-          tags: ['admin'],
-          summary: 'Admin: the mail outbox',
-          operationId: 'adminOutbox',
-          querystring: OutboxQuery,
-          response: { 200: OutboxResponse },
-        },
+    route.authed({
+      method: 'GET',
+      url: '/api/v1/admin/outbox',
+      tags: ['admin'],
+      schema: {
+        summary: 'Admin: the mail outbox',
+        operationId: 'adminOutbox',
+        querystring: OutboxQuery,
+        response: { 200: OutboxResponse },
       },
-      async (request) =>
+      handler: ({ viewer, request }) =>
         listOutbox(
           ctx.db,
-          ctx.guards.viewerOf(request),
+          viewer,
           { transport: config.mailTransport, notDelivered: isMailUndelivered(config) },
           request.query.limit,
         ),
-    );
+    });
 
-    app.get(
-      '/api/v1/users/notices',
-      {
-        ...auth,
-        schema: {
-          tags: ['account'],
-          summary: 'The signed-in person’s mail notice switches',
-          operationId: 'getNoticeSettings',
-          response: { 200: NoticeSettings },
-        },
+    route.authed({
+      method: 'GET',
+      url: '/api/v1/users/notices',
+      tags: ['account'],
+      schema: {
+        summary: 'The signed-in person’s mail notice switches',
+        operationId: 'getNoticeSettings',
+        response: { 200: NoticeSettings },
       },
-      async (request) => noticeSettings(ctx.db, ctx.guards.viewerOf(request)),
-    );
+      handler: ({ viewer }) => noticeSettings(ctx.db, viewer),
+    });
 
-    app.patch(
-      '/api/v1/users/notices',
-      {
-        ...auth,
-        config: perCaller(ctx.tokens, 60),
-        schema: {
-          tags: ['account'],
-          summary: 'Change mail notice switches',
-          operationId: 'updateNoticeSettings',
-          body: NoticeSettingsPatch,
-          response: { 200: NoticeSettings },
-        },
+    route.authed({
+      method: 'PATCH',
+      url: '/api/v1/users/notices',
+      tags: ['account'],
+      perCaller: 60,
+      schema: {
+        summary: 'Change mail notice switches',
+        operationId: 'updateNoticeSettings',
+        body: NoticeSettingsPatch,
+        response: { 200: NoticeSettings },
       },
-      async (request) =>
-        updateNoticeSettings(ctx.db, ctx.guards.viewerOf(request), request.body, meta(request)),
-    );
+      handler: ({ viewer, request, meta }) =>
+        updateNoticeSettings(ctx.db, viewer, request.body, meta()),
+    });
 
-    app.post(
-      '/api/v1/mail/unsubscribe',
-      {
-        config: authLimit,
-        schema: {
-          tags: ['account'],
-          summary: 'One-click unsubscribe from a mail (RFC 8058)',
-          operationId: 'unsubscribe',
-          querystring: z.object({ token: z.string().max(300).optional() }),
-          body: z
-            .object({ token: z.string().max(300).optional() })
-            .passthrough()
-            .optional(),
-          response: { 200: UnsubscribeResponse },
-        },
+    route.open({
+      method: 'POST',
+      url: '/api/v1/mail/unsubscribe',
+      tags: ['account'],
+      config: authLimit,
+      schema: {
+        summary: 'One-click unsubscribe from a mail (RFC 8058)',
+        operationId: 'unsubscribe',
+        querystring: z.object({ token: z.string().max(300).optional() }),
+        body: z
+          .object({ token: z.string().max(300).optional() })
+          .passthrough()
+          .optional(),
+        response: { 200: UnsubscribeResponse },
       },
-      async (request) =>
+      handler: ({ request, meta }) =>
         unsubscribe(
           ctx.db,
           ctx.keys['mail-links'],
           request.query.token ?? request.body?.token ?? '',
-          meta(request),
+          meta(),
         ),
-    );
+    });
   };

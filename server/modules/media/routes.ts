@@ -5,9 +5,9 @@ import { z } from 'zod';
 import { MEDIA_KINDS, UploadMediaResponse, type MediaKind } from '../../../common/schemas/media';
 import { mediaTempDir } from '../../adapters/storage/index';
 import type { Container } from '../../container';
-import { requestMeta } from '../../http/request-meta';
 import { fail } from '../../http/errors';
 import type { RouteDoc } from '../../http/openapi/route-doc';
+import { routesFor } from '../../http/route';
 import { isMediaKey, isTeaserKey, parsePreviewVariant } from './keys';
 import { FILE_FIELD, singleFilePart } from './multipart';
 import { presentUpload } from './presenter';
@@ -54,33 +54,31 @@ export const mediaRoutes =
       tempDir: mediaTempDir(ctx.config),
     };
     const urls = ctx.mediaUrls;
+    const route = routesFor(app, ctx, { tags: ['media'] });
 
     await app.register(async (uploads) => {
       // Multipart only here: the file is read as a stream, never buffered by a body parser.
       await uploads.register(multipart, {
         limits: { files: 1, fields: 10, parts: 12, fieldSize: 1024, headerPairs: 100 },
       });
+      const uploadRoute = routesFor(uploads, ctx, { tags: ['media'] });
       for (const kind of MEDIA_KINDS) {
-        uploads.post(
-          `/api/v1/media/upload-${kind}`,
-          {
-            preHandler: ctx.guards.requireAuth,
-            // isUpload: the file may take HTTP_REQUEST_TIMEOUT_SECONDS, not the short body limit.
-            config: {
-              rateLimit: { max: 60, timeWindow: '1 minute' },
-              isUpload: true,
-              openapi: { body: uploadBody(kind) },
-            },
-            schema: {
-              tags: ['media'],
-              summary: UPLOADS[kind].summary,
-              operationId: UPLOADS[kind].operationId,
-              consumes: ['multipart/form-data'],
-              response: { 201: UploadMediaResponse },
-            },
+        uploadRoute.authed({
+          method: 'POST',
+          url: `/api/v1/media/upload-${kind}`,
+          // isUpload: the file may take HTTP_REQUEST_TIMEOUT_SECONDS, not the short body limit.
+          config: {
+            rateLimit: { max: 60, timeWindow: '1 minute' },
+            isUpload: true,
+            openapi: { body: uploadBody(kind) },
           },
-          async (request, reply) => {
-            const viewer = ctx.guards.viewerOf(request);
+          schema: {
+            summary: UPLOADS[kind].summary,
+            operationId: UPLOADS[kind].operationId,
+            consumes: ['multipart/form-data'],
+            response: { 201: UploadMediaResponse },
+          },
+          handler: async ({ viewer, request, reply, meta }) => {
             if (!request.isMultipart()) {
               throw fail('multipart_required', { field: FILE_FIELD });
             }
@@ -96,7 +94,7 @@ export const mediaRoutes =
                 kind,
                 part.file,
                 () => part.file.truncated,
-                requestMeta(request, ctx.clock),
+                meta(),
                 rest,
               );
               return reply.status(201).send(presentUpload(row));
@@ -107,40 +105,37 @@ export const mediaRoutes =
               throw err;
             }
           },
-        );
+        });
       }
     });
 
-    app.get(
-      '/api/v1/media/:key',
-      {
-        preHandler: ctx.guards.optionalAuth,
-        config: {
-          openapi: {
-            // media_link_expired (a signed link past its time, or a locked item's media).
-            errors: [403, 416],
-            responses: {
-              200: { description: 'The file', content: MEDIA_FILE },
-              206: { description: 'The byte range asked for (`Range`)', content: MEDIA_FILE },
-            },
+    route.optional({
+      method: 'GET',
+      url: '/api/v1/media/:key',
+      config: {
+        openapi: {
+          // media_link_expired (a signed link past its time, or a locked item's media).
+          errors: [403, 416],
+          responses: {
+            200: { description: 'The file', content: MEDIA_FILE },
+            206: { description: 'The byte range asked for (`Range`)', content: MEDIA_FILE },
           },
         },
-        schema: {
-          tags: ['media'],
-          summary: 'A media file (signed link, byte ranges)',
-          operationId: 'getMedia',
-          params: MediaParams,
-          querystring: MediaQuery,
-        },
       },
-      async (request, reply) => {
+      schema: {
+        summary: 'A media file (signed link, byte ranges)',
+        operationId: 'getMedia',
+        params: MediaParams,
+        querystring: MediaQuery,
+      },
+      handler: async ({ viewer, request, reply }) => {
         const { key } = request.params;
         if (!isMediaKey(key)) throw fail('media_not_found');
 
         const { contentType, cacheControl } = await mediaServing(
           { db: ctx.db, urls, now: ctx.clock.now() },
           key,
-          request.viewer,
+          viewer,
           request.query,
         );
 
@@ -187,5 +182,5 @@ export const mediaRoutes =
         }
         return reply.send(object.body);
       },
-    );
+    });
   };

@@ -13,8 +13,7 @@ import {
 } from '../../../common/schemas/messages';
 import { ReportMessageRequest, ReportResponse } from '../../../common/schemas/reports';
 import type { Container } from '../../container';
-import { perCaller } from '../../http/rate-limits';
-import { requestMeta } from '../../http/request-meta';
+import { routesFor } from '../../http/route';
 import { unreadTotal } from './conversations';
 import { listChatUsers } from './directory.read-model';
 import { getHistory, markRead } from './history';
@@ -24,137 +23,105 @@ import { sendMessage } from './send';
 // Any text reaches the service, which answers 404 for what cannot be a user id.
 const PeerParams = z.object({ userId: z.string().max(64) });
 
-const tags = ['messages'];
-
 /** Direct messages (issue 11): inbox and search, history, send, read marks, reports. */
 export const messagesRoutes =
   (ctx: Container): FastifyPluginAsyncZod =>
   async (app) => {
-    const { db, clock, guards } = ctx;
+    const { db, clock } = ctx;
+    const route = routesFor(app, ctx, { tags: ['messages'] });
 
-    app.get(
-      '/api/v1/messages/users',
-      {
-        preHandler: guards.requireAuth,
-        config: perCaller(ctx.tokens, 240),
-        schema: {
-          tags,
-          summary: 'Conversations and people to message',
-          operationId: 'listChatUsers',
-          querystring: ChatUsersQuery,
-          response: { 200: ChatUsersPage },
-        },
+    route.authed({
+      method: 'GET',
+      url: '/api/v1/messages/users',
+      perCaller: 240,
+      schema: {
+        summary: 'Conversations and people to message',
+        operationId: 'listChatUsers',
+        querystring: ChatUsersQuery,
+        response: { 200: ChatUsersPage },
       },
-      async (request) => listChatUsers(db, guards.viewerOf(request), request.query, clock.now()),
-    );
+      handler: ({ viewer, request }) => listChatUsers(db, viewer, request.query, clock.now()),
+    });
 
-    app.get(
-      '/api/v1/messages/unread',
-      {
-        preHandler: guards.requireAuth,
-        schema: {
-          tags,
-          summary: 'Unread messages in all',
-          operationId: 'getUnreadMessages',
-          response: { 200: UnreadSummary },
-        },
+    route.authed({
+      method: 'GET',
+      url: '/api/v1/messages/unread',
+      schema: {
+        summary: 'Unread messages in all',
+        operationId: 'getUnreadMessages',
+        response: { 200: UnreadSummary },
       },
-      async (request) => ({ total: await unreadTotal(db, guards.viewerOf(request).id) }),
-    );
+      handler: async ({ viewer }) => ({ total: await unreadTotal(db, viewer.id) }),
+    });
 
-    app.post(
-      '/api/v1/messages/report',
-      {
-        preHandler: guards.requireAuth,
-        config: perCaller(ctx.tokens, 30),
-        schema: {
-          tags,
-          summary: 'Report a message',
-          operationId: 'reportMessage',
-          body: ReportMessageRequest,
-          response: { 200: ReportResponse, 201: ReportResponse },
-        },
+    route.authed({
+      method: 'POST',
+      url: '/api/v1/messages/report',
+      perCaller: 30,
+      schema: {
+        summary: 'Report a message',
+        operationId: 'reportMessage',
+        body: ReportMessageRequest,
+        response: { 200: ReportResponse, 201: ReportResponse },
       },
-      async (request, reply) => {
-        const { created, ...report } = await reportMessage(
-          db,
-          guards.viewerOf(request),
-          request.body,
-          requestMeta(request, clock),
-        );
+      handler: async ({ viewer, request, reply, meta }) => {
+        const { created, ...report } = await reportMessage(db, viewer, request.body, meta());
         return reply.status(created ? 201 : 200).send(report);
       },
-    );
+    });
 
-    app.get(
-      '/api/v1/messages/:userId',
-      {
-        preHandler: guards.requireAuth,
-        schema: {
-          tags,
-          summary: 'The conversation with a person, a page at a time',
-          operationId: 'getConversation',
-          params: PeerParams,
-          querystring: MessageHistoryQuery,
-          response: { 200: MessageHistory },
-        },
+    route.authed({
+      method: 'GET',
+      url: '/api/v1/messages/:userId',
+      schema: {
+        summary: 'The conversation with a person, a page at a time',
+        operationId: 'getConversation',
+        params: PeerParams,
+        querystring: MessageHistoryQuery,
+        response: { 200: MessageHistory },
       },
-      async (request) =>
-        getHistory(db, guards.viewerOf(request), request.params.userId, request.query, clock.now()),
-    );
+      handler: ({ viewer, request }) =>
+        getHistory(db, viewer, request.params.userId, request.query, clock.now()),
+    });
 
-    app.post(
-      '/api/v1/messages/:userId',
-      {
-        preHandler: guards.requireAuth,
-        // Per user, shared by every instance through Redis when REDIS_URL is set.
-        config: {
-          ...perCaller(ctx.tokens, ctx.config.MESSAGE_RATE_LIMIT_PER_MINUTE),
-          // client_id_reused.
-          openapi: { errors: [409] },
-        },
-        schema: {
-          tags,
-          summary: 'Send a message',
-          operationId: 'sendMessage',
-          params: PeerParams,
-          body: SendMessageRequest,
-          response: { 200: SendMessageResponse, 201: SendMessageResponse },
-        },
+    route.authed({
+      method: 'POST',
+      url: '/api/v1/messages/:userId',
+      // Per user, shared by every instance through Redis when REDIS_URL is set.
+      perCaller: ctx.config.MESSAGE_RATE_LIMIT_PER_MINUTE,
+      // client_id_reused.
+      errors: [409],
+      schema: {
+        summary: 'Send a message',
+        operationId: 'sendMessage',
+        params: PeerParams,
+        body: SendMessageRequest,
+        response: { 200: SendMessageResponse, 201: SendMessageResponse },
       },
-      async (request, reply) => {
+      handler: async ({ viewer, request, reply, meta }) => {
         const { created, ...answer } = await sendMessage(
           db,
-          guards.viewerOf(request),
+          viewer,
           request.params.userId,
           request.body,
-          requestMeta(request, clock),
+          meta(),
         );
         return reply.status(created ? 201 : 200).send(answer);
       },
-    );
+    });
 
-    app.post(
-      '/api/v1/messages/:userId/read',
-      {
-        preHandler: guards.requireAuth,
-        config: perCaller(ctx.tokens, 600),
-        schema: {
-          tags,
-          summary: 'Mark a conversation read',
-          operationId: 'markConversationRead',
-          params: PeerParams,
-          body: MarkReadRequest,
-          response: { 200: MarkReadResponse },
-        },
+    route.authed({
+      method: 'POST',
+      url: '/api/v1/messages/:userId/read',
+      perCaller: 600,
+      schema: {
+        summary: 'Mark a conversation read',
+        operationId: 'markConversationRead',
+        params: PeerParams,
+        body: MarkReadRequest,
+        response: { 200: MarkReadResponse },
       },
-      async (request) =>
-        markRead(
-          db,
-          guards.viewerOf(request),
-          request.params.userId,
-          request.body,
-          requestMeta(request, clock),
-        ),
-    );
+      handler: ({ viewer, request, meta }) =>
+        markRead(db, viewer, request.params.userId, request.body, meta()),
+    });
   };

@@ -11,8 +11,7 @@ import {
 } from '../../../common/schemas/payouts';
 import type { Container } from '../../container';
 import { IdempotencyKeyHeaders, requiredIdempotencyKey } from '../../http/idempotency-key';
-import { perCaller } from '../../http/rate-limits';
-import { requestMeta } from '../../http/request-meta';
+import { routesFor } from '../../http/route';
 import { payoutCipherOf } from './cipher';
 import { payoutRunCsv } from './csv.read-model';
 import { listPayoutRuns, parseRunId, runPayouts } from './runs';
@@ -34,107 +33,80 @@ export const payoutsRoutes =
   (c: Container): FastifyPluginAsyncZod =>
   async (app) => {
     const deps: PayoutDeps = { db: c.db, cipher: payoutCipherOf(c.config, c.keys) };
+    const route = routesFor(app, c, { tags: ['hub'] });
 
-    app.get(
-      '/api/v1/hub/payouts',
-      {
-        preHandler: c.guards.requireAuth,
-        schema: {
-          tags: ['hub'],
-          summary: 'Control Hub: creators’ payout settings',
-          operationId: 'hubListPayouts',
-          querystring: HubPayoutsQuery,
-          response: { 200: HubPayoutsPage },
-        },
+    route.authed({
+      method: 'GET',
+      url: '/api/v1/hub/payouts',
+      schema: {
+        summary: 'Control Hub: creators’ payout settings',
+        operationId: 'hubListPayouts',
+        querystring: HubPayoutsQuery,
+        response: { 200: HubPayoutsPage },
       },
-      async (request) => listHubPayouts(deps, c.guards.viewerOf(request), request.query),
-    );
+      handler: ({ viewer, request }) => listHubPayouts(deps, viewer, request.query),
+    });
 
-    app.put(
-      '/api/v1/hub/payouts/:id',
-      {
-        preHandler: c.guards.requireAuth,
-        schema: {
-          tags: ['hub'],
-          summary: 'Control Hub: set a creator’s payout settings',
-          operationId: 'hubUpdatePayout',
-          params: IdParams,
-          body: PayoutSettingsUpdateRequest,
-          response: { 200: PayoutSetting },
-        },
+    route.authed({
+      method: 'PUT',
+      url: '/api/v1/hub/payouts/:id',
+      schema: {
+        summary: 'Control Hub: set a creator’s payout settings',
+        operationId: 'hubUpdatePayout',
+        params: IdParams,
+        body: PayoutSettingsUpdateRequest,
+        response: { 200: PayoutSetting },
       },
-      async (request) =>
-        updateHubPayout(
-          deps,
-          c.guards.viewerOf(request),
-          request.params.id,
-          request.body,
-          requestMeta(request, c.clock),
-        ),
-    );
+      handler: ({ viewer, request, meta }) =>
+        updateHubPayout(deps, viewer, request.params.id, request.body, meta()),
+    });
 
-    app.post(
-      '/api/v1/hub/payouts/run',
-      {
-        preHandler: c.guards.requireAuth,
-        config: perCaller(c.tokens, RUNS_PER_MINUTE),
-        schema: {
-          tags: ['hub'],
-          summary: 'Control Hub: start a payout run',
-          operationId: 'runPayouts',
-          headers: IdempotencyKeyHeaders,
-          response: { 200: PayoutRunSummary },
-        },
+    route.authed({
+      method: 'POST',
+      url: '/api/v1/hub/payouts/run',
+      perCaller: RUNS_PER_MINUTE,
+      schema: {
+        summary: 'Control Hub: start a payout run',
+        operationId: 'runPayouts',
+        headers: IdempotencyKeyHeaders,
+        response: { 200: PayoutRunSummary },
       },
-      async (request) => {
-        const viewer = c.guards.viewerOf(request);
+      handler: ({ viewer, request, meta }) => {
         const key = requiredIdempotencyKey(request.headers['idempotency-key']);
-        return runPayouts(
-          { db: c.db, provider: c.payouts, jobs: c.jobs },
-          viewer,
-          key,
-          requestMeta(request, c.clock),
-        );
+        return runPayouts({ db: c.db, provider: c.payouts, jobs: c.jobs }, viewer, key, meta());
       },
-    );
+    });
 
-    app.get(
-      '/api/v1/hub/payouts/runs',
-      {
-        preHandler: c.guards.requireAuth,
-        schema: {
-          tags: ['hub'],
-          summary: 'Control Hub: payout runs',
-          operationId: 'listPayoutRuns',
-          response: { 200: PayoutRunList },
-        },
+    route.authed({
+      method: 'GET',
+      url: '/api/v1/hub/payouts/runs',
+      schema: {
+        summary: 'Control Hub: payout runs',
+        operationId: 'listPayoutRuns',
+        response: { 200: PayoutRunList },
       },
-      async (request) => listPayoutRuns(c.db, c.guards.viewerOf(request)),
-    );
+      handler: ({ viewer }) => listPayoutRuns(c.db, viewer),
+    });
 
-    app.get(
-      '/api/v1/hub/payouts/runs/:id/export',
-      {
-        preHandler: c.guards.requireAuth,
-        config: {
-          openapi: {
-            responses: {
-              200: {
-                description: 'The run’s transfers as CSV',
-                content: { 'text/csv': { schema: { type: 'string' } } },
-              },
+    route.authed({
+      method: 'GET',
+      url: '/api/v1/hub/payouts/runs/:id/export',
+      config: {
+        openapi: {
+          responses: {
+            200: {
+              description: 'The run’s transfers as CSV',
+              content: { 'text/csv': { schema: { type: 'string' } } },
             },
           },
         },
-        schema: {
-          tags: ['hub'],
-          summary: 'Control Hub: a payout run as CSV',
-          operationId: 'exportPayoutRun',
-          params: IdParams,
-        },
       },
-      async (request, reply) => {
-        const viewer = c.guards.viewerOf(request);
+      schema: {
+        summary: 'Control Hub: a payout run as CSV',
+        operationId: 'exportPayoutRun',
+        params: IdParams,
+      },
+      handler: async ({ viewer, request, reply }) => {
         const runId = parseRunId(request.params.id);
         const csv = await payoutRunCsv(c.db, deps.cipher, viewer, runId);
         return reply
@@ -142,40 +114,30 @@ export const payoutsRoutes =
           .header('content-disposition', `attachment; filename="payout-run-${runId}.csv"`)
           .send(csv);
       },
-    );
+    });
 
-    app.get(
-      '/api/v1/payouts/me',
-      {
-        preHandler: c.guards.requireAuth,
-        schema: {
-          tags: ['payouts'],
-          summary: 'The signed-in creator’s payout settings',
-          operationId: 'getOwnPayout',
-          response: { 200: PayoutSetting },
-        },
+    route.authed({
+      method: 'GET',
+      url: '/api/v1/payouts/me',
+      tags: ['payouts'],
+      schema: {
+        summary: 'The signed-in creator’s payout settings',
+        operationId: 'getOwnPayout',
+        response: { 200: PayoutSetting },
       },
-      async (request) => ownPayoutSetting(deps, c.guards.viewerOf(request)),
-    );
+      handler: ({ viewer }) => ownPayoutSetting(deps, viewer),
+    });
 
-    app.put(
-      '/api/v1/payouts/me',
-      {
-        preHandler: c.guards.requireAuth,
-        schema: {
-          tags: ['payouts'],
-          summary: 'Change the signed-in creator’s payout settings',
-          operationId: 'updateOwnPayout',
-          body: OwnPayoutSettingsUpdateRequest,
-          response: { 200: PayoutSetting },
-        },
+    route.authed({
+      method: 'PUT',
+      url: '/api/v1/payouts/me',
+      tags: ['payouts'],
+      schema: {
+        summary: 'Change the signed-in creator’s payout settings',
+        operationId: 'updateOwnPayout',
+        body: OwnPayoutSettingsUpdateRequest,
+        response: { 200: PayoutSetting },
       },
-      async (request) =>
-        updateOwnPayout(
-          deps,
-          c.guards.viewerOf(request),
-          request.body,
-          requestMeta(request, c.clock),
-        ),
-    );
+      handler: ({ viewer, request, meta }) => updateOwnPayout(deps, viewer, request.body, meta()),
+    });
   };

@@ -9,9 +9,8 @@ import {
 import { LoginResponse } from '../../../common/schemas/auth';
 import { ProfileResponse } from '../../../common/schemas/users';
 import type { Container } from '../../container';
-import { perCaller } from '../../http/rate-limits';
+import { routesFor } from '../../http/route';
 import { PASSWORD_CHECKS_PER_MINUTE } from '../auth/index';
-import { requestMeta } from '../../http/request-meta';
 import {
   changeOwnEmail,
   changeOwnPassword,
@@ -30,97 +29,64 @@ export const accountRoutes =
       payments: ctx.payments,
       mailKey: ctx.keys['mail-links'],
     };
-    const passwordChecks = perCaller(ctx.tokens, PASSWORD_CHECKS_PER_MINUTE);
+    const route = routesFor(app, ctx, { tags: ['account'] });
 
-    app.patch(
-      '/api/v1/users/profile',
-      {
-        preHandler: ctx.guards.requireAuth,
-        // usernameTaken.
-        config: { ...perCaller(ctx.tokens, 30), openapi: { errors: [409] } },
-        schema: {
-          tags: ['account'],
-          summary: 'Change the signed-in account (username, name, avatar, ...)',
-          operationId: 'updateOwnAccount',
-          body: UpdateAccountRequest,
-          response: { 200: ProfileResponse },
-        },
+    route.authed({
+      method: 'PATCH',
+      url: '/api/v1/users/profile',
+      perCaller: 30,
+      // usernameTaken.
+      errors: [409],
+      schema: {
+        summary: 'Change the signed-in account (username, name, avatar, ...)',
+        operationId: 'updateOwnAccount',
+        body: UpdateAccountRequest,
+        response: { 200: ProfileResponse },
       },
-      async (request) =>
-        updateOwnAccount(
-          deps,
-          ctx.guards.viewerOf(request),
-          request.body,
-          requestMeta(request, ctx.clock),
-        ),
-    );
+      handler: ({ viewer, request, meta }) => updateOwnAccount(deps, viewer, request.body, meta()),
+    });
 
-    app.post(
-      '/api/v1/users/password',
-      {
-        preHandler: ctx.guards.requireAuth,
-        config: passwordChecks,
-        schema: {
-          tags: ['account'],
-          summary: 'Change the password (returns a new token)',
-          operationId: 'changePassword',
-          body: ChangePasswordRequest,
-          response: { 200: LoginResponse },
-        },
+    route.authed({
+      method: 'POST',
+      url: '/api/v1/users/password',
+      perCaller: PASSWORD_CHECKS_PER_MINUTE,
+      schema: {
+        summary: 'Change the password (returns a new token)',
+        operationId: 'changePassword',
+        body: ChangePasswordRequest,
+        response: { 200: LoginResponse },
       },
-      async (request) =>
-        changeOwnPassword(
-          deps,
-          ctx.guards.viewerOf(request),
-          request.body,
-          requestMeta(request, ctx.clock),
-        ),
-    );
+      handler: ({ viewer, request, meta }) => changeOwnPassword(deps, viewer, request.body, meta()),
+    });
 
-    app.post(
-      '/api/v1/users/email',
-      {
-        preHandler: ctx.guards.requireAuth,
-        // emailTaken.
-        config: { ...passwordChecks, openapi: { errors: [409] } },
-        schema: {
-          tags: ['account'],
-          summary: 'Change the e-mail address',
-          operationId: 'changeEmail',
-          body: ChangeEmailRequest,
-          response: { 200: ProfileResponse },
-        },
+    route.authed({
+      method: 'POST',
+      url: '/api/v1/users/email',
+      perCaller: PASSWORD_CHECKS_PER_MINUTE,
+      // emailTaken.
+      errors: [409],
+      schema: {
+        summary: 'Change the e-mail address',
+        operationId: 'changeEmail',
+        body: ChangeEmailRequest,
+        response: { 200: ProfileResponse },
       },
-      async (request) =>
-        changeOwnEmail(
-          deps,
-          ctx.guards.viewerOf(request),
-          request.body,
-          requestMeta(request, ctx.clock),
-        ),
-    );
+      handler: ({ viewer, request, meta }) => changeOwnEmail(deps, viewer, request.body, meta()),
+    });
 
-    app.delete(
-      '/api/v1/users/profile',
-      {
-        preHandler: ctx.guards.requireAuth,
-        config: passwordChecks,
-        schema: {
-          tags: ['account'],
-          summary: 'Delete the signed-in account',
-          operationId: 'deleteOwnAccount',
-          body: DeleteAccountRequest,
-          response: { 200: DeleteAccountResponse },
-        },
+    route.authed({
+      method: 'DELETE',
+      url: '/api/v1/users/profile',
+      perCaller: PASSWORD_CHECKS_PER_MINUTE,
+      schema: {
+        summary: 'Delete the signed-in account',
+        operationId: 'deleteOwnAccount',
+        body: DeleteAccountRequest,
+        response: { 200: DeleteAccountResponse },
       },
-      async (request) => {
-        await deleteOwnAccount(
-          deps,
-          ctx.guards.viewerOf(request),
-          request.body,
-          requestMeta(request, ctx.clock),
-        );
+      handler: async ({ viewer, request, meta }) => {
+        await deleteOwnAccount(deps, viewer, request.body, meta());
         return { message: 'Account deleted' };
       },
-    );
+    });
   };

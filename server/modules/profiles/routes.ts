@@ -6,8 +6,7 @@ import {
 } from '../../../common/schemas/creator-profile';
 import { PublicProfileResponse } from '../../../common/schemas/users';
 import type { Container } from '../../container';
-import { perCaller } from '../../http/rate-limits';
-import { requestMeta } from '../../http/request-meta';
+import { routesFor } from '../../http/route';
 import { publicProfile } from './public-profile';
 import {
   ownCreatorProfile,
@@ -34,80 +33,60 @@ export const profilesRoutes =
       clock: ctx.clock,
       visitorHashKey: ctx.keys['visitor-hash'],
     };
+    const route = routesFor(app, ctx, { tags: ['profiles'] });
 
-    app.get(
-      '/api/v1/users/:id',
-      {
-        preHandler: ctx.guards.optionalAuth,
-        schema: {
-          tags: ['users'],
-          summary: 'A person’s public profile',
-          operationId: 'getPublicProfile',
-          params: UserParams,
-          response: { 200: PublicProfileResponse },
-        },
+    route.optional({
+      method: 'GET',
+      url: '/api/v1/users/:id',
+      tags: ['users'],
+      schema: {
+        summary: 'A person’s public profile',
+        operationId: 'getPublicProfile',
+        params: UserParams,
+        response: { 200: PublicProfileResponse },
       },
-      async (request) =>
-        publicProfile(ctx.db, deps.urls, request.viewer, request.params.id, ctx.clock.now()),
-    );
+      handler: ({ viewer, request }) =>
+        publicProfile(ctx.db, deps.urls, viewer, request.params.id, ctx.clock.now()),
+    });
 
-    app.get(
-      '/api/v1/auth/profile',
-      {
-        preHandler: ctx.guards.requireAuth,
-        schema: {
-          tags: ['profiles'],
-          summary: 'The signed-in creator’s profile page settings',
-          operationId: 'getOwnCreatorProfile',
-          response: { 200: CreatorProfileResponse },
-        },
+    route.authed({
+      method: 'GET',
+      url: '/api/v1/auth/profile',
+      schema: {
+        summary: 'The signed-in creator’s profile page settings',
+        operationId: 'getOwnCreatorProfile',
+        response: { 200: CreatorProfileResponse },
       },
-      async (request) => ownCreatorProfile(deps, ctx.guards.viewerOf(request)),
-    );
+      handler: ({ viewer }) => ownCreatorProfile(deps, viewer),
+    });
 
-    app.put(
-      '/api/v1/auth/profile',
-      {
-        preHandler: ctx.guards.requireAuth,
-        // usernameTaken.
-        config: { ...perCaller(ctx.tokens, 30), openapi: { errors: [409] } },
-        schema: {
-          tags: ['profiles'],
-          summary: 'Save the signed-in creator’s profile page',
-          operationId: 'saveCreatorProfile',
-          body: UpdateCreatorProfileRequest,
-          response: { 200: CreatorProfileResponse },
-        },
+    route.authed({
+      method: 'PUT',
+      url: '/api/v1/auth/profile',
+      perCaller: 30,
+      // usernameTaken.
+      errors: [409],
+      schema: {
+        summary: 'Save the signed-in creator’s profile page',
+        operationId: 'saveCreatorProfile',
+        body: UpdateCreatorProfileRequest,
+        response: { 200: CreatorProfileResponse },
       },
-      async (request) =>
-        saveCreatorProfile(
-          deps,
-          ctx.guards.viewerOf(request),
-          request.body,
-          requestMeta(request, ctx.clock),
-        ),
-    );
+      handler: ({ viewer, request, meta }) =>
+        saveCreatorProfile(deps, viewer, request.body, meta()),
+    });
 
-    app.get(
-      '/api/v1/creators/:username',
-      {
-        preHandler: ctx.guards.optionalAuth,
-        config: perCaller(ctx.tokens, 300),
-        schema: {
-          tags: ['profiles'],
-          summary: 'A creator’s profile page (counts a visit)',
-          operationId: 'getCreatorProfile',
-          params: CreatorParams,
-          response: { 200: CreatorProfileResponse },
-        },
+    route.optional({
+      method: 'GET',
+      url: '/api/v1/creators/:username',
+      perCaller: 300,
+      schema: {
+        summary: 'A creator’s profile page (counts a visit)',
+        operationId: 'getCreatorProfile',
+        params: CreatorParams,
+        response: { 200: CreatorProfileResponse },
       },
-      async (request) =>
-        visitCreatorProfile(
-          deps,
-          request.viewer,
-          request.params.username,
-          request.ip,
-          requestMeta(request, ctx.clock),
-        ),
-    );
+      handler: ({ viewer, request, meta }) =>
+        visitCreatorProfile(deps, viewer, request.params.username, request.ip, meta()),
+    });
   };

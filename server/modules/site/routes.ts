@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SiteResponse } from '../../../common/schemas/site';
 import type { Container } from '../../container';
+import { routesFor } from '../../http/route';
 import { robotsTxt, sitemapXml } from './crawlers.read-model';
 import { presentSite } from './presenter';
 
@@ -12,22 +13,20 @@ export const siteRoutes =
   (ctx: Container): FastifyPluginAsyncZod =>
   async (app) => {
     const site = presentSite(ctx.config);
-    app.get(
-      '/api/v1/site',
-      {
-        schema: {
-          tags: ['site'],
-          summary: 'Public site settings',
-          operationId: 'getSite',
-          response: { 200: SiteResponse },
-        },
+    routesFor(app, ctx, { tags: ['site'] }).open({
+      method: 'GET',
+      url: '/api/v1/site',
+      schema: {
+        summary: 'Public site settings',
+        operationId: 'getSite',
+        response: { 200: SiteResponse },
       },
-      async (_request, reply) => {
+      handler: ({ reply }) => {
         // Settings change only with a restart: browsers and proxies may keep them a while.
         reply.header('cache-control', 'public, max-age=300');
         return site;
       },
-    );
+    });
 
     app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8');
