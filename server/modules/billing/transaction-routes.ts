@@ -8,8 +8,7 @@ import {
 } from '../../../common/schemas/transactions';
 import type { Container } from '../../container';
 import { IdempotencyKeyHeaders, requiredIdempotencyKey } from '../../http/idempotency-key';
-import { perCaller } from '../../http/rate-limits';
-import { requestMeta } from '../../http/request-meta';
+import { routesFor } from '../../http/route';
 import type { BillingDeps } from './deps';
 import {
   adminTransactions,
@@ -31,71 +30,65 @@ export const transactionRoutes =
       provider: ctx.payments,
       media: ctx.mediaUrls,
     };
-    const auth = { preHandler: ctx.guards.requireAuth };
+    const route = routesFor(app, ctx, { tags: ['billing'] });
 
-    app.get(
-      '/api/v1/admin/transactions',
-      {
-        ...auth,
-        schema: {
-          tags: ['admin'],
-          summary: 'Admin: single payments with their refund state',
-          operationId: 'adminListTransactions',
-          querystring: TransactionsQuery,
-          response: { 200: TransactionsPage },
-        },
+    route.authed({
+      method: 'GET',
+      url: '/api/v1/admin/transactions',
+      tags: ['admin'],
+      schema: {
+        summary: 'Admin: single payments with their refund state',
+        operationId: 'adminListTransactions',
+        querystring: TransactionsQuery,
+        response: { 200: TransactionsPage },
       },
-      async (request) => adminTransactions(deps, ctx.guards.viewerOf(request), request.query),
-    );
+      handler: ({ viewer, request }) => adminTransactions(deps, viewer, request.query),
+    });
 
-    app.get(
-      '/api/v1/creator/transactions',
-      {
-        ...auth,
-        schema: {
-          tags: ['billing'],
-          summary: "The caller's own payments received, with their refund state",
-          operationId: 'creatorListTransactions',
-          querystring: CreatorTransactionsQuery,
-          response: { 200: TransactionsPage },
-        },
+    route.authed({
+      method: 'GET',
+      url: '/api/v1/creator/transactions',
+      schema: {
+        summary: "The caller's own payments received, with their refund state",
+        operationId: 'creatorListTransactions',
+        querystring: CreatorTransactionsQuery,
+        response: { 200: TransactionsPage },
       },
-      async (request) => creatorTransactions(deps, ctx.guards.viewerOf(request), request.query),
-    );
+      handler: ({ viewer, request }) => creatorTransactions(deps, viewer, request.query),
+    });
 
     for (const [path, as] of [
       ['/api/v1/admin/sales/:id/refund', 'admin'],
       ['/api/v1/creator/sales/:id/refund', 'creator'],
     ] as const satisfies readonly (readonly [string, RefundAs])[]) {
-      app.post(
-        path,
-        {
-          ...auth,
-          // transaction_not_found; already refunded or more than is left; Stripe unreachable.
-          config: { ...perCaller(ctx.tokens, 60), openapi: { errors: [404, 409, 502] } },
-          schema: {
-            tags: [as === 'admin' ? 'admin' : 'billing'],
-            summary:
-              as === 'admin'
-                ? 'Admin: refund a payment (all or part of it)'
-                : 'Creator: refund a sale of their own within 14 days',
-            operationId: as === 'admin' ? 'adminRefundSale' : 'creatorRefundSale',
-            params: TransactionParams,
-            headers: IdempotencyKeyHeaders,
-            body: RefundRequest,
-            response: { 200: RefundResponse },
-          },
+      route.authed({
+        method: 'POST',
+        url: path,
+        tags: [as === 'admin' ? 'admin' : 'billing'],
+        perCaller: 60,
+        // transaction_not_found; already refunded or more than is left; Stripe unreachable.
+        errors: [404, 409, 502],
+        schema: {
+          summary:
+            as === 'admin'
+              ? 'Admin: refund a payment (all or part of it)'
+              : 'Creator: refund a sale of their own within 14 days',
+          operationId: as === 'admin' ? 'adminRefundSale' : 'creatorRefundSale',
+          params: TransactionParams,
+          headers: IdempotencyKeyHeaders,
+          body: RefundRequest,
+          response: { 200: RefundResponse },
         },
-        async (request) =>
+        handler: ({ viewer, request, meta }) =>
           refundTransaction(
             deps,
-            ctx.guards.viewerOf(request),
+            viewer,
             as,
             request.params.id,
             request.body,
             requiredIdempotencyKey(request.headers['idempotency-key']),
-            requestMeta(request, ctx.clock),
+            meta(),
           ),
-      );
+      });
     }
   };
