@@ -3,9 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FeedLink, FeedLinksResponse, RotateFeedLinkParams } from '../../../common/schemas/feeds';
 import type { Container } from '../../container';
-import { perCaller } from '../../http/rate-limits';
-import { requestMeta } from '../../http/request-meta';
 import type { ContentDoc } from '../../http/openapi/route-doc';
+import { routesFor } from '../../http/route';
 import { entityTag, isNotModified } from './conditional';
 import { feedMediaLocation, privateFeed, publicFeed, type BuiltFeed, type FeedDeps } from './feeds';
 import { listFeedLinks, rotateFeedLink } from './links';
@@ -45,6 +44,7 @@ export const rssRoutes =
       publicUrl: ctx.config.publicUrl,
       now: ctx.clock.now(),
     });
+    const route = routesFor(app, ctx, { tags: ['feeds'] });
 
     /** Sends a feed, or 304 when the client holds this very document. */
     const sendFeed = (
@@ -64,38 +64,34 @@ export const rssRoutes =
       return reply.type(RSS_TYPE).send(feed.xml);
     };
 
-    app.get(
-      '/api/v1/feeds/:username.rss',
-      {
-        config: { openapi: { responses: { 200: RSS_DOC, 304: NOT_MODIFIED } } },
-        schema: {
-          tags: ['feeds'],
-          summary: "A creator's public RSS feed (free items)",
-          operationId: 'getPublicFeed',
-          params: PublicFeedParams,
-        },
+    route.open({
+      method: 'GET',
+      url: '/api/v1/feeds/:username.rss',
+      config: { openapi: { responses: { 200: RSS_DOC, 304: NOT_MODIFIED } } },
+      schema: {
+        summary: "A creator's public RSS feed (free items)",
+        operationId: 'getPublicFeed',
+        params: PublicFeedParams,
       },
-      async (request, reply) =>
+      handler: async ({ request, reply }) =>
         sendFeed(
           request,
           reply,
           await publicFeed(deps(), request.params.username),
           'public, max-age=300',
         ),
-    );
+    });
 
-    app.get(
-      '/api/v1/feeds/:username/:token.rss',
-      {
-        config: { openapi: { responses: { 200: RSS_DOC, 304: NOT_MODIFIED } } },
-        schema: {
-          tags: ['feeds'],
-          summary: 'A private feed: every item its person may open, with podcast enclosures',
-          operationId: 'getPrivateFeed',
-          params: PrivateFeedParams,
-        },
+    route.open({
+      method: 'GET',
+      url: '/api/v1/feeds/:username/:token.rss',
+      config: { openapi: { responses: { 200: RSS_DOC, 304: NOT_MODIFIED } } },
+      schema: {
+        summary: 'A private feed: every item its person may open, with podcast enclosures',
+        operationId: 'getPrivateFeed',
+        params: PrivateFeedParams,
       },
-      async (request, reply) =>
+      handler: async ({ request, reply }) =>
         sendFeed(
           request,
           reply,
@@ -103,82 +99,71 @@ export const rssRoutes =
           // Its URL is a secret: shared caches must not keep it.
           'private, max-age=300',
         ),
-    );
+    });
 
-    app.get(
-      '/api/v1/feeds/:username/:token/media/:itemId',
-      {
-        config: {
-          openapi: {
-            responses: {
-              302: {
-                description: 'To a media URL signed for a short while (Location)',
-                content: {},
-              },
+    route.open({
+      method: 'GET',
+      url: '/api/v1/feeds/:username/:token/media/:itemId',
+      config: {
+        openapi: {
+          responses: {
+            302: {
+              description: 'To a media URL signed for a short while (Location)',
+              content: {},
             },
           },
         },
-        schema: {
-          tags: ['feeds'],
-          summary: "A private feed's enclosure: redirects to the item's audio or video",
-          operationId: 'getFeedMedia',
-          params: FeedMediaParams,
-        },
       },
-      async (request, reply) => {
+      schema: {
+        summary: "A private feed's enclosure: redirects to the item's audio or video",
+        operationId: 'getFeedMedia',
+        params: FeedMediaParams,
+      },
+      handler: async ({ request, reply }) => {
         const { username, token, itemId } = request.params;
         const location = await feedMediaLocation(deps(), username, token, Number(itemId));
         return reply.header('cache-control', 'no-store').redirect(location, 302);
       },
-    );
+    });
 
-    app.get(
-      '/api/v1/users/feeds',
-      {
-        preHandler: ctx.guards.requireAuth,
-        schema: {
-          tags: ['account'],
-          summary: 'My feed links: one per creator I follow or am a member of',
-          operationId: 'listFeedLinks',
-          response: { 200: FeedLinksResponse },
-        },
+    route.authed({
+      method: 'GET',
+      url: '/api/v1/users/feeds',
+      tags: ['account'],
+      schema: {
+        summary: 'My feed links: one per creator I follow or am a member of',
+        operationId: 'listFeedLinks',
+        response: { 200: FeedLinksResponse },
       },
-      async (request, reply) => {
+      handler: ({ viewer, reply }) => {
         reply.header('cache-control', 'private, no-store');
-        return listFeedLinks(
-          ctx.db,
-          key,
-          ctx.guards.viewerOf(request),
-          ctx.config.publicUrl,
-          ctx.clock.now(),
-        );
+        return listFeedLinks(ctx.db, key, viewer, ctx.config.publicUrl, ctx.clock.now());
       },
-    );
+    });
 
-    app.post(
-      '/api/v1/users/feeds/:creatorId/rotate',
-      {
-        preHandler: ctx.guards.requireAuth,
-        // feed_link_unavailable: a creator the person neither follows nor is a member of.
-        config: { ...perCaller(ctx.tokens, 20), openapi: { errors: [409] } },
-        schema: {
-          tags: ['account'],
-          summary: 'Make or reset my private feed link for a creator (the old link stops)',
-          operationId: 'rotateFeedLink',
-          params: RotateFeedLinkParams,
-          response: { 200: FeedLink },
-        },
+    route.authed({
+      method: 'POST',
+      url: '/api/v1/users/feeds/:creatorId/rotate',
+      tags: ['account'],
+      perCaller: 20,
+      // feed_link_unavailable: a creator the person neither follows nor is a member of.
+      errors: [409],
+      schema: {
+        summary: 'Make or reset my private feed link for a creator (the old link stops)',
+        operationId: 'rotateFeedLink',
+        params: RotateFeedLinkParams,
+        response: { 200: FeedLink },
       },
-      async (request, reply) => {
+      handler: ({ viewer, request, reply, meta }) => {
         reply.header('cache-control', 'private, no-store');
         return rotateFeedLink(
           ctx.db,
           key,
-          ctx.guards.viewerOf(request),
+          viewer,
           request.params.creatorId,
           ctx.config.publicUrl,
-          requestMeta(request, ctx.clock),
+          meta(),
         );
       },
-    );
+    });
   };
