@@ -54,8 +54,8 @@ export const authRoutes =
       method: 'POST',
       url: '/v1/auth/login',
       config: authLimit,
-      // account_suspended.
-      errors: [403],
+      // invalid_credentials, account_suspended.
+      errors: [401, 403],
       schema: {
         summary: 'Sign in with username or e-mail and password',
         operationId: 'login',
@@ -114,8 +114,9 @@ export const authRoutes =
       method: 'POST',
       url: '/v1/auth/google',
       config: authLimit,
-      // A suspended account, an account that changed meanwhile, Google unreachable.
-      errors: [403, 409, 502],
+      // A token Google did not sign, a suspended account, an account that changed meanwhile, Google
+      // unreachable.
+      errors: [401, 403, 409, 502],
       schema: {
         summary: 'Sign in or sign up with a Google ID token',
         operationId: 'googleSignIn',

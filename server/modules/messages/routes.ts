@@ -58,6 +58,8 @@ export const messagesRoutes =
       method: 'POST',
       url: '/api/v1/messages/report',
       perCaller: 30,
+      // The message does not exist or is not in a conversation of the caller's.
+      errors: [404],
       schema: {
         summary: 'Report a message',
         operationId: 'reportMessage',
