@@ -7,7 +7,12 @@
  * throttling). Every page is judged against issue 41's targets (bench/lighthouse-scores.ts),
  * beside its transfer size, JavaScript, requests and first contentful paint.
  *
+ * Then each public page (landing, product, a creator's page by id and by name) is opened as a
+ * first visit without throttling (bench/page-weight.ts), and its bytes, JavaScript, requests and
+ * median first contentful paint are judged against Ghost's home page (bench/peer-figures.ts).
+ *
  *   BENCH_PAGE_RUNS        Lighthouse runs per page; the median run is printed (default 3)
+ *   BENCH_PEER_RUNS        first visits per public page for the comparison with Ghost (default 7)
  *   BENCH_PAGES_URL        measure a server already running there (with the demo seed) instead
  *   BENCH_LIGHTHOUSE_DIR   also keep every run's full Lighthouse report (JSON) in this folder
  *   BENCH_CPU_SLOWDOWN     Lighthouse's CPU slowdown; by default calibrated before every run
@@ -25,6 +30,15 @@ import * as lighthouseConstants from 'lighthouse/core/config/constants.js';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { chromium } from 'playwright-core';
 import { positiveInt } from './env';
+import { measurePageLoads } from './page-weight';
+import {
+  PEER_COLUMNS,
+  ghostRow,
+  judgeWeight,
+  peerRow,
+  weightOf,
+  type PageWeight,
+} from './peer-figures';
 import {
   SCORE_COLUMNS,
   cpuSlowdownFor,
@@ -47,6 +61,8 @@ interface Screen {
   path: string;
   /** A sign-in token stored before the page is audited, for pages behind sign-in. */
   token?: string;
+  /** A public page, compared with Ghost's home page; only it is server-rendered. */
+  isPublic?: boolean;
 }
 
 /*
@@ -89,11 +105,13 @@ async function screensOf(baseUrl: string): Promise<Screen[]> {
   );
   const item = feed.posts.find((post) => post.priceCents > 0) ?? feed.posts[0];
   if (!item) throw new Error('the demo seed published no item');
+  const creator = await json<{ username: string }>(`${baseUrl}/api/v1/users/${item.creatorId}`);
   return [
-    { name: 'landing', path: '/' },
+    { name: 'landing', path: '/', isPublic: true },
     { name: 'discover', path: '/discover', token },
-    { name: 'product', path: `/product/${item.id}` },
-    { name: 'profile', path: `/hypr/${item.creatorId}` },
+    { name: 'product', path: `/product/${item.id}`, isPublic: true },
+    { name: 'profile', path: `/hypr/${item.creatorId}`, isPublic: true },
+    { name: 'creator', path: `/creator/${encodeURIComponent(creator.username)}`, isPublic: true },
   ];
 }
 
@@ -190,6 +208,40 @@ function record(results: Array<{ screen: Screen; scores: PageScores }>, runs: nu
   return allPass;
 }
 
+/** Each public page against Ghost's home page: printed, recorded, and whether all are as light. */
+function recordPeer(results: Array<{ screen: Screen; weight: PageWeight }>): boolean {
+  const runs = results[0]?.weight.runs ?? 0;
+  const title = `Public pages against Ghost's home page: first visit, no throttling, median of ${runs}`;
+  const rows = [ghostRow(), ...results.map(({ screen, weight }) => peerRow(screen.name, weight))];
+  console.log(`\n${title}\n`);
+  console.log(formatTable(PEER_COLUMNS, rows));
+  benchReport.table(title, PEER_COLUMNS).rows.push(...rows);
+  let allPass = true;
+  for (const { screen, weight } of results) {
+    for (const verdict of judgeWeight(weight)) {
+      benchReport.target({ ...verdict, target: `${screen.name}: ${verdict.target} (Ghost)` });
+      allPass &&= verdict.pass;
+    }
+  }
+  benchReport.note(
+    "peer: Ghost's home page figures (issue 41) were measured on this kind of machine beside " +
+      'Aura; each page is loaded in a fresh browser context with the cache off, bytes are ' +
+      'encoded bodies plus headers as Chromium counts them, FCP from the Paint Timing API.',
+  );
+  return allPass;
+}
+
+async function measurePeer(port: number, baseUrl: string, screens: Screen[]): Promise<boolean> {
+  const runs = positiveInt('BENCH_PEER_RUNS', 7);
+  const publicScreens = screens.filter((screen) => screen.isPublic);
+  const loads = await measurePageLoads(
+    port,
+    publicScreens.map((screen) => `${baseUrl}${screen.path}`),
+    runs,
+  );
+  return recordPeer(publicScreens.map((screen, i) => ({ screen, weight: weightOf(loads[i]!) })));
+}
+
 async function measureScreens(baseUrl: string, runs: number): Promise<boolean> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -204,8 +256,9 @@ async function measureScreens(baseUrl: string, runs: number): Promise<boolean> {
       throw new Error('BENCH_CPU_SLOWDOWN must be a positive number');
     }
     const screens = await screensOf(baseUrl);
+    const isAsLight = await measurePeer(chrome.port, baseUrl, screens);
     const results: Array<{ screen: Screen; scores: PageScores }> = [];
-    for (const screen of screens) {
+    for (const screen of screens.filter((s) => s.name !== 'creator')) {
       const all: PageScores[] = [];
       for (let run = 1; run <= runs; run += 1) {
         const index = await prepareBrowser(chrome.port, baseUrl, screen.token ?? null);
@@ -223,7 +276,7 @@ async function measureScreens(baseUrl: string, runs: number): Promise<boolean> {
       }
       results.push({ screen, scores: medianRun(all) });
     }
-    return record(results, runs);
+    return record(results, runs) && isAsLight;
   } finally {
     chrome.kill();
   }

@@ -33,7 +33,11 @@ export default defineConfig({
     sourcemap: true,
     // Every browser the app supports preloads modules itself; the polyfill would only add bytes.
     modulePreload: { polyfill: false },
+    // The server reads which files a server-rendered page needs (server/http/ssr/build-files.ts).
+    manifest: true,
     rolldownOptions: {
+      // boot.ts is the one script of a server-rendered public page; it loads the app on demand.
+      input: { index: path.resolve(here, 'index.html'), boot: path.resolve(here, 'src/boot.ts') },
       output: {
         codeSplitting: {
           groups: [

@@ -1,12 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorText } from '../../common/errors';
 import { creatorUsernameOf, PAGE_PATHS } from '../../common/rules/page-paths';
 import type { PageSettings } from '../../common/rules/page-settings';
 import { isApiPath } from './errors';
 import { renderPageHtml, type PagePreview } from './page-html';
+import { readBuildFiles } from './ssr/build-files';
+import { publicPageData } from './ssr/page-data';
+import { languageOf, serverRenderedPage } from './ssr/render';
 
 export interface SpaOptions {
   /** What the server tells the web app in the page's head (test mode default, mail). */
@@ -51,13 +54,28 @@ export async function registerSpa(
     });
   }
 
-  const sendPage = async (reply: FastifyReply, pathname: string) => {
+  const files = template !== null && webRoot !== null ? readBuildFiles(webRoot, template) : null;
+
+  /*
+   * Public pages (landing, a creator's page, a product page) come rendered with their content as
+   * a signed-out visitor sees it (server/http/ssr/, docs/architecture.md "Server-rendered public
+   * pages"); every other page is the app's shell, which the app fills in.
+   */
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
     const username = creatorUsernameOf(pathname);
     const preview = username === null ? null : await options.creatorPreview(username);
+    const page = renderPageHtml(template ?? '', options.settings, preview);
+    const data =
+      files && reply.statusCode === 200
+        ? await publicPageData(app, pathname, username, request.ip)
+        : null;
+    const rendered =
+      files && data ? serverRenderedPage(page, files, data, languageOf(request), pathname) : null;
     return reply
       .header('cache-control', 'no-cache')
+      .header('vary', 'accept-language, cookie')
       .type('text/html; charset=utf-8')
-      .send(renderPageHtml(template ?? '', options.settings, preview));
+      .send(rendered ?? page);
   };
 
   if (template !== null) {
@@ -67,7 +85,7 @@ export async function registerSpa(
     );
     for (const route of routes) {
       app.get(route, { schema: { hide: true } }, async (request, reply) =>
-        sendPage(reply, request.url.split('?')[0] ?? '/'),
+        sendPage(request, reply, request.url.split('?')[0] ?? '/'),
       );
     }
   }
@@ -81,7 +99,7 @@ export async function registerSpa(
       const looksLikePage = !/\.[A-Za-z0-9]+$/.test(pathname) && !pathname.startsWith('/assets/');
       if (wantsHtml && looksLikePage) {
         reply.status(404);
-        return sendPage(reply, pathname);
+        return sendPage(request, reply, pathname);
       }
     }
     const params = { method: request.method, path: request.url };

@@ -27,6 +27,8 @@ void i18n
 i18n.on('languageChanged', (lng) => {
   localStorage.setItem(STORAGE_KEY, lng);
   document.documentElement.lang = lng;
+  // The server renders public pages in this language too (server/http/ssr/render.ts).
+  document.cookie = `lang=${lng}; path=/; max-age=31536000; samesite=lax`;
 });
 
 export default i18n;

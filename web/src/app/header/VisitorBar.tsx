@@ -38,6 +38,7 @@ export function VisitorBar({
           aria-expanded={isMenuOpen}
           aria-controls={isMenuOpen ? DRAWER_ID : undefined}
           onClick={onOpenMenu}
+          data-ssr-control="menu"
         >
           <MenuIcon />
           {t('shell.visitor.menu')}

@@ -35,6 +35,7 @@ export function Footer() {
             type="checkbox"
             role="switch"
             id="smoke-effect-switch"
+            data-ssr-control="smoke"
             checked={isSmokeOn}
             onChange={(event) => smokeEffectFlag.write(event.target.checked)}
           />

@@ -18,6 +18,7 @@ export function LanguageSwitcher() {
       <select
         id={id}
         className="form-select form-select-sm"
+        data-ssr-control="language"
         value={current}
         onChange={(event) => {
           if (isLanguage(event.target.value)) void i18n.changeLanguage(event.target.value);

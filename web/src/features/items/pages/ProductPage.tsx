@@ -164,7 +164,9 @@ function ProductView({ productId }: { productId: number | null }) {
               )}
               {unlockNotice === null && product.abilities.canBuy && (
                 <div className="d-flex flex-wrap gap-2 align-items-start">
-                  <Button onClick={unlock}>{t('product.unlock', { price })}</Button>
+                  <Button onClick={unlock} data-ssr-control="unlock">
+                    {t('product.unlock', { price })}
+                  </Button>
                   <PayWithBalance
                     itemId={product.id}
                     priceCents={product.priceCents}
