@@ -54,7 +54,12 @@ import { followsRoutes } from './modules/follows/index';
 import { itemsRoutes } from './modules/items/index';
 import { createMediaUrls, mediaRoutes } from './modules/media/index';
 import { healthRoutes, redisProbeOf } from './modules/health/index';
-import { accountRoutes, creatorLinkPreview, profilesRoutes } from './modules/profiles/index';
+import {
+  accountRoutes,
+  creatorLinkPreview,
+  profilesRoutes,
+  publicCreatorProfile,
+} from './modules/profiles/index';
 import { reportsRoutes } from './modules/reports/index';
 import { rssRoutes } from './modules/rss/index';
 import { siteRoutes } from './modules/site/index';
@@ -260,6 +265,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       mailDelivers: config.mailTransport === 'smtp',
     },
     creatorPreview: (username) => creatorLinkPreview(previewDeps, config.publicUrl, username),
+    creatorProfile: (username) => publicCreatorProfile(previewDeps, username),
   });
   return app;
 }

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorText } from '../../common/errors';
 import { creatorUsernameOf, PAGE_PATHS } from '../../common/rules/page-paths';
 import type { PageSettings } from '../../common/rules/page-settings';
+import type { CreatorProfileResponse } from '../../common/schemas/creator-profile';
 import { isApiPath } from './errors';
 import { renderPageHtml, type PagePreview } from './page-html';
 import { readBuildFiles } from './ssr/build-files';
@@ -16,6 +17,8 @@ export interface SpaOptions {
   settings: PageSettings;
   /** The link preview of a creator's page, null when a signed-out visitor may not see it. */
   creatorPreview(username: string): Promise<PagePreview | null>;
+  /** A creator's profile as a signed-out visitor sees it, without counting a visit. */
+  creatorProfile(username: string): Promise<CreatorProfileResponse | null>;
 }
 
 /**
@@ -67,7 +70,7 @@ export async function registerSpa(
     const page = renderPageHtml(template ?? '', options.settings, preview);
     const data =
       files && reply.statusCode === 200
-        ? await publicPageData(app, pathname, username, request.ip)
+        ? await publicPageData(app, pathname, username, request.ip, options.creatorProfile)
         : null;
     const rendered =
       files && data ? serverRenderedPage(page, files, data, languageOf(request), pathname) : null;

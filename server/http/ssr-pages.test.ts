@@ -66,7 +66,7 @@ const page = async (url: string, headers: Record<string, string> = {}) => {
 const PAID_MEDIA = ['images/full.png', 'videos/full.mp4'];
 
 function expectServerRendered(html: string, kind: string) {
-  expect(html).toContain(`<div id="root" data-ssr="${kind}">`);
+  expect(html).toContain(`<div id="root" data-ssr="${kind}"`);
   // The app's entry is not loaded up front: boot.ts loads it when it is needed.
   expect(html).toContain(
     '<script type="module" crossorigin src="/assets/boot-DDDDDDDD.js" data-app-entry="/assets/index-AAAAAAAA.js"></script>',
@@ -101,6 +101,17 @@ describe('server-rendered public pages', () => {
     );
   });
 
+  it('rendering a creator page counts no visit; the page names the call that does', async () => {
+    const creator = await createUser(t, { role: 'creator' });
+    const url = `/api/v1/creators/${creator.user.username}`;
+    const html = await page(`/creator/${creator.user.username}`);
+    await page(`/creator/${creator.user.username}`);
+    expect(html).toContain(`data-ssr-visit="GET ${url}"`);
+    // The one visit is the call web/src/boot.ts (or the app) makes.
+    const res = await t.app.inject({ url });
+    expect(res.json()).toMatchObject({ visitorCount: 1 });
+  });
+
   it('the profile by id shows the same creator, outside the shared layout', async () => {
     const creator = await createUser(t, { role: 'creator', bio: MALICIOUS });
     await createItem(t, creator.user.id, {
@@ -126,6 +137,7 @@ describe('server-rendered public pages', () => {
     expect(html).toContain('data-testid="product-locked"');
     expect(html).toMatch(/data-testid="product-price">Price: €12\.50</);
     expect(html).toContain('data-ssr-control="unlock"');
+    expect(html).toContain(`data-ssr-visit="POST /api/v1/items/${item.id}/visit"`);
     for (const media of PAID_MEDIA) expect(html).not.toContain(media);
   });
 

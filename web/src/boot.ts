@@ -68,6 +68,8 @@ function onTouch(event: Event): void {
 function replayTouch(): void {
   if (!replay) return;
   const control = document.querySelector<HTMLElement>(`[data-ssr-control="${replay.control}"]`);
+  // Where the visitor was: a menu closed again hands the focus back to its button.
+  control?.focus();
   if (control instanceof HTMLSelectElement && replay.value !== null) {
     // React hears a change event with the value set through the element's own setter.
     const setter = Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')?.set;
@@ -94,8 +96,18 @@ function rotateLogo(): void {
 }
 
 window.addEventListener('aura:app-ready', replayTouch, { once: true });
+/** Counts the visit of a visitor the app will not count (server/http/ssr/render.ts). */
+function countVisit(): void {
+  const call = document.querySelector<HTMLElement>('[data-ssr-visit]')?.dataset.ssrVisit;
+  const [method, url] = call?.split(' ') ?? [];
+  if (method && url) void fetch(url, { method }).catch(() => undefined);
+}
+
 if (needsAppNow()) startApp();
 else {
+  countVisit();
+  // The app follows a system theme change live when no theme is saved; the page cannot.
+  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', startApp, { once: true });
   for (const type of ['pointerover', 'pointerdown', 'keydown', 'change', 'touchstart']) {
     document.addEventListener(type, onTouch, { capture: true, passive: true });
   }

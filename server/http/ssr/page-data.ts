@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { FEED_SHOWCASE_SIZE } from '../../../common/rules/feed';
-import { CreatorProfileResponse } from '../../../common/schemas/creator-profile';
+import type { CreatorProfileResponse } from '../../../common/schemas/creator-profile';
 import { FeedPage, SpotlightResponse } from '../../../common/schemas/feed';
 import { ItemDetail } from '../../../common/schemas/items';
 import { PublicProfileResponse } from '../../../common/schemas/users';
@@ -39,6 +39,7 @@ export async function publicPageData(
   pathname: string,
   creatorUsername: string | null,
   remoteAddress: string,
+  creatorProfile: (username: string) => Promise<CreatorProfileResponse | null>,
 ): Promise<PublicPageData | null> {
   const get = <S extends z.ZodType>(url: string, schema: S) =>
     publicGet(app, url, schema, remoteAddress);
@@ -50,10 +51,8 @@ export async function publicPageData(
     return { kind: 'landing', creators: spotlight?.creators ?? [], posts: feed?.posts ?? [] };
   }
   if (creatorUsername !== null) {
-    const profile = await get(
-      `/api/v1/creators/${encodeURIComponent(creatorUsername)}`,
-      CreatorProfileResponse,
-    );
+    // Its API call counts a visit: read without counting (web/src/boot.ts or the app counts).
+    const profile = await creatorProfile(creatorUsername);
     return profile && { kind: 'creator', profile };
   }
   const hypr = HYPR.exec(pathname)?.[1];

@@ -50,6 +50,21 @@ function pageBody(data: PublicPageData, language: Language, pathname: string): S
   }
 }
 
+/**
+ * The call that counts this visit, as the app makes it: rendering the page counts nothing, since
+ * the server cannot tell a signed-in person, whom the app counts, from a visitor. web/src/boot.ts
+ * makes it for a visitor who does not load the app (the count is one per visitor and day).
+ */
+function visitAttribute(data: PublicPageData): string {
+  const call =
+    data.kind === 'creator'
+      ? `GET /api/v1/creators/${encodeURIComponent(data.profile.username)}`
+      : data.kind === 'product'
+        ? `POST /api/v1/items/${data.item.id}/visit`
+        : null;
+  return call ? ` data-ssr-visit="${escapeHtml(call)}"` : '';
+}
+
 const link = (href: string) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`;
 
 /**
@@ -78,6 +93,6 @@ export function serverRenderedPage(
     .replace('</head>', `  ${[...stylesheets.map(link), boot].join('\n    ')}\n  </head>`)
     .replace(
       '<div id="root"></div>',
-      `<div id="root" data-ssr="${data.kind}">${pageBody(data, language, pathname).text}</div>`,
+      `<div id="root" data-ssr="${data.kind}"${visitAttribute(data)}>${pageBody(data, language, pathname).text}</div>`,
     );
 }

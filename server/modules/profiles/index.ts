@@ -2,4 +2,4 @@
 // profile_visits tables are written only here.
 export { accountRoutes } from './account-routes';
 export { profilesRoutes } from './routes';
-export { creatorLinkPreview } from './service';
+export { creatorLinkPreview, publicCreatorProfile } from './service';

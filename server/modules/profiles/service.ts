@@ -122,6 +122,22 @@ export async function ownCreatorProfile(
 }
 
 /**
+ * A creator's profile as a signed-out visitor sees it (what GET /api/v1/creators/{username}
+ * answers them), without counting a visit: the server-rendered page (server/http/ssr/) reads it
+ * for whoever asks, and the visit is counted once by the page's script or the app, for the
+ * visitor they know. Null where such a visitor gets "not found".
+ */
+export async function publicCreatorProfile(
+  deps: ProfilesDeps,
+  username: string,
+): Promise<CreatorProfileResponse | null> {
+  if (username.length > USERNAME_MAX_LENGTH || !USERNAME_PATTERN.test(username)) return null;
+  const row = await loadSubject(deps.db, usernameMatches(username));
+  if (!row || !mayViewProfile(null, row.user)) return null;
+  return viewOf(deps, null, row.user, row.profile);
+}
+
+/**
  * GET /api/v1/creators/{username}: anyone's creator profile (public fields only), counting the
  * visit once per viewer and day. A suspended or deleted person answers 404 except to staff.
  */
@@ -352,10 +368,8 @@ export async function creatorLinkPreview(
   publicUrl: string,
   username: string,
 ): Promise<PagePreview | null> {
-  if (username.length > USERNAME_MAX_LENGTH || !USERNAME_PATTERN.test(username)) return null;
-  const row = await loadSubject(deps.db, usernameMatches(username));
-  if (!row || !mayViewProfile(null, row.user)) return null;
-  const view = await viewOf(deps, null, row.user, row.profile);
+  const view = await publicCreatorProfile(deps, username);
+  if (!view) return null;
   const name = view.displayName ?? view.name;
   const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : `${publicUrl}${url}`);
   return {
