@@ -182,6 +182,9 @@ describe('typed domain events: audit row and outbox in the transaction of the ch
 });
 
 describe('outbox relay claims (issue 17)', () => {
+  // The account's own row (its sign-up, test/factories.ts) was published when it was written.
+  const updateOf = (userId: string) =>
+    and(eq(outboxEvents.subjectId, userId), eq(outboxEvents.type, 'account.updated'));
   const recordUpdate = (userId: string, hold?: 'claimed') =>
     t.db.transaction(async (tx) => {
       await recordEvent(
@@ -195,11 +198,11 @@ describe('outbox relay claims (issue 17)', () => {
         await tx
           .update(outboxEvents)
           .set({ claimedUntil: sql`now() + interval '1 hour'` })
-          .where(eq(outboxEvents.subjectId, userId));
+          .where(updateOf(userId));
       }
     });
   const rowOf = async (userId: string) => {
-    const [row] = await t.db.select().from(outboxEvents).where(eq(outboxEvents.subjectId, userId));
+    const [row] = await t.db.select().from(outboxEvents).where(updateOf(userId));
     return row!;
   };
 
@@ -213,7 +216,7 @@ describe('outbox relay claims (issue 17)', () => {
     await t.db
       .update(outboxEvents)
       .set({ claimedUntil: sql`now() - interval '1 second'` })
-      .where(eq(outboxEvents.subjectId, user.user.id));
+      .where(updateOf(user.user.id));
     await t.container.flushEvents();
     await t.container.flushEvents();
     expect(heardAbout(user.user.id).map((e) => e.event.type)).toEqual(['account.updated']);
