@@ -76,6 +76,11 @@ export const ERROR_CATALOGUE = {
   google_already_linked: entry(409, 'Your account is already linked to a Google account.'),
   google_linked_elsewhere: entry(409, 'This Google account is already linked to another account.'),
   mail_link_invalid: entry(400, 'This link is invalid, already used or expired.'),
+  newsletter_creator_unknown: entry(400, 'creatorId: not a creator you follow or belong to'),
+  creator_update_limited: entry(
+    429,
+    'You sent {{limit}} updates in the last 24 hours. Please try again later.',
+  ),
   email_already_verified: entry(409, 'Your e-mail address is already verified.'),
   verification_resend_limited: entry(
     429,

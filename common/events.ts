@@ -204,6 +204,15 @@ export const EVENT_DATA = {
   'mail.failed': z.object({ template: z.string(), attempts: z.number() }),
   // private member feeds (issue 42): a link made or reset, never its token
   'feed.link_rotated': z.object({ creatorId: z.string(), generation: z.number() }),
+  // New-post e-mails (issue 42): a fan-out queued for an item or a creator's update.
+  'newsletter.queued': z.object({ source: z.string() }),
+  'newsletter.fanned_out': z.object({
+    source: z.string(),
+    creatorId: z.string(),
+    instant: z.number(),
+    weekly: z.number(),
+  }),
+  'newsletter.update_posted': z.object({ updateId: z.string(), subject: z.string() }),
   // operations
   'system.demo_seeded': nothing,
 } as const;
@@ -282,6 +291,9 @@ export const EVENT_DESCRIPTORS: {
   'mail.queued': { subject: 'mail', audit: false },
   'mail.failed': { subject: 'mail', audit: true },
   'feed.link_rotated': { subject: 'user', audit: true },
+  'newsletter.queued': { subject: 'mail', audit: false },
+  'newsletter.fanned_out': { subject: 'mail', audit: true },
+  'newsletter.update_posted': { subject: 'user', audit: true },
   'system.demo_seeded': { subject: 'system', audit: true },
 };
 

@@ -69,6 +69,7 @@ import { hubRoutes } from './modules/hub/index';
 import {
   createOutboxMailer,
   defineMailJob,
+  defineNewsletterJobs,
   mailBacklog,
   mailRoutes,
   scheduleDigests,
@@ -247,7 +248,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     key: c.keys['mail-links'],
     publicUrl: c.config.publicUrl,
     log: app.log,
+    ...(c.config.MAIL_UNSUBSCRIBE_MAILTO
+      ? { unsubscribeMailto: c.config.MAIL_UNSUBSCRIBE_MAILTO }
+      : {}),
   });
+  defineNewsletterJobs(
+    c.jobs,
+    { db: c.db, perSecond: c.config.NEWSLETTER_MAILS_PER_SECOND },
+    c.clock,
+  );
   scheduleLoginFailurePrune(c);
   scheduleCheckoutPrune(c);
   scheduleDigests(c);

@@ -227,6 +227,10 @@ export const ConfigEnv = z.object({
   MAIL_RESEND_PER_HOUR: z.coerce.number().int().positive().default(3),
   /** Password-reset mails per hour, both per e-mail address asked for and per account. */
   PASSWORD_RESET_PER_HOUR: z.coerce.number().int().positive().default(3),
+  /** New-post e-mails handed to the mail server per second, at most, across all instances. */
+  NEWSLETTER_MAILS_PER_SECOND: z.coerce.number().int().positive().max(10_000).default(20),
+  /** A mailbox whose mails unsubscribe, offered in List-Unsubscribe beside the https link. */
+  MAIL_UNSUBSCRIBE_MAILTO: z.string().email().optional(),
 });
 
 function isTimeZone(value: string): boolean {

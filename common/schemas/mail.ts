@@ -147,4 +147,9 @@ export type NoticeSettingsPatch = z.infer<typeof NoticeSettingsPatch>;
 
 /** POST /api/v1/mail/unsubscribe: the signed token of an unsubscribe link, no sign-in. */
 export const UnsubscribeRequest = z.object({ token: MailToken });
-export const UnsubscribeResponse = z.object({ message: z.string(), kind: z.enum(NOTICE_KINDS) });
+export const UnsubscribeResponse = z.object({
+  message: z.string(),
+  /** `newItems`: a new-post mail's link, which switches off that one creator's mails (issue 42). */
+  kind: z.enum([...NOTICE_KINDS, 'newItems']),
+  creatorId: z.string().optional(),
+});

@@ -78,6 +78,24 @@ export function enqueueJobSql(
 }
 
 /**
+ * The insert that queues one job per row of `rows` (a select of `payload` jsonb, `key` text and
+ * `run_at` timestamptz), at most once per key, returning the new jobs' ids: a fan-out of
+ * thousands of mails is one statement (issue 42), and running it again queues nothing new.
+ */
+export function enqueueJobsFromSql(
+  kind: string,
+  rows: SQL,
+  options: { at: Date; maxAttempts?: number },
+): SQL {
+  return sql`insert into ${jobs} (kind, payload, idempotency_key, run_at, max_attempts, created_at)
+    select ${kind}::text, r.payload, r.key, r.run_at, ${options.maxAttempts ?? 5}::int,
+      ${options.at.toISOString()}::timestamptz
+    from (${rows}) r
+    on conflict (idempotency_key) do nothing
+    returning id`;
+}
+
+/**
  * Queues a job inside the caller's transaction without a runner at hand (services that get only
  * a transaction): true when queued, false when its key was already queued.
  */

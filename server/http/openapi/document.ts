@@ -48,6 +48,8 @@ const TAGS: Record<string, string> = {
   payouts: 'A creator’s payout settings.',
   blocks: 'Blocking people.',
   messages: 'Direct messages.',
+  newsletter:
+    'New-post e-mails: choices per creator, a creator’s update to members, mail counts, links.',
   ops: 'Operator calls (backups).',
 };
 

@@ -18,6 +18,7 @@ import * as items from '../../../common/schemas/items';
 import * as mail from '../../../common/schemas/mail';
 import * as media from '../../../common/schemas/media';
 import * as messages from '../../../common/schemas/messages';
+import * as newsletter from '../../../common/schemas/newsletter';
 import * as payouts from '../../../common/schemas/payouts';
 import * as reports from '../../../common/schemas/reports';
 import * as site from '../../../common/schemas/site';
@@ -45,6 +46,7 @@ export const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
   mail,
   media,
   messages,
+  newsletter,
   payouts,
   reports,
   site,

@@ -185,6 +185,17 @@ export async function createItem(
       },
       meta,
     );
+    // Put on sale at once: the same `item.published` a schedule records at its time, so what
+    // follows a publication (new-post mails, issue 42) happens either way.
+    if (item.status === 'available') {
+      await recordEvent(
+        tx,
+        viewer,
+        { type: 'item.published', subjectId: String(item.id), data: {} },
+        meta,
+        { audience: [viewer.id] },
+      );
+    }
     const promoted = promotesToCreatorOnPublish(viewer.role)
       ? await promoteToCreator(tx, viewer, item.id, meta)
       : null;

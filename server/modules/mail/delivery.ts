@@ -13,6 +13,9 @@ import { formatMoney } from '../../../common/rules/money';
 import { consumeInTransaction, recordEvent, systemMeta } from '../../events/record';
 import type { JobRunner } from '../../jobs/runner';
 import { isDeliverableEmail } from '../users/index';
+import { composeNewsletterMail, markSent, sendIdsOf } from './newsletter-compose';
+import { newsletterContexts, type NewsletterSendContext } from './newsletter-mail.read-model';
+import { isNewsletterTemplate } from './newsletter-templates';
 import { noticeWrites } from './notices';
 import { MAIL_JOB, MAIL_MAX_ATTEMPTS, type MailJobPayload } from './queue';
 import { sendFailure, type MailLog } from './send-failures';
@@ -35,6 +38,8 @@ export interface MailDeliveryDeps {
   publicUrl: string;
   /** Where failed tries are logged (the app's logger). */
   log?: MailLog;
+  /** MAIL_UNSUBSCRIBE_MAILTO, offered in new-post mails' List-Unsubscribe beside the https URL. */
+  unsubscribeMailto?: string;
 }
 
 /** Where each token link lands in the web app. */
@@ -85,12 +90,18 @@ export async function deliverMails(
   );
   const readable = batch.filter((_, i) => errors[i] === null);
   const recipients = await recipientsOf(deps.db, readable);
+  const newsletters = await newsletterContexts(
+    deps.db,
+    readable.flatMap(({ payload }) =>
+      isNewsletterTemplate(payload.template) ? sendIdsOf(payload) : [],
+    ),
+  );
   const messages: { at: number; message: MailMessage }[] = [];
   readable.forEach((mail, i) => {
     const at = batch.indexOf(mail);
     // A mail that cannot be rendered fails alone; its batch still goes out.
     try {
-      const message = composeMail(deps, mail, recipients[i] ?? null);
+      const message = composeMail(deps, mail, recipients[i] ?? null, newsletters);
       if (message) messages.push({ at, message });
     } catch (error) {
       errors[at] = error ?? new Error('mail could not be rendered');
@@ -101,6 +112,17 @@ export async function deliverMails(
     messages.map((m) => m.message),
   );
   messages.forEach(({ at }, i) => (errors[at] = sent[i] ?? null));
+  // A new-post mail the mail server took counts as sent for its item (issue 42).
+  await markSent(
+    deps.db,
+    messages.flatMap(({ at }) => {
+      const { payload } = batch[at]!;
+      return errors[at] === null && isNewsletterTemplate(payload.template)
+        ? sendIdsOf(payload)
+        : [];
+    }),
+    deps.clock.now(),
+  );
   const secretsOf = new Map(messages.map(({ at, message }) => [at, message.secrets]));
   // Each failed try is logged with the mail server's error (issue 19: a mail server down for ten
   // minutes left no trace but a pending count), and kept for the admin outbox.
@@ -189,11 +211,17 @@ function composeMail(
   deps: MailDeliveryDeps,
   { payload, key }: QueuedMail,
   user: Recipient | null,
+  newsletters: Map<number, NewsletterSendContext>,
 ): MailMessage | null {
   if (!user || user.status === 'deleted' || user.optedOut) return null;
   const to = payload.to ?? user.email;
   // A taken-back address left a stand-in that no mail can reach.
   if (!isDeliverableEmail(to)) return null;
+  if (isNewsletterTemplate(payload.template)) {
+    if (user.status !== 'active') return null;
+    const message = composeNewsletterMail(deps, payload.template, payload, key, user, newsletters);
+    return message ? { ...message, to } : null;
+  }
   const notice = isNoticeTemplate(payload.template) ? payload.template : null;
   const kind = notice ? NOTICE_KIND_OF[notice] : undefined;
   const base = deps.publicUrl;

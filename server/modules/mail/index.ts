@@ -3,6 +3,7 @@ export { endResetLinks, queueVerificationMail, requestEmailChange } from './acco
 export { mailBacklog } from './backlog';
 export { defineMailJob } from './delivery';
 export { scheduleDigests } from './digest';
+export { defineNewsletterJobs } from './newsletter';
 export { createOutboxMailer } from './outbox';
 export { queueMail, MAIL_JOB, type MailJobPayload } from './queue';
 export { mailRoutes } from './routes';

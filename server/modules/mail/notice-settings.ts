@@ -6,6 +6,7 @@ import type { Actor } from '../../../common/rules/permissions';
 import type { Database, Db } from '../../db/client';
 import { recordEvent, type EventMeta } from '../../events/record';
 import { fail } from '../../http/errors';
+import { unsubscribeFromCreator } from './newsletter-preferences';
 import { noticeOptOuts } from './tables';
 import { readUnsubscribeToken } from './tokens';
 
@@ -75,14 +76,16 @@ export async function updateNoticeSettings(
 
 /**
  * POST /api/v1/mail/unsubscribe (no sign-in): a genuine signed token switches off its own user's
- * one notice kind; anything else is refused and changes nothing.
+ * one notice kind, or a new-post mail's token that person's mails about one creator; anything else is refused and changes nothing.
  */
 export async function unsubscribe(
   db: Database,
   key: Buffer,
   token: string,
   meta: EventMeta,
-): Promise<{ message: string; kind: NoticeKind }> {
+): Promise<{ message: string; kind: NoticeKind | 'newItems'; creatorId?: string }> {
+  const creator = await unsubscribeFromCreator(db, key, token, meta);
+  if (creator) return { message: 'Unsubscribed', kind: 'newItems', creatorId: creator.creatorId };
   const target = readUnsubscribeToken(key, token);
   if (!target) throw fail('mail_link_invalid');
   await db.transaction(async (tx) => {

@@ -28,6 +28,8 @@ import {
 } from './account-mail';
 import { noticeSettings, unsubscribe, updateNoticeSettings } from './notice-settings';
 import { takeBackAddress } from './not-me';
+import { smallFormFields } from './form-fields';
+import { registerNewsletterRoutes } from './newsletter-routes';
 import { listOutbox } from './outbox-list.read-model';
 
 /**
@@ -54,6 +56,14 @@ export const mailRoutes =
       { parseAs: 'string', bodyLimit: 1024 },
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
+    // Some mail clients post the one-click body as multipart/form-data (RFC 8058 allows both).
+    app.addContentTypeParser(
+      'multipart/form-data',
+      { parseAs: 'string', bodyLimit: 4096 },
+      (request, body, done) =>
+        done(null, smallFormFields(String(body), request.headers['content-type'] ?? '')),
+    );
+    registerNewsletterRoutes(app, ctx);
 
     route.open({
       method: 'POST',

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   check,
   index,
@@ -11,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { NOTICE_KINDS, type NoticeKind } from '../../../common/rules/locales';
+import { NEW_ITEMS_CHOICES, type NewItemsChoice } from '../../../common/schemas/newsletter';
 import { inList } from '../../db/checks';
 import { users } from '../users/tables';
 
@@ -102,3 +105,86 @@ export const mailDigests = pgTable('mail_digests', {
     .references(() => users.id, { onDelete: 'cascade' }),
   lastQueuedAt: timestamp('last_queued_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * New-post mail choices per person and creator (issue 42): no row means the default (members
+ * `instant`, followers `weekly`); `off` is also what a mail's one-click unsubscribe writes.
+ */
+export const newsletterPreferences = pgTable(
+  'newsletter_preferences',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newItems: text('new_items').$type<NewItemsChoice>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.creatorId] }),
+    check('newsletter_preferences_new_items_check', inList(t.newItems, NEW_ITEMS_CHOICES)),
+  ],
+);
+
+/**
+ * A creator's short update to their members (issue 42), mailed like a new item. Its rows also
+ * count the updates of the last 24 hours for the rate limit.
+ */
+export const creatorUpdates = pgTable(
+  'creator_updates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('creator_updates_creator_idx').on(t.creatorId, t.createdAt.desc())],
+);
+
+export const NEWSLETTER_VIAS = ['instant', 'weekly'] as const;
+export type NewsletterVia = (typeof NEWSLETTER_VIAS)[number];
+export const NEWSLETTER_ACCESS = ['open', 'member', 'locked'] as const;
+export type NewsletterAccess = (typeof NEWSLETTER_ACCESS)[number];
+
+/**
+ * One row per new-post mail and recipient (issue 42): `source` is `item:<id>` or
+ * `update:<uuid>`, and (source, recipient) is unique, so nobody is mailed twice about one item
+ * whatever retries or instances do. `via` says whether it goes out at once or in the weekly
+ * mail; `sentAt` is set when the mail server took it, `clickedAt` at the first click of a link.
+ */
+export const newsletterSends = pgTable(
+  'newsletter_sends',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    source: text('source').notNull(),
+    itemId: bigint('item_id', { mode: 'number' }),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    recipientId: uuid('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    via: text('via').$type<NewsletterVia>().notNull(),
+    /** The lock state for that reader when it was queued (`open`, `member`, `locked`). */
+    access: text('access').$type<NewsletterAccess>().notNull(),
+    queuedAt: timestamp('queued_at', { withTimezone: true }).notNull(),
+    /** The weekly mail that carries it, once one was queued. */
+    weeklyKey: text('weekly_key'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    clickedAt: timestamp('clicked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('newsletter_sends_source_recipient_idx').on(t.source, t.recipientId),
+    index('newsletter_sends_item_idx').on(t.itemId),
+    index('newsletter_sends_weekly_idx')
+      .on(t.recipientId, t.creatorId)
+      .where(sql`${t.via} = 'weekly' and ${t.weeklyKey} is null`),
+    check('newsletter_sends_via_check', inList(t.via, NEWSLETTER_VIAS)),
+    check('newsletter_sends_access_check', inList(t.access, NEWSLETTER_ACCESS)),
+  ],
+);

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { MailLocale, NoticeKind } from '../../../common/rules/locales';
 import { textsIn } from '../../i18n';
+import { isNewsletterTemplate, type NewsletterTemplate } from './newsletter-templates';
 
 /*
  * Mail templates (issue 16): plain text plus simple HTML, in the recipient's language. A template
@@ -30,7 +31,8 @@ export const NOTICE_TEMPLATES = [
 ] as const;
 export type AccountTemplate = (typeof ACCOUNT_TEMPLATES)[number];
 export type NoticeTemplate = (typeof NOTICE_TEMPLATES)[number];
-export type MailTemplate = AccountTemplate | NoticeTemplate;
+/** New-post mails (issue 42) have their own shape: newsletter-templates.ts. */
+export type MailTemplate = AccountTemplate | NoticeTemplate | NewsletterTemplate;
 
 /** Which switch of account settings silences each notice. */
 export const NOTICE_KIND_OF: Record<NoticeTemplate, NoticeKind> = {
@@ -50,7 +52,9 @@ export const NOTICE_KIND_OF: Record<NoticeTemplate, NoticeKind> = {
 export const isNoticeTemplate = (t: string): t is NoticeTemplate =>
   (NOTICE_TEMPLATES as readonly string[]).includes(t);
 export const isMailTemplate = (t: string): t is MailTemplate =>
-  isNoticeTemplate(t) || (ACCOUNT_TEMPLATES as readonly string[]).includes(t);
+  isNoticeTemplate(t) ||
+  isNewsletterTemplate(t) ||
+  (ACCOUNT_TEMPLATES as readonly string[]).includes(t);
 
 /** One template's texts in mail.json (`templates.<name>`), filled with the mail's params. */
 interface TemplateText {
@@ -103,7 +107,7 @@ const linkify = (escaped: string) =>
   escaped.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 
 export interface RenderInput {
-  template: MailTemplate;
+  template: Exclude<MailTemplate, NewsletterTemplate>;
   locale: MailLocale;
   params: Record<string, string>;
   /** The absolute URL of the action, when the template has one. */

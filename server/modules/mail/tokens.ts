@@ -148,3 +148,50 @@ export function readUnsubscribeToken(
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   return { userId, kind: kind as NoticeKind };
 }
+
+/*
+ * New-post mails (issue 42) carry their own signed links, never stored either: the one-click
+ * unsubscribe `nl.<userId>.<creatorId>.<hmac>` switches off only that person's mails about that
+ * creator, and a click link `?s=<send>&to=<path>&sig=<hmac>` counts a click on that mail and
+ * leads only to the path it was made for (no open redirect).
+ */
+
+const newsletterMac = (key: Buffer, userId: string, creatorId: string) =>
+  createHmac('sha256', key).update(`newsletter-unsubscribe:${userId}:${creatorId}`).digest();
+
+export const newsletterUnsubscribeToken = (key: Buffer, userId: string, creatorId: string) =>
+  `nl.${userId}.${creatorId}.${b64url(newsletterMac(key, userId, creatorId))}`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The person and creator of a genuine new-post unsubscribe token; null for anything else. */
+export function readNewsletterUnsubscribeToken(
+  key: Buffer,
+  token: string,
+): { userId: string; creatorId: string } | null {
+  const [prefix, userId, creatorId, mac, ...rest] = token.split('.');
+  if (prefix !== 'nl' || !userId || !creatorId || !mac || rest.length > 0) return null;
+  if (!UUID.test(userId) || !UUID.test(creatorId)) return null;
+  const expected = newsletterMac(key, userId, creatorId);
+  const given = Buffer.from(mac, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  return { userId, creatorId };
+}
+
+const clickMac = (key: Buffer, sendId: string, path: string) =>
+  b64url(createHmac('sha256', key).update(`newsletter-click:${sendId}:${path}`).digest()).slice(
+    0,
+    22,
+  );
+
+/** The query of a click link: which mail, where it leads, and the proof we made it. */
+export const clickQuery = (key: Buffer, sendId: number, path: string): string =>
+  `s=${sendId}&to=${encodeURIComponent(path)}&sig=${clickMac(key, String(sendId), path)}`;
+
+/** Whether a click link is one we made: a send id, a path of ours, and its signature. */
+export function isGenuineClick(key: Buffer, sendId: string, path: string, sig: string): boolean {
+  if (!/^\d{1,18}$/.test(sendId) || !path.startsWith('/') || path.startsWith('//')) return false;
+  const expected = Buffer.from(clickMac(key, sendId, path));
+  const given = Buffer.from(sig);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

@@ -1,6 +1,6 @@
 // What other modules may use of media; the media_objects table is written only here.
 export { itemMediaUrls, type ItemMediaSubject, type ItemMediaUrls } from './item-urls';
-export { keyFromMediaUrl, mediaPath } from './keys';
+export { keyFromMediaUrl, mediaPath, teaserKeyOf } from './keys';
 export {
   resolveOwnUploads,
   type OwnUpload,

@@ -45,6 +45,11 @@ export const authRows: MatrixRows = {
     request: () => ({ body: { token: 'x', password: PASSWORD, confirmPassword: PASSWORD } }),
   },
   'POST /api/v1/mail/unsubscribe': { who: 'anyone', request: () => ({ body: { token: 'x' } }) },
+  // A new-post mail's link carries its own signature: a forged one is refused for everyone.
+  'GET /api/v1/mail/click': {
+    who: 'anyone',
+    request: () => ({ query: { s: '1', to: '/', sig: 'x' } }),
+  },
   'POST /api/v1/auth/resend-verification': { who: 'signed-in' },
   'GET /api/v1/auth/email-status': { who: 'signed-in' },
 };
@@ -78,6 +83,12 @@ export const accountRows: MatrixRows = {
     request: () => ({ body: { credential: 'x.y.z', password: 'not-the-password' } }),
   },
   'GET /api/v1/users/notices': { who: 'signed-in' },
+  'GET /api/v1/users/notification-preferences': { who: 'signed-in' },
+  // The fixture's owner is followed by nobody: a valid body the service refuses with 400.
+  'PUT /api/v1/users/notification-preferences': {
+    who: 'signed-in',
+    request: (fx) => ({ body: { creators: [{ creatorId: fx.owner.id, newItems: 'off' }] } }),
+  },
   'PATCH /api/v1/users/notices': { who: 'signed-in', request: () => ({ body: {} }) },
   'GET /api/v1/warnings/mine': { who: 'signed-in' },
   'POST /api/v1/warnings/{id}/acknowledge': { who: 'signed-in' },

@@ -22,6 +22,11 @@ export const contentRows: MatrixRows = {
   'POST /api/v1/aura/{id}/publish': { who: [], owner: true },
   'POST /api/v1/aura/{id}/unpublish': { who: [], owner: true },
   'POST /api/v1/aura/create': { who: 'signed-in', request: () => ({ body: matrixItem }) },
+  'GET /api/v1/creator/items/{id}/mail-stats': { who: [], owner: true },
+  'POST /api/v1/creator/updates': {
+    who: ['creator', 'agency', 'studio', 'admin', 'superadmin'],
+    request: () => ({ body: { subject: 'News', text: 'Hello members' } }),
+  },
   'GET /api/v1/items/{id}': { who: 'anyone' },
   'POST /api/v1/items/{id}/like': { who: 'signed-in' },
   'DELETE /api/v1/items/{id}/like': { who: 'signed-in' },
