@@ -137,7 +137,8 @@ describe('PATCH /api/v1/aura/{id}', () => {
     }
     const row = await storedItem(id);
     expect(row).toMatchObject({ title: 'Night loop', priceCents: 999, status: 'available' });
-    expect((await auditOf(id)).map((e) => e.action)).toEqual(['item.created']);
+    // Created on sale: published at once (issue 42), nothing since.
+    expect((await auditOf(id)).map((e) => e.action)).toEqual(['item.created', 'item.published']);
   });
 
   it('saves the whole form, answers the item as the owner sees it and records what changed', async () => {
@@ -166,10 +167,11 @@ describe('PATCH /api/v1/aura/{id}', () => {
     const events = await auditOf(id);
     expect(events.map((e) => e.action)).toEqual([
       'item.created',
+      'item.published',
       'item.updated',
       'item.unpublished',
     ]);
-    expect(events[1]?.data).toEqual({
+    expect(events[2]?.data).toEqual({
       fields: ['title', 'price', 'video', 'status', 'tags'],
       priceCents: { from: 999, to: 450 },
     });
@@ -180,7 +182,8 @@ describe('PATCH /api/v1/aura/{id}', () => {
     const { creator, id, form } = await ownedItem();
     const res = await manage('PATCH', `${id}`, creator, form);
     expect(res.statusCode, res.body).toBe(200);
-    expect((await auditOf(id)).map((e) => e.action)).toEqual(['item.created']);
+    // Created on sale: published at once (issue 42), nothing since.
+    expect((await auditOf(id)).map((e) => e.action)).toEqual(['item.created', 'item.published']);
   });
 
   it('applies a new price to future sales only: the ledger keeps what earlier buyers paid', async () => {
@@ -249,6 +252,7 @@ describe('publish and unpublish', () => {
     expect((await feedPagesUntil(t, fan, [id])).posts.has(id)).toBe(true);
     expect((await auditOf(id)).map((e) => e.action)).toEqual([
       'item.created',
+      'item.published',
       'item.unpublished',
       'item.published',
     ]);
