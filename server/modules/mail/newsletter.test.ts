@@ -77,9 +77,12 @@ const publish = (creator: TestUser, overrides: Record<string, unknown> = {}) =>
 describe('who is mailed about a new item', () => {
   it('mails members at once and followers in the weekly mail by default; choices override', async () => {
     const creator = await createUser(t, { role: 'creator', displayName: 'Mona Beats' });
-    const [memberFan, follower, eager, quiet] = await Promise.all(
-      Array.from({ length: 4 }, () => createUser(t)),
-    );
+    const [memberFan, follower, eager, quiet] = [
+      await createUser(t),
+      await createUser(t),
+      await createUser(t),
+      await createUser(t),
+    ];
     await member(memberFan, creator);
     await member(quiet, creator);
     await follow(follower, creator);
