@@ -9,8 +9,8 @@ import {
 } from '../../../common/schemas/newsletter';
 import type { Container } from '../../container';
 import { fail } from '../../http/errors';
-import { perCaller, perMinute } from '../../http/rate-limits';
-import { requestMeta } from '../../http/request-meta';
+import { perMinute } from '../../http/rate-limits';
+import { routesFor } from '../../http/route';
 import { itemMailStats, postCreatorUpdate } from './creator-updates';
 import { itemOwner } from './newsletter-audience.read-model';
 import { followMailLink } from './newsletter-clicks';
@@ -31,114 +31,85 @@ export function registerNewsletterRoutes(
   app: Parameters<FastifyPluginAsyncZod>[0],
   ctx: Container,
 ): void {
-  const auth = { preHandler: ctx.guards.requireAuth };
-  const meta = (request: Parameters<typeof requestMeta>[0]) => requestMeta(request, ctx.clock);
+  const route = routesFor(app, ctx, { tags: ['newsletter'] });
 
-  app.get(
-    '/api/v1/users/notification-preferences',
-    {
-      ...auth,
-      schema: {
-        tags: ['newsletter'],
-        summary: 'New-post e-mail choices, per creator followed or belonged to',
-        operationId: 'getNotificationPreferences',
-        response: { 200: NotificationPreferences },
-      },
+  route.authed({
+    method: 'GET',
+    url: '/api/v1/users/notification-preferences',
+    schema: {
+      summary: 'New-post e-mail choices, per creator followed or belonged to',
+      operationId: 'getNotificationPreferences',
+      response: { 200: NotificationPreferences },
     },
-    async (request) =>
-      notificationPreferences(ctx.db, ctx.guards.viewerOf(request), ctx.clock.now()),
-  );
+    handler: ({ viewer }) => notificationPreferences(ctx.db, viewer, ctx.clock.now()),
+  });
 
-  app.put(
-    '/api/v1/users/notification-preferences',
-    {
-      ...auth,
-      config: perCaller(ctx.tokens, 60),
-      schema: {
-        tags: ['newsletter'],
-        summary: 'Choose new-post e-mails per creator: off, instant or weekly',
-        operationId: 'updateNotificationPreferences',
-        body: NotificationPreferencesUpdate,
-        response: { 200: NotificationPreferences },
-      },
+  route.authed({
+    method: 'PUT',
+    url: '/api/v1/users/notification-preferences',
+    perCaller: 60,
+    schema: {
+      summary: 'Choose new-post e-mails per creator: off, instant or weekly',
+      operationId: 'updateNotificationPreferences',
+      body: NotificationPreferencesUpdate,
+      response: { 200: NotificationPreferences },
     },
-    async (request) =>
-      updateNotificationPreferences(
-        ctx.db,
-        ctx.guards.viewerOf(request),
-        request.body,
-        meta(request),
-      ),
-  );
+    handler: ({ viewer, request, meta }) =>
+      updateNotificationPreferences(ctx.db, viewer, request.body, meta()),
+  });
 
-  app.post(
-    '/api/v1/creator/updates',
-    {
-      ...auth,
-      // creator_update_limited comes from the per-creator count, beside this per-minute limit.
-      config: { ...perCaller(ctx.tokens, 10), openapi: { errors: [429] } },
-      schema: {
-        tags: ['newsletter'],
-        summary: 'Mail a short update to one’s members',
-        operationId: 'postCreatorUpdate',
-        body: CreatorUpdateRequest,
-        response: { 201: CreatorUpdateResponse },
-      },
+  route.authed({
+    method: 'POST',
+    url: '/api/v1/creator/updates',
+    perCaller: 10,
+    // creator_update_limited comes from the per-creator count, beside this per-minute limit.
+    errors: [429],
+    schema: {
+      summary: 'Mail a short update to one’s members',
+      operationId: 'postCreatorUpdate',
+      body: CreatorUpdateRequest,
+      response: { 201: CreatorUpdateResponse },
     },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await postCreatorUpdate(
-            ctx.db,
-            ctx.guards.viewerOf(request),
-            request.body,
-            meta(request),
-          ),
-        ),
-  );
+    handler: async ({ viewer, request, reply, meta }) =>
+      reply.code(201).send(await postCreatorUpdate(ctx.db, viewer, request.body, meta())),
+  });
 
-  app.get(
-    '/api/v1/creator/items/:id/mail-stats',
-    {
-      ...auth,
-      schema: {
-        tags: ['newsletter'],
-        summary: 'How many new-post e-mails an item sent, and how many were clicked',
-        operationId: 'getItemMailStats',
-        params: ItemParams,
-        response: { 200: ItemMailStats },
-      },
+  route.authed({
+    method: 'GET',
+    url: '/api/v1/creator/items/:id/mail-stats',
+    schema: {
+      summary: 'How many new-post e-mails an item sent, and how many were clicked',
+      operationId: 'getItemMailStats',
+      params: ItemParams,
+      response: { 200: ItemMailStats },
     },
-    async (request) => {
+    handler: async ({ viewer, request }) => {
       const item = await itemOwner(ctx.db, Number(request.params.id));
       if (!item) throw fail('item_not_found');
-      return itemMailStats(ctx.db, ctx.guards.viewerOf(request), item);
+      return itemMailStats(ctx.db, viewer, item);
     },
-  );
+  });
 
-  app.get(
-    '/api/v1/mail/click',
-    {
-      config: {
-        ...perMinute(ctx.config.AUTH_RATE_LIMIT_PER_MINUTE * 10),
-        openapi: {
-          responses: {
-            302: {
-              description: 'To the page the link was made for, on this site',
-              content: { 'text/plain': { schema: { type: 'string' } } },
-            },
+  route.open({
+    method: 'GET',
+    url: '/api/v1/mail/click',
+    config: {
+      ...perMinute(ctx.config.AUTH_RATE_LIMIT_PER_MINUTE * 10),
+      openapi: {
+        responses: {
+          302: {
+            description: 'To the page the link was made for, on this site',
+            content: { 'text/plain': { schema: { type: 'string' } } },
           },
         },
       },
-      schema: {
-        tags: ['newsletter'],
-        summary: 'A new-post e-mail’s link: counts the click, then leads to its page',
-        operationId: 'followMailLink',
-        querystring: ClickQuery,
-      },
     },
-    async (request, reply) =>
+    schema: {
+      summary: 'A new-post e-mail’s link: counts the click, then leads to its page',
+      operationId: 'followMailLink',
+      querystring: ClickQuery,
+    },
+    handler: async ({ request, reply }) =>
       reply.redirect(
         await followMailLink(
           ctx.db,
@@ -149,5 +120,5 @@ export function registerNewsletterRoutes(
         ),
         302,
       ),
-  );
+  });
 }
