@@ -246,6 +246,7 @@ export const MODULE_LAYERS = [
   ['reports', 'billing', 'hub', 'feed', 'site', 'rss'],
   ['messages', 'dashboard', 'payouts', 'admin', 'ai'],
   ['mail'],
+  ['members'],
   ['auth'],
   ['profiles'],
 ];

@@ -166,6 +166,23 @@ export const EVENT_DATA = {
   'membership.canceled': z.object({ ...fanAndCreator, accessUntil: z.string().nullable() }),
   'membership.ended': z.object(fanAndCreator),
   'membership.synced': z.object({ status: z.string() }),
+  /** A complimentary membership: free, ended by the renewal job at `periodEnd`, never charged. */
+  'membership.comp_granted': z.object({
+    ...fanAndCreator,
+    tier,
+    months: z.number(),
+    periodEnd: z.string(),
+    via: z.enum(['creator', 'import', 'invitation']),
+  }),
+  // a creator's member list
+  'members.import_queued': z.object({ importId: z.string(), rows: z.number() }),
+  'members.imported': z.object({
+    importId: z.string(),
+    invited: z.number(),
+    matched: z.number(),
+    refused: z.number(),
+  }),
+  'members.invitation_accepted': z.object({ creatorId: z.string(), invitationId: z.string() }),
   'payout.updated': z.object({ creatorId: z.string(), fields: z.array(z.string()) }),
   'payout.run_booked': z.object({
     runId: z.string(),
@@ -280,6 +297,10 @@ export const EVENT_DESCRIPTORS: {
   'membership.canceled': { subject: 'subscription', audit: true },
   'membership.ended': { subject: 'subscription', audit: true },
   'membership.synced': { subject: 'subscription', audit: true },
+  'membership.comp_granted': { subject: 'subscription', audit: true },
+  'members.import_queued': { subject: 'user', audit: true },
+  'members.imported': { subject: 'user', audit: true },
+  'members.invitation_accepted': { subject: 'user', audit: true },
   'payout.updated': { subject: 'payout', audit: true },
   'payout.run_booked': { subject: 'payout_run', audit: true },
   'payout.transfer_failed': { subject: 'payout', audit: true },

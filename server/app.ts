@@ -78,6 +78,7 @@ import { payoutsRoutes, schedulePayoutTransfers } from './modules/payouts/index'
 import { blocksRoutes } from './modules/blocks/index';
 import { messageRealtimePresenters, messagesRoutes } from './modules/messages/index';
 import { backupRoutes } from './modules/backup/index';
+import { defineMemberImportJob, membersRoutes } from './modules/members/index';
 import { realtimeRoutes } from './realtime/index';
 
 /** How long a failed request asks whether the database still answers before it says 503. */
@@ -234,6 +235,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(messagesRoutes(c));
   await app.register(mailRoutes(c));
   await app.register(backupRoutes(c));
+  await app.register(membersRoutes(c));
   // The live socket; each feature adds the presenters of its events here.
   await app.register(
     realtimeRoutes(c, { ...messageRealtimePresenters(c.db), ...adminRealtimePresenters() }),
@@ -257,6 +259,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { db: c.db, perSecond: c.config.NEWSLETTER_MAILS_PER_SECOND },
     c.clock,
   );
+  defineMemberImportJob(c.jobs, { db: c.db, clock: c.clock, mailKey: c.keys['mail-links'] });
   scheduleLoginFailurePrune(c);
   scheduleCheckoutPrune(c);
   scheduleDigests(c);

@@ -35,6 +35,7 @@ export const PERMISSIONS = [
   'membership.offer',
   'sales.read',
   'sales.refund',
+  'members.manage',
   // moderation (moderator, admin, superadmin)
   'admin.users.read',
   'admin.content.read',
@@ -92,7 +93,12 @@ const SIGNED_IN: Grants = {
  * SPEC §6 "Creator": whose profile offers membership tiers (SPEC §2), who may be subscribed to,
  * and who sees the drawer's creator entries.
  */
-const CREATOR: Grants = { 'membership.offer': 'own', 'sales.read': 'own', 'sales.refund': 'own' };
+const CREATOR: Grants = {
+  'membership.offer': 'own',
+  'sales.read': 'own',
+  'sales.refund': 'own',
+  'members.manage': 'own',
+};
 
 /** SPEC §1: moderators moderate users and content and see reports and sales (read only). */
 const MODERATION: Grants = {

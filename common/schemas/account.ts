@@ -38,6 +38,8 @@ export const UpdateAccountRequest = z.object({
   website: WebLink.optional(),
   avatar: z.string().trim().max(PROFILE_TEXT_MAX.mediaUrl, 'textTooLong').nullable().optional(),
   newsletter: z.boolean().optional(),
+  /** Show my e-mail to the creators I follow or am a member of (off by default). */
+  shareEmailWithCreators: z.boolean().optional(),
 });
 export type UpdateAccountRequest = z.infer<typeof UpdateAccountRequest>;
 

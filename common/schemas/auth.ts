@@ -76,6 +76,8 @@ export const SignupRequest = z.object({
   newsletter: z.boolean().default(false),
   termsAndConditions: z.boolean().optional(),
   acceptWeakPassword: z.boolean().optional(),
+  /** The token of a creator's invitation link (issue 42): the sign-up accepts it. */
+  inviteToken: z.string().min(1).max(100).optional(),
 });
 export type SignupRequest = z.input<typeof SignupRequest>;
 

@@ -36,6 +36,12 @@ export const isTestPaymentSessionId = (sessionId: string) => sessionId.startsWit
 /** Stored enumerations (the database CHECKs the same lists). */
 export const PAYMENT_PROVIDERS = ['local', 'stripe'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+/**
+ * Who runs a membership: a payment provider, or `comp`, a complimentary membership a creator
+ * gave for free (no ledger money, no earnings), which ends by itself at its period end.
+ */
+export const SUBSCRIPTION_PROVIDERS = [...PAYMENT_PROVIDERS, 'comp'] as const;
+export type SubscriptionProvider = (typeof SUBSCRIPTION_PROVIDERS)[number];
 export const CHECKOUT_KINDS = ['item', 'subscription', 'topup'] as const;
 export const CHECKOUT_STATUSES = ['open', 'complete', 'expired'] as const;
 export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
@@ -128,6 +134,8 @@ export const Subscription = z.object({
   cancelAtPeriodEnd: z.boolean(),
   /** Whether the membership gives access right now. */
   isActive: z.boolean(),
+  /** A complimentary membership the creator gave: it costs nothing and ends by itself. */
+  isComplimentary: z.boolean(),
 });
 export type Subscription = z.infer<typeof Subscription>;
 

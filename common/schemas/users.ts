@@ -53,6 +53,8 @@ export const ProfileResponse = z.object({
   avatarUrl: z.string().nullable(),
   /** Consent to the newsletter (account settings). */
   newsletter: z.boolean(),
+  /** Consent to show the e-mail to the creators one follows or is a member of (issue 42). */
+  shareEmailWithCreators: z.boolean(),
 });
 export type ProfileResponse = z.infer<typeof ProfileResponse>;
 

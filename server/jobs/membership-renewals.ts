@@ -7,9 +7,12 @@ export const RENEWALS_JOB = 'membership-renewals';
 
 /**
  * Renews the local provider's memberships at their period end, once per cluster per tick (the
- * runner's advisory lock); the ledger refs would also make a second run charge nothing.
+ * runner's advisory lock); the ledger refs would also make a second run charge nothing. It runs
+ * with every provider: complimentary memberships (issue 42) end here, never charged.
  */
 export function scheduleMembershipRenewals(c: Container): void {
-  if (c.payments.name !== 'local') return;
-  c.jobs.every(RENEWALS_JOB, RENEWALS_INTERVAL_MS, (now) => runRenewals(c.db, c.config, now));
+  const chargeLocal = c.payments.name === 'local';
+  c.jobs.every(RENEWALS_JOB, RENEWALS_INTERVAL_MS, (now) =>
+    runRenewals(c.db, c.config, now, chargeLocal),
+  );
 }

@@ -14,6 +14,7 @@ export * from '../../modules/items/engagement-tables';
 export * from '../../modules/items/tables';
 export * from '../../modules/mail/tables';
 export * from '../../modules/media/tables';
+export * from '../../modules/members/tables';
 export * from '../../modules/messages/tables';
 export * from '../../modules/payouts/tables';
 export * from '../../modules/profiles/tables';

@@ -46,6 +46,7 @@ const TAGS: Record<string, string> = {
   site: 'Public site settings.',
   hub: 'The Control Hub: dashboard, creators, role tools and payout runs.',
   payouts: 'A creator’s payout settings.',
+  members: 'A creator’s members: the list, its CSV export, complimentary memberships, import.',
   blocks: 'Blocking people.',
   messages: 'Direct messages.',
   newsletter:

@@ -17,6 +17,7 @@ import * as itemStats from '../../../common/schemas/item-stats';
 import * as items from '../../../common/schemas/items';
 import * as mail from '../../../common/schemas/mail';
 import * as media from '../../../common/schemas/media';
+import * as members from '../../../common/schemas/members';
 import * as messages from '../../../common/schemas/messages';
 import * as newsletter from '../../../common/schemas/newsletter';
 import * as payouts from '../../../common/schemas/payouts';
@@ -45,6 +46,7 @@ export const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
   items,
   mail,
   media,
+  members,
   messages,
   newsletter,
   payouts,

@@ -27,6 +27,7 @@ import {
   type UserRow,
 } from '../users/index';
 import { queueVerificationMail } from '../mail/index';
+import { acceptInvitation } from '../members/index';
 import {
   clearIdentifierFailures,
   identifierHash,
@@ -128,6 +129,9 @@ export async function signup(
         meta,
       );
       if (created) await queueVerificationMail(tx, deps.mailKey, created, meta);
+      // An invalid invitation refuses the sign-up whole (400), so no account is left without it.
+      if (created && body.inviteToken)
+        await acceptInvitation(tx, body.inviteToken, created.id, meta);
       return created;
     });
   } catch (err) {

@@ -2,6 +2,7 @@
 // Its tables (checkouts, subscriptions, entitlements, wallets, ledger) are written only here.
 export { cancelMembershipsOfClosedAccount } from './account-closure';
 export { scheduleCheckoutPrune } from './checkout-prune';
+export { grantComplimentary, type ComplimentaryGrant } from './complimentary';
 export { salesPerDay, type DaySales } from './daily-sales';
 export { bookPayout, payableBalances, reversePayout } from './payouts';
 export { startOfUtcMonth } from './periods';

@@ -58,6 +58,7 @@ export function presentSubscription(
     currentPeriodEnd: row.currentPeriodEnd.toISOString(),
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
     isActive: accessUntil !== null && accessUntil > now,
+    isComplimentary: row.provider === 'comp',
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import { chargeSavedCard } from '../../adapters/payments/local';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -22,11 +22,15 @@ const MAX_PERIODS_PER_RUN = 24;
  * ends, otherwise the saved test card is charged once per period (the ref keys each charge to
  * its period, so two instances running this at once charge once); a declined card makes it
  * past_due and access ends at the period end. Stripe renews its own subscriptions (webhooks).
+ * Complimentary memberships (issue 42) end here at their period end, whatever the provider
+ * of the server, and are never charged. `chargeLocal` is false on a server whose payments are
+ * not the local provider's: its leftover local memberships are not charged a test card.
  */
 export async function runRenewals(
   db: Database,
   config: Pick<Config, 'PLATFORM_FEE_PERCENT'>,
   now: Date,
+  chargeLocal = true,
 ): Promise<RenewalReport> {
   const report: RenewalReport = { renewed: 0, pastDue: 0, ended: 0 };
   const meta = systemMeta(now);
@@ -35,7 +39,7 @@ export async function runRenewals(
     .from(subscriptions)
     .where(
       and(
-        eq(subscriptions.provider, 'local'),
+        inArray(subscriptions.provider, chargeLocal ? ['local', 'comp'] : ['comp']),
         eq(subscriptions.status, 'active'),
         lte(subscriptions.currentPeriodEnd, now),
       ),
@@ -51,7 +55,7 @@ export async function runRenewals(
         .where(eq(subscriptions.id, id))
         .for('update', { skipLocked: true });
       if (!sub || sub.status !== 'active' || sub.currentPeriodEnd > now) return;
-      if (sub.cancelAtPeriodEnd) {
+      if (sub.cancelAtPeriodEnd || sub.provider === 'comp') {
         const [ended] = await tx
           .update(subscriptions)
           .set({ status: 'canceled', updatedAt: now })

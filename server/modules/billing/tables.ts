@@ -24,12 +24,14 @@ import {
   LEDGER_KINDS,
   PAYMENT_PROVIDERS,
   PAYMENT_STATUSES,
+  SUBSCRIPTION_PROVIDERS,
   SUBSCRIPTION_STATUSES,
   type CheckoutStatus,
   type LedgerAccount,
   type LedgerKind,
   type PaymentProvider,
   type PaymentStatus,
+  type SubscriptionProvider,
   type SubscriptionStatus,
 } from '../../../common/schemas/billing';
 import { inList } from '../../db/checks';
@@ -115,8 +117,8 @@ export const subscriptions = pgTable(
   'subscriptions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    provider: text('provider').$type<PaymentsProviderName>().notNull(),
-    /** Stripe `sub_...` or local `sub_local_...`: webhooks find the row by it. */
+    provider: text('provider').$type<SubscriptionProvider>().notNull(),
+    /** Stripe `sub_...`, local `sub_local_...` or `comp_...`: webhooks find the row by it. */
     providerSubscriptionId: text('provider_subscription_id').notNull(),
     userId: uuid('user_id')
       .notNull()
@@ -138,7 +140,7 @@ export const subscriptions = pgTable(
   },
   (t) => [
     uniqueIndex('subscriptions_provider_id_idx').on(t.provider, t.providerSubscriptionId),
-    check('subscriptions_provider_check', inList(t.provider, PAYMENT_PROVIDERS)),
+    check('subscriptions_provider_check', inList(t.provider, SUBSCRIPTION_PROVIDERS)),
     check('subscriptions_tier_check', inList(t.tier, ['Hypr', 'HyprSoul'] satisfies PaidTier[])),
     check('subscriptions_status_check', inList(t.status, SUBSCRIPTION_STATUSES)),
     check('subscriptions_currency_check', inList(t.currency, CURRENCIES)),

@@ -47,6 +47,9 @@ const TOKEN_PAGE: Partial<Record<MailTemplate, string>> = {
   'verify-email': '/verify-email',
   'change-email': '/verify-email',
   'reset-password': '/reset-password',
+  // Sign-up through the invitation: the token goes with the new account (issue 42).
+  'member-invite': '/register',
+  'member-invite-comp': '/register',
 };
 /** Where a confirmation mail's "this was not me" link lands. */
 const NOT_ME_PAGE = '/not-me';

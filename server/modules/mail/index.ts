@@ -6,4 +6,5 @@ export { scheduleDigests } from './digest';
 export { defineNewsletterJobs } from './newsletter';
 export { createOutboxMailer } from './outbox';
 export { queueMail, MAIL_JOB, type MailJobPayload } from './queue';
+export { linkToken, tokenHash } from './tokens';
 export { mailRoutes } from './routes';

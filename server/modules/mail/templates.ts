@@ -15,6 +15,9 @@ export const ACCOUNT_TEMPLATES = [
   'change-email',
   'email-change-notice',
   'reset-password',
+  // An invitation to an address without an account (issue 42): its link leads to sign-up.
+  'member-invite',
+  'member-invite-comp',
 ] as const;
 export const NOTICE_TEMPLATES = [
   'sale-receipt',
@@ -25,6 +28,7 @@ export const NOTICE_TEMPLATES = [
   'membership-renewed',
   'membership-payment-failed',
   'membership-ended',
+  'member-import-notice',
   'user-warned',
   'user-suspended',
   'digest',
@@ -44,6 +48,7 @@ export const NOTICE_KIND_OF: Record<NoticeTemplate, NoticeKind> = {
   'membership-renewed': 'memberships',
   'membership-payment-failed': 'memberships',
   'membership-ended': 'memberships',
+  'member-import-notice': 'memberships',
   'user-warned': 'moderation',
   'user-suspended': 'moderation',
   digest: 'digest',

@@ -5,6 +5,7 @@ import type { Actor } from '../../../common/rules/permissions';
 import { authorize } from '../../auth/authorize';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/index';
+import { csvCell } from '../../http/csv';
 import { fail } from '../../http/errors';
 import { personName } from '../hub/index';
 import { openIfReadable, type PayoutCipher } from './cipher';
@@ -29,16 +30,6 @@ export const CSV_COLUMNS = [
 
 /** The account cell of a number sealed with a key this server does not have. */
 const UNREADABLE_CELL = 'unreadable';
-
-/**
- * One CSV cell: always quoted, quotes doubled, and text a spreadsheet would run as a formula
- * (starting with = + - @ or a control character) prefixed with a quote (OWASP CSV injection).
- */
-export function csvCell(value: string | number | null): string {
-  const text = value === null ? '' : String(value);
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
 
 /** GET /api/v1/hub/payouts/runs/{id}/export: one line per transfer; account numbers masked. */
 export async function payoutRunCsv(

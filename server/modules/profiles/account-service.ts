@@ -96,6 +96,7 @@ export async function updateOwnAccount(
     website: cleared(body.website),
     profileImage,
     newsletter: body.newsletter,
+    shareEmailWithCreators: body.shareEmailWithCreators,
   };
   const updated = await deps.db.transaction((tx) =>
     updateAccountDetails(tx, viewer.id, patch, viewer, meta),

@@ -25,6 +25,7 @@ export interface AccountDetails {
   /** The picture shown for the person everywhere (their own upload's URL). */
   profileImage: string | null;
   newsletter: boolean;
+  shareEmailWithCreators: boolean;
 }
 
 type DetailField = keyof AccountDetails;
@@ -202,6 +203,7 @@ export async function deleteAccount(
       phoneNumber: null,
       avatarUrl: null,
       newsletter: false,
+      shareEmailWithCreators: false,
       bio: null,
       location: null,
       website: null,

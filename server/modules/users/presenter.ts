@@ -45,6 +45,7 @@ export function presentProfile(user: UserRow): ProfileResponse {
     displayName: displayNameOf(user),
     avatarUrl: picture,
     newsletter: user.newsletter,
+    shareEmailWithCreators: user.shareEmailWithCreators,
   };
 }
 

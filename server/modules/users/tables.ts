@@ -41,6 +41,11 @@ export const users = pgTable(
     avatarUrl: text('avatar_url'),
     /** The wide picture at the top of a creator's profile (SPEC §3 bannerImage): a media URL. */
     newsletter: boolean('newsletter').notNull().default(false),
+    /**
+     * Consent (account settings, off by default) to show this address to the creators the person
+     * follows or is a member of, in their member list and its CSV export (issue 42).
+     */
+    shareEmailWithCreators: boolean('share_email_with_creators').notNull().default(false),
     bio: text('bio'),
     location: text('location'),
     website: text('website'),

@@ -3,6 +3,7 @@ import { accountRows, authRows } from './rows-accounts';
 import { adminRows, hubRows, opsRows } from './rows-staff';
 import { billingRows } from './rows-billing';
 import { contentRows } from './rows-content';
+import { membersRows } from './rows-members';
 import { socialRows } from './rows-social';
 
 /** The whole table (issue 18): one part per area, each keyed `METHOD /path`. */
@@ -10,6 +11,7 @@ export const AUTHZ_MATRIX: MatrixRows = {
   ...authRows,
   ...accountRows,
   ...billingRows,
+  ...membersRows,
   ...contentRows,
   ...socialRows,
   ...adminRows,

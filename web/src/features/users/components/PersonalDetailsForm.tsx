@@ -50,7 +50,7 @@ export function PersonalDetailsForm({ defaults }: { defaults: DetailsForm }) {
       name={name}
       id={`account-${name}`}
       label={t(
-        `accountSettings.details.${name as Exclude<keyof DetailsForm, 'newsletter' | 'avatar'>}`,
+        `accountSettings.details.${name as Exclude<keyof DetailsForm, 'newsletter' | 'shareEmailWithCreators' | 'avatar'>}`,
       )}
       maxLength={options.max}
       rows={options.rows}
@@ -100,6 +100,15 @@ export function PersonalDetailsForm({ defaults }: { defaults: DetailsForm }) {
             label={t('accountSettings.details.newsletter')}
             {...form.register('newsletter')}
           />
+        </Form.Group>
+        <Form.Group className="mb-3">
+          <Form.Check
+            id="account-share-email"
+            type="switch"
+            label={t('accountSettings.details.shareEmailWithCreators')}
+            {...form.register('shareEmailWithCreators')}
+          />
+          <Form.Text>{t('accountSettings.details.shareEmailWithCreatorsHelp')}</Form.Text>
         </Form.Group>
         {notice && (
           <Alert

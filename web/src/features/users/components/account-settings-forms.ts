@@ -27,6 +27,7 @@ export function detailsFormOf(profile: ProfileResponse): UpdateAccountRequest {
     website: profile.profile.website ?? '',
     avatar: profile.avatar ?? '',
     newsletter: profile.newsletter,
+    shareEmailWithCreators: profile.shareEmailWithCreators,
   };
 }
 
