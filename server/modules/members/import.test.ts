@@ -122,7 +122,12 @@ describe('member import', () => {
     const csv = ghostCsv([{ email: 'x@example.test' }]);
     expect((await importCsv(t, null, csv)).statusCode).toBe(401);
     expect((await importCsv(t, fan, csv)).statusCode).toBe(403);
-    for (const query of [{ tier: 'Hypr' }, { months: '2' }, { tier: 'Aura', months: '1' }]) {
+    const queries: Record<string, string>[] = [
+      { tier: 'Hypr' },
+      { months: '2' },
+      { tier: 'Aura', months: '1' },
+    ];
+    for (const query of queries) {
       expect((await importCsv(t, creator, csv, query)).statusCode, JSON.stringify(query)).toBe(400);
     }
     const notMultipart = await t.app.inject({

@@ -58,15 +58,23 @@ function MembershipRow({
       <Avatar src={sub.creatorImage} name={sub.creatorName} size={40} />
       <span className="fw-semibold">{sub.creatorName}</span>
       <TierBadge tier={sub.tier} />
-      <span className="small">
-        {t('wallet.membershipPrice', {
-          price: formatMoney(sub.priceCents, sub.currency, i18n.language),
-        })}
-      </span>
+      {sub.isComplimentary ? (
+        <span className="badge text-bg-info" data-testid="membership-complimentary">
+          {t('wallet.complimentary')}
+        </span>
+      ) : (
+        <span className="small">
+          {t('wallet.membershipPrice', {
+            price: formatMoney(sub.priceCents, sub.currency, i18n.language),
+          })}
+        </span>
+      )}
       <span className={`badge ${sub.isActive ? 'text-bg-success' : 'text-bg-secondary'}`}>
-        {sub.cancelAtPeriodEnd && sub.isActive
-          ? t('wallet.status.cancelling')
-          : t(`wallet.status.${sub.status}`)}
+        {sub.isComplimentary && sub.isActive
+          ? t('wallet.status.active')
+          : sub.cancelAtPeriodEnd && sub.isActive
+            ? t('wallet.status.cancelling')
+            : t(`wallet.status.${sub.status}`)}
       </span>
       {periodEnd && (
         <span className="small aura-muted">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { roleHolds } from '../../../../../common/rules/permissions';
 import { useAuth } from '../../../app/auth';
 import { CreatorTransactions } from '../../transactions/components/CreatorTransactions';
+import { MembersPanel } from '../../members/components/MembersPanel';
 import { InvalidDataError, useDashboard, useProfile } from '../api/dashboard';
 import { EarningsCard } from '../components/EarningsCard';
 import { MetricsPanel } from '../components/MetricsPanel';
@@ -84,6 +85,7 @@ export default function DashboardPage() {
       </div>
       <MyItems />
       {user && roleHolds(user.role, 'sales.read') && <CreatorTransactions />}
+      {profile.data && roleHolds(profile.data.role, 'members.manage') && <MembersPanel />}
       <RecentContent items={recentContent} />
     </main>
   );
