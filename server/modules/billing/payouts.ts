@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Currency } from '../../../common/rules/money';
 import type { Db } from '../../db/client';
+import { paymentDisputes } from './refund-tables';
 import { ledgerEntries } from './tables';
 
 /*
@@ -10,13 +11,27 @@ import { ledgerEntries } from './tables';
  * book through these; the ledger stays billing's to write.
  */
 
-/** What each creator may be paid now, per currency: earnings minus payouts (positive only). */
+/**
+ * The creator's share of payments under an open card dispute (issue 43), held back from payouts
+ * until the dispute closes: released when won, taken back by its refund entry when lost.
+ */
+const heldSql = sql`coalesce((select sum(round(p.amount_cents::numeric * d.amount_cents
+      / nullif(p.gross_cents, 0)))
+    from ${paymentDisputes} d join ${ledgerEntries} p on p.id = d.transaction_id
+    where d.status = 'open' and p.user_id = ${ledgerEntries.userId}
+      and p.currency = ${ledgerEntries.currency}), 0)`;
+
+/**
+ * What each creator may be paid now, per currency: earnings minus payouts, less what open
+ * disputes hold (positive only: a balance that refunds took below zero pays nothing until later
+ * earnings cover it).
+ */
 export async function payableBalances(
   db: Db,
   creatorIds: readonly string[],
 ): Promise<{ creatorId: string; currency: Currency; cents: number }[]> {
   if (creatorIds.length === 0) return [];
-  const balance = sql<number>`sum(${ledgerEntries.amountCents})::int`;
+  const balance = sql<number>`(sum(${ledgerEntries.amountCents}) - ${heldSql})::int`;
   const rows = await db
     .select({
       creatorId: ledgerEntries.userId,
@@ -28,7 +43,7 @@ export async function payableBalances(
       and(eq(ledgerEntries.account, 'earnings'), inArray(ledgerEntries.userId, [...creatorIds])),
     )
     .groupBy(ledgerEntries.userId, ledgerEntries.currency)
-    .having(sql`sum(${ledgerEntries.amountCents}) > 0`)
+    .having(sql`sum(${ledgerEntries.amountCents}) - ${heldSql} > 0`)
     .orderBy(ledgerEntries.userId, ledgerEntries.currency);
   return rows;
 }

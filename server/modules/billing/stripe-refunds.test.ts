@@ -4,6 +4,7 @@ import { auditEvents, ledgerEntries, paymentRefunds } from '../../db/schema/inde
 import { createTestApp, uniqueName, type TestApp } from '../../test/app';
 import { createUser, type TestUser } from '../../test/factories';
 import { startFakeStripe, stripeEnv, type FakeStripe } from '../../test/fakes/stripe';
+import { payableBalances } from './index';
 import { createItem, itemEntitlementCount, startCheckout } from './test-helpers';
 
 /*
@@ -244,7 +245,33 @@ describe('disputes through Stripe', () => {
     expect((await refund(transactionId)).statusCode).toBe(409);
   });
 
-  it('a won dispute moves no money', async () => {
+  it('a won dispute moves no money; while it is open the creator’s share is held from payouts', async () => {
+    const holder = await createUser(t, { role: 'creator' });
+    const heldItem = await createItem(t, holder.user.id, { priceCents: 700 });
+    const { id: sessionId } = await startCheckout(t, fan, {
+      tier: heldItem.title,
+      price: '7.00',
+      productId: heldItem.id,
+    });
+    const paidSession = fake.pay(sessionId, { email: 'payer@example.test' });
+    expect(
+      (await deliver(fake.event('checkout.session.completed', { ...paidSession }))).statusCode,
+    ).toBe(200);
+    const payable = async () => (await payableBalances(t.db, [holder.user.id])).map((b) => b.cents);
+    expect(await payable()).toEqual([630]);
+    const held = disputeEvent(
+      'charge.dispute.created',
+      paidSession.payment_intent!,
+      'needs_response',
+    );
+    const heldId = (JSON.parse(held.payload) as { data: { object: { id: string } } }).data.object
+      .id;
+    expect((await deliver(held)).statusCode).toBe(200);
+    expect(await payable()).toEqual([]);
+    const won = disputeEvent('charge.dispute.closed', paidSession.payment_intent!, 'won', heldId);
+    expect((await deliver(won)).statusCode).toBe(200);
+    expect(await payable()).toEqual([630]);
+
     const { item, paymentIntentId, transactionId } = await stripeSale(700);
     const opened = disputeEvent('charge.dispute.created', paymentIntentId, 'needs_response');
     const disputeId = (JSON.parse(opened.payload) as { data: { object: { id: string } } }).data
