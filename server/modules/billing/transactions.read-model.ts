@@ -49,10 +49,6 @@ const paymentColumns = {
     where d.transaction_id = ${ledgerEntries.id} order by d.created_at desc, d.id limit 1)`,
 };
 
-export type PaymentRow = {
-  [K in keyof typeof paymentColumns]: (typeof paymentColumns)[K]['_']['type'];
-};
-
 const isPayment = and(
   eq(ledgerEntries.account, 'earnings'),
   inArray(ledgerEntries.kind, ['sale', 'membership']),
@@ -67,6 +63,8 @@ function paymentsSelect(db: Db, where: SQL | undefined) {
     .leftJoin(subscriptions, eq(subscriptions.id, ledgerEntries.subscriptionId))
     .where(and(isPayment, where));
 }
+
+export type PaymentRow = Awaited<ReturnType<typeof paymentsSelect>>[number];
 
 /** One payment by its transaction id; null when there is none. */
 export async function paymentById(db: Db, id: number): Promise<PaymentRow | null> {
