@@ -4,4 +4,3 @@ import type { Linter } from 'eslint';
 export const MODULE_LAYERS: readonly (readonly string[])[];
 export function tableOwners(): Map<string, string[]>;
 export function boundaryConfigs(): Linter.Config[];
-export const READS_NOT_YET_MOVED: ReadonlySet<string>;

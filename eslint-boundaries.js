@@ -54,38 +54,6 @@ const SQL_WRITE = /\b(?:insert\s+into|update|delete\s+from)\s+(?:only\s+)?"?(\w+
 const SQL_WRITE_BEFORE_TABLE = /\b(?:insert\s+into|update|delete\s+from)\s+(?:only\s+)?$/i;
 /** A file that reads other modules' tables by design (its name says so). */
 const READ_MODEL = /\.read-model\.ts$/;
-/** Files that still read other modules' tables outside a read model, until they are moved. */
-export const READS_NOT_YET_MOVED = new Set([
-  'server/modules/access/creator.ts',
-  'server/modules/access/entitlement-reads.ts',
-  'server/modules/access/item-visibility.ts',
-  'server/modules/admin/audit.ts',
-  'server/modules/auth/google-link.ts',
-  'server/modules/auth/login-throttle.ts',
-  'server/modules/billing/sales.ts',
-  'server/modules/billing/stats.ts',
-  'server/modules/billing/wallet.ts',
-  'server/modules/dashboard/service.ts',
-  'server/modules/feed/policy.ts',
-  'server/modules/feed/service.ts',
-  'server/modules/hub/creators.ts',
-  'server/modules/hub/name-cursor.ts',
-  'server/modules/hub/role-tools.ts',
-  'server/modules/items/cards.ts',
-  'server/modules/items/engagement.ts',
-  'server/modules/mail/delivery.ts',
-  'server/modules/mail/digest.ts',
-  'server/modules/media/access.ts',
-  'server/modules/messages/conversations.ts',
-  'server/modules/messages/policy.ts',
-  'server/modules/messages/unread-since.ts',
-  'server/modules/payouts/runs.ts',
-  'server/modules/payouts/settings.ts',
-  'server/modules/profiles/account-service.ts',
-  'server/modules/profiles/counters.ts',
-  'server/modules/profiles/public-profile.ts',
-  'server/modules/profiles/service.ts',
-]);
 
 /** The folder a file writes for: its module, or the owner folder it lies in, or none. */
 function areaOf(file, owners) {
@@ -128,10 +96,7 @@ function tableAccessRule(tables) {
       const area = areaOf(file, owners);
       const { sourceCode } = context;
       const checksReads =
-        area?.startsWith('server/modules/') &&
-        !READ_MODEL.test(file) &&
-        !/tables\.ts$/.test(file) &&
-        !READS_NOT_YET_MOVED.has(file);
+        area?.startsWith('server/modules/') && !READ_MODEL.test(file) && !/tables\.ts$/.test(file);
       const foreign = (table) => table.owner !== area;
       const foreignModuleTable = (table) =>
         foreign(table) && table.owner.startsWith('server/modules/');

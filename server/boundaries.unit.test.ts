@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MODULE_LAYERS, READS_NOT_YET_MOVED } from '../eslint-boundaries.js';
+import { MODULE_LAYERS } from '../eslint-boundaries.js';
 
 /*
  * The module boundaries are lint rules (eslint-boundaries.js). These fixtures are linted as if
@@ -164,12 +164,6 @@ describe('module boundaries (npm run lint)', () => {
       ),
     ).toEqual([]);
     expect(await readErrors('server/jobs/fixture.ts', reading('{ users }', 'users'))).toEqual([]);
-  });
-
-  it('lists only files that exist among those still reading outside a read model', () => {
-    const root = path.resolve(import.meta.dirname, '..');
-    const missing = [...READS_NOT_YET_MOVED].filter((f) => !fs.existsSync(path.join(root, f)));
-    expect(missing).toEqual([]);
   });
 
   it('refuses an import of a module of the same or a higher layer, and allows lower ones', async () => {

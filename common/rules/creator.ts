@@ -5,7 +5,7 @@ import type { Role } from './roles';
  * Who counts as a creator (docs/permissions.md "Who is a creator"): a person whose role is
  * creator, or anyone else who has published an item (staff and agencies who publish). Follow,
  * message, the profile's buttons, the Control Hub and its dashboard all ask this one rule; its
- * SQL twin is server/modules/access/creator.ts `isCreatorSql`, and a property test holds the
+ * SQL twin is server/modules/access/creator.read-model.ts `isCreatorSql`, and a property test holds the
  * two together. Who may *offer a membership* is a permission (`membership.offer`), not this.
  */
 export const isCreator = (person: { role: Role; hasItems: boolean }): boolean =>

@@ -6,7 +6,7 @@ import { ITEM_STATES } from '../../../common/schemas/items';
 import { items, users } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
-import { hasCreatorRole, hasCreatorRoleSql, isCreator, isCreatorSql } from './creator';
+import { hasCreatorRole, hasCreatorRoleSql, isCreator, isCreatorSql } from './creator.read-model';
 import { qualified } from './qualified';
 
 let t: TestApp;

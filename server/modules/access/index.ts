@@ -9,13 +9,12 @@ export {
   isCreator,
   isCreatorNow,
   isCreatorSql,
-} from './creator';
+} from './creator.read-model';
 export {
   canViewItem,
   isOpenToAll,
   isViewableWith,
   viewableItemIds,
-  viewerEntitlementsSql,
   type EntitlementRow,
   type EntitlementSubject,
   type ItemSubject,
@@ -25,5 +24,6 @@ export {
   holdsMembershipSql,
   isSubscribed,
   membershipTier,
-} from './entitlement-reads';
+  viewerEntitlementsSql,
+} from './entitlements.read-model';
 export { qualified } from './qualified';

@@ -1,16 +1,3 @@
-import {
-  and,
-  eq,
-  gt,
-  inArray,
-  isNotNull,
-  isNull,
-  or,
-  sql,
-  type Placeholder,
-  type SQL,
-  type SQLWrapper,
-} from 'drizzle-orm';
 import { can } from '../../../common/rules/permissions';
 import { isListed } from '../../../common/rules/purchase';
 import type { Role } from '../../../common/rules/roles';
@@ -18,12 +5,12 @@ import { tierCovers, type Tier } from '../../../common/rules/tiers';
 import type { ItemState } from '../../../common/schemas/items';
 import type { UserStatus } from '../../../common/schemas/users';
 import type { Db } from '../../db/client';
-import { entitlements } from '../../db/schema/index';
+import { activeEntitlementRows } from './entitlements.read-model';
 
 /*
  * Item visibility: may this actor see, buy or open the media of these items. Items, media, users,
- * feed and billing all ask it, so it stands in access, below them. It only reads billing's
- * entitlements table (billing alone writes it).
+ * feed and billing all ask it, so it stands in access, below them. The rows it decides on are
+ * read from billing's entitlements table in entitlements.read-model.ts (billing alone writes it).
  */
 
 export interface EntitlementSubject {
@@ -94,25 +81,6 @@ export function isViewableWith(
 }
 
 /**
- * A JSON array (or null) of the viewer's active entitlement rows that may cover the item in
- * `itemId` of the creator in `creatorId` (as `EntitlementRow`), for a column of a larger
- * select; `isViewableWith` decides on them. Reads the same rows as `viewableItemIds`.
- */
-export const viewerEntitlementsSql = (
-  viewerId: string | Placeholder,
-  itemId: SQLWrapper,
-  creatorId: SQLWrapper,
-  now: Date | Placeholder,
-): SQL<EntitlementRow[] | null> =>
-  sql<EntitlementRow[] | null>`(select json_agg(json_build_object('itemId', ${entitlements.itemId},
-      'creatorId', ${entitlements.creatorId}, 'tier', ${entitlements.tier}))
-    from ${entitlements}
-    where ${entitlements.userId} = ${viewerId}
-      and (${entitlements.periodEnd} is null or ${entitlements.periodEnd} > ${now instanceof Date ? now.toISOString() : now}::timestamptz)
-      and (${entitlements.itemId} = ${itemId}
-        or (${entitlements.tier} is not null and ${entitlements.creatorId} = ${creatorId})))`;
-
-/**
  * The one answer to "may this viewer see this item and its media?" (issue 5): a free item while
  * it is listed, the owner, staff, a buyer, or a member whose current tier of that creator covers
  * the item's tier. What people paid for they keep whatever becomes of the item or its creator:
@@ -138,27 +106,13 @@ export async function viewableItemIds(
   }
   if (!viewer || pending.length === 0) return viewable;
 
-  const creatorIds = [...new Set(pending.map((i) => i.creatorId))];
-  const rows = await db
-    .select({
-      itemId: entitlements.itemId,
-      creatorId: entitlements.creatorId,
-      tier: entitlements.tier,
-    })
-    .from(entitlements)
-    .where(
-      and(
-        eq(entitlements.userId, viewer.id),
-        or(isNull(entitlements.periodEnd), gt(entitlements.periodEnd, now)),
-        or(
-          inArray(
-            entitlements.itemId,
-            pending.map((i) => i.id),
-          ),
-          and(isNotNull(entitlements.tier), inArray(entitlements.creatorId, creatorIds)),
-        ),
-      ),
-    );
+  const rows = await activeEntitlementRows(
+    db,
+    viewer.id,
+    pending.map((i) => i.id),
+    [...new Set(pending.map((i) => i.creatorId))],
+    now,
+  );
   for (const item of pending) if (entitledBy(item, rows)) viewable.add(item.id);
   return viewable;
 }

@@ -28,7 +28,7 @@ import { authorize } from '../../auth/authorize';
 import { routesFor } from '../../http/route';
 import { listReports } from '../reports/index';
 import { setHidden, setSuspension } from './actions';
-import { auditPage } from './audit';
+import { auditPage } from './audit.read-model';
 import { listContent } from './content-list.read-model';
 import { adminAbilities } from './policy';
 import { resolveReport } from './resolution';

@@ -1,13 +1,16 @@
-import { eq } from 'drizzle-orm';
 import type { Role } from '../../../common/rules/roles';
 import type { LinkGoogleRequest, SignInMethods } from '../../../common/schemas/account';
 import type { GoogleVerifier } from '../../adapters/identity/google';
 import { authorize } from '../../auth/authorize';
 import type { Database } from '../../db/client';
-import { users } from '../../db/schema/index';
 import type { EventMeta } from '../../events/record';
 import { fail } from '../../http/errors';
-import { findUser, linkGoogleAccount, uniqueViolationAnswer } from '../users/index';
+import {
+  findUser,
+  linkGoogleAccount,
+  signInMethodState,
+  uniqueViolationAnswer,
+} from '../users/index';
 import { verifiedGoogleIdentity } from './google-signin';
 import { confirmPassword } from './password-check';
 
@@ -15,16 +18,7 @@ type Viewer = { id: string; role: Role };
 
 async function ownAccount(db: Database, viewer: Viewer) {
   authorize(viewer, 'account.edit', { ownerId: viewer.id });
-  const [user] = await db
-    .select({
-      id: users.id,
-      passwordHash: users.passwordHash,
-      googleSub: users.googleSub,
-      avatarUrl: users.avatarUrl,
-    })
-    .from(users)
-    .where(eq(users.id, viewer.id))
-    .limit(1);
+  const user = await signInMethodState(db, viewer.id);
   if (!user) throw fail('user_not_found');
   return user;
 }

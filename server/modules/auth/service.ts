@@ -28,12 +28,8 @@ import {
 } from '../users/index';
 import { queueVerificationMail } from '../mail/index';
 import { acceptInvitation } from '../members/index';
-import {
-  clearIdentifierFailures,
-  identifierHash,
-  signInCandidate,
-  recordIdentifierFailure,
-} from './login-throttle';
+import { clearIdentifierFailures, identifierHash, recordIdentifierFailure } from './login-throttle';
+import { signInCandidate } from './sign-in-candidate.read-model';
 import { maySignIn } from './policy';
 import { presentAuthUser, type SignedInUser } from './presenter';
 

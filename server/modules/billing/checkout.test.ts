@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutSessions, items } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, type TestUser } from '../../test/factories';
-import { salesByItem } from './stats';
+import { salesByItem } from './item-sales.read-model';
 import {
   createItem,
   earningsEntries,

@@ -15,11 +15,10 @@ export {
   earningsByCurrency,
   earningsByCurrencySql,
   earningsSince,
-  itemSalesOf,
-  salesByItem,
   subscriberCount,
   subscriberCountSql,
 } from './stats';
+export { itemSalesOf, salesByItem } from './item-sales.read-model';
 export { walletOf, type WalletDeps } from './wallet';
 export { transactionRoutes } from './transaction-routes';
 export { walletRoutes } from './wallet-routes';

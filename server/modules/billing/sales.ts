@@ -3,10 +3,9 @@ import type { DomainEvent } from '../../../common/events';
 import { purchaseRefusal, purchaseRefusalParams } from '../../../common/rules/purchase';
 import type { Role } from '../../../common/rules/roles';
 import type { Db } from '../../db/client';
-import { items } from '../../db/schema/index';
 import { recordEvent, type EventMeta } from '../../events/record';
 import { fail } from '../../http/errors';
-import { countSaleSql, type ItemRow } from '../items/index';
+import { countSaleSql, itemNotDeletedSql, type ItemRow } from '../items/index';
 import { entitlements } from './entitlement-tables';
 import { isViewableWith, type EntitlementRow } from '../access/index';
 import { creditEarningsAfter, type EarningsCredit } from './ledger';
@@ -78,8 +77,7 @@ export function grantSql(sale: Sale, meta: EventMeta, gate: SQL | null): SQL {
   return sql`insert into ${entitlements} (user_id, item_id, source, source_ref, created_at)
     select ${sale.buyerId}::uuid, ${sale.item.id}::bigint, ${source}::text, ${sale.ref}::text,
       ${meta.at.toISOString()}::timestamptz
-    where exists (select 1 from ${items} listed
-      where listed.id = ${sale.item.id}::bigint and listed.status <> 'deleted')
+    where ${itemNotDeletedSql(sale.item.id)}
       ${gate ? sql`and exists (select 1 from ${gate})` : sql``}
     on conflict do nothing
     returning id`;

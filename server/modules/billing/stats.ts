@@ -1,14 +1,9 @@
 import { and, desc, eq, gte, inArray, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { CurrencyEarnings } from '../../../common/schemas/billing';
 import type { Db } from '../../db/client';
-import {
-  earningsMonths,
-  entitlements,
-  items,
-  ledgerEntries,
-  subscriptions,
-  users,
-} from '../../db/schema/index';
+import { personSummaries } from '../users/index';
+import { entitlements } from './entitlement-tables';
+import { earningsMonths, ledgerEntries, subscriptions } from './tables';
 import type { CreatorSummary } from './presenter';
 
 /** Ledger kinds that credit a creator (payouts debit the same account). */
@@ -31,14 +26,16 @@ export const subscriberCountSql = (creatorId: SQLWrapper, now: SQLWrapper): SQL<
     where ${entitlements.creatorId} = ${creatorId} and ${entitlements.source} = 'subscription'
       and ${entitlements.tier} is not null and ${entitlements.periodEnd} > ${now})`;
 
+/** The one row a select of scalar subqueries alone reads from. */
+const oneRow = sql`(select 1) as one`;
+
 /** A moment as a timestamptz value of a statement (the fragments below take SQL). */
 const at = (moment: Date) => sql`${moment.toISOString()}::timestamptz`;
 
 export async function subscriberCount(db: Db, creatorId: string, now: Date): Promise<number> {
   const [row] = await db
     .select({ count: subscriberCountSql(sql`${creatorId}::uuid`, at(now)) })
-    .from(users)
-    .where(eq(users.id, creatorId));
+    .from(oneRow);
   return row?.count ?? 0;
 }
 
@@ -73,42 +70,8 @@ export async function earningsByCurrency(
 ): Promise<CurrencyEarnings[]> {
   const [row] = await db
     .select({ earnings: earningsByCurrencySql(sql`${creatorId}::uuid`, at(now)) })
-    .from(users)
-    .where(eq(users.id, creatorId));
+    .from(oneRow);
   return row?.earnings ?? [];
-}
-
-export interface ItemSales {
-  itemId: number;
-  title: string;
-  creatorId: string;
-  salesCount: number;
-  /** What buyers paid (before the platform fee), in the item's currency. */
-  revenueCents: number;
-  currency: string;
-}
-
-/**
- * Admin sales (SPEC §2 /admin/sales: product, sales count, revenue), best sellers first. Counted
- * from the sale entries of the earnings ledger, so a refunded double payment is no sale.
- */
-export async function salesByItem(db: Db, limit = 100): Promise<ItemSales[]> {
-  const revenue = sql`sum(${ledgerEntries.grossCents})`;
-  return db
-    .select({
-      itemId: items.id,
-      title: items.title,
-      creatorId: items.creatorId,
-      salesCount: sql<number>`count(*)::int`,
-      revenueCents: sql<number>`${revenue}`.mapWith(Number),
-      currency: items.currency,
-    })
-    .from(ledgerEntries)
-    .innerJoin(items, eq(items.id, ledgerEntries.itemId))
-    .where(and(eq(ledgerEntries.account, 'earnings'), eq(ledgerEntries.kind, 'sale')))
-    .groupBy(items.id)
-    .orderBy(desc(revenue), desc(items.id))
-    .limit(limit);
 }
 
 /** Creator name and picture as payment screens show them. */
@@ -116,18 +79,7 @@ export async function creatorSummaries(
   db: Db,
   ids: readonly string[],
 ): Promise<Map<string, CreatorSummary>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: users.id,
-      username: users.username,
-      displayName: users.displayName,
-      profileImage: users.profileImage,
-      avatarUrl: users.avatarUrl,
-      status: users.status,
-    })
-    .from(users)
-    .where(inArray(users.id, [...new Set(ids)]));
+  const rows = await personSummaries(db, ids);
   return new Map(
     rows.map((r) => [
       r.id,
@@ -192,29 +144,4 @@ export async function earningsSince(
     )
     .groupBy(ledgerEntries.currency)
     .orderBy(ledgerEntries.currency);
-}
-
-/** One creator's sold items per currency, most sales first (the assistant's "best item"). */
-export async function itemSalesOf(db: Db, creatorId: string, limit = 20) {
-  const sales = sql<number>`count(*)::int`;
-  return db
-    .select({
-      itemId: items.id,
-      title: items.title,
-      currency: ledgerEntries.currency,
-      sales,
-      netCents: sql<number>`sum(${ledgerEntries.amountCents})::int`,
-    })
-    .from(ledgerEntries)
-    .innerJoin(items, eq(items.id, ledgerEntries.itemId))
-    .where(
-      and(
-        eq(ledgerEntries.account, 'earnings'),
-        eq(ledgerEntries.kind, 'sale'),
-        eq(ledgerEntries.userId, creatorId),
-      ),
-    )
-    .groupBy(items.id, ledgerEntries.currency)
-    .orderBy(desc(sales), desc(items.id))
-    .limit(limit);
 }

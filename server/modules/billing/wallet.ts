@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { avatarOf } from '../../../common/rules/display-name';
 import { moneyParams } from '../../../common/rules/money';
 import {
@@ -12,18 +12,16 @@ import type { Viewer } from '../../auth/guard';
 import type { Clock } from '../../context';
 import type { Config } from '../../config';
 import type { Database, Db } from '../../db/client';
-import { preparedPerShape } from '../../db/prepared';
 import { refusalOf } from '../../db/refusal';
-import { items, users } from '../../db/schema/index';
 import type { EventMeta } from '../../events/record';
 import { fail } from '../../http/errors';
 import type { MediaUrls } from '../media/index';
-import { earlierSpend, earlierSpendSql, walletBalanceSql } from './ledger';
-import { viewerEntitlementsSql } from '../access/index';
+import { earlierSpend } from './ledger';
 import { presentPurchasedProduct } from './presenter';
 import { sellForBalance, type BalanceSaleRefusal } from './sale-statements';
 import { assertPurchasable } from './sales';
-import { ledgerEntries, wallets } from './tables';
+import { wallets } from './tables';
+import { purchaseStatement, walletHistory } from './wallet.read-model';
 
 export interface WalletDeps {
   db: Database;
@@ -39,27 +37,7 @@ export async function walletOf(
   query: WalletQuery,
 ): Promise<WalletResponse> {
   const balanceCents = await balanceOf(deps.db, viewer.id);
-  const rows = await deps.db
-    .select({
-      id: ledgerEntries.id,
-      kind: ledgerEntries.kind,
-      amountCents: ledgerEntries.amountCents,
-      currency: ledgerEntries.currency,
-      itemId: ledgerEntries.itemId,
-      itemTitle: items.title,
-      createdAt: ledgerEntries.createdAt,
-    })
-    .from(ledgerEntries)
-    .leftJoin(items, eq(items.id, ledgerEntries.itemId))
-    .where(
-      and(
-        eq(ledgerEntries.account, 'wallet'),
-        eq(ledgerEntries.userId, viewer.id),
-        query.before ? lt(ledgerEntries.id, query.before) : undefined,
-      ),
-    )
-    .orderBy(desc(ledgerEntries.id))
-    .limit(query.limit + 1);
+  const rows = await walletHistory(deps.db, viewer.id, query.before, query.limit + 1);
   const page = rows.slice(0, query.limit);
   return {
     balanceCents: balanceCents ?? 0,
@@ -193,37 +171,6 @@ async function balanceOf(db: Db, userId: string): Promise<number | null> {
     .where(eq(wallets.userId, userId));
   return row?.balanceCents ?? null;
 }
-
-/**
- * What a balance purchase decides on, in one prepared statement: the item, the creator columns a
- * purchase checks and its answer shows, the buyer's entitlement rows that may cover the item,
- * their balance and the spend already booked under `spendRef`.
- */
-const purchaseStatement = preparedPerShape((db: Database, _shape: 'balance') =>
-  db
-    .select({
-      item: items,
-      creator: {
-        status: users.status,
-        username: users.username,
-        displayName: users.displayName,
-        profileImage: users.profileImage,
-        avatarUrl: users.avatarUrl,
-      },
-      entitlementRows: viewerEntitlementsSql(
-        sql.placeholder('buyer'),
-        items.id,
-        items.creatorId,
-        sql.placeholder('now'),
-      ),
-      earlier: earlierSpendSql(sql.placeholder('spendRef')),
-      balanceCents: walletBalanceSql(sql.placeholder('buyer')),
-    })
-    .from(items)
-    .innerJoin(users, eq(users.id, items.creatorId))
-    .where(eq(items.id, sql.placeholder('id')))
-    .prepare('balance_purchase'),
-);
 
 /**
  * purchaseStatement's answer; with no such item, the spend and balance looked up on their own

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { ownPostgresDatabase, preparedPlans, readDeps } from '../../test/own-postgres';
-import { dashboardOf, RECENT_CONTENT_SIZE, type DashboardDeps } from './service';
+import { RECENT_CONTENT_SIZE } from './dashboard.read-model';
+import { dashboardOf, type DashboardDeps } from './service';
 
 /*
  * Issue 17: the dashboard's prepared statement is planned once per connection, not on every

@@ -1,23 +1,22 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { FEED_PAGE_DEFAULT, FEED_SHOWCASE_SIZE } from '../../../common/rules/feed';
 import type { FeedPage, FeedQuery, SpotlightResponse } from '../../../common/schemas/feed';
 import type { Clock } from '../../context';
 import type { Database } from '../../db/client';
-import { items, users } from '../../db/schema/index';
-import { preparedPerShape, writtenLimit } from '../../db/prepared';
+import { timeIdCursor } from '../../http/cursor';
 import {
-  creatorColumns,
   creatorImage,
   creatorName,
-  itemViewColumns,
   presentFeedPost,
   toItemView,
   type Viewer,
 } from '../items/index';
 import type { MediaUrls } from '../media/index';
-import { listableItem, listedInFeed } from './policy';
-import { microsOf, newestFirst, olderThanPlaceholders } from '../../db/keyset';
-import { timeIdCursor } from '../../http/cursor';
+import {
+  feedStatement,
+  listedItemCounts,
+  spotlightCreators,
+  type FeedShape,
+} from './feed.read-model';
 
 export interface FeedDeps {
   db: Database;
@@ -65,85 +64,18 @@ export async function feedPage(
  */
 const SIZES_OF_THEIR_OWN = new Set([FEED_PAGE_DEFAULT, FEED_SHOWCASE_SIZE]);
 
-type FeedShape = `${'viewer' | 'anonymous'}_${'after' | 'first'}_${number | 'bound'}`;
-
-/**
- * The feed page as one statement (issue 17): the page's items, their creators and the viewer's
- * likes, entitlements and latest comments (pinned by feed-statements.test.ts). Prepared once per
- * shape (signed in or not, first page or later, page size), so a request only binds its values.
- */
-const feedStatement = preparedPerShape((db: Database, shape: FeedShape) => {
-  const [who, where, size] = shape.split('_');
-  const viewer = who === 'viewer' ? { id: sql.placeholder('viewer') } : null;
-  return (
-    db
-      .select({
-        ...itemViewColumns(viewer, sql.placeholder('now')),
-        micros: microsOf(items.createdAt),
-      })
-      .from(items)
-      .innerJoin(users, eq(users.id, items.creatorId))
-      .where(
-        and(
-          listedInFeed(),
-          where === 'after' ? olderThanPlaceholders(items.createdAt, items.id) : undefined,
-        ),
-      )
-      .orderBy(...newestFirst(items.createdAt, items.id))
-      // One more row than the page, to tell whether another page follows.
-      .limit(size === 'bound' ? sql.placeholder('limit') : writtenLimit(Number(size) + 1))
-      .prepare(`feed_page_${shape}`)
-  );
-});
-
 /**
  * SPEC §2 spotlight: the creators behind the latest items, ranked by the likes those items
  * earned, then by how recently they published.
  */
 export async function spotlight(deps: FeedDeps): Promise<SpotlightResponse> {
-  const recent = deps.db
-    .select({
-      creatorId: items.creatorId,
-      likes: items.likesCount,
-      createdAt: items.createdAt,
-    })
-    .from(items)
-    .where(listableItem())
-    .orderBy(...newestFirst(items.createdAt, items.id))
-    .limit(SPOTLIGHT_WINDOW)
-    .as('recent');
-  const likes = sql<number>`sum(${recent.likes})::int`;
-  const lastPublished = sql`max(${recent.createdAt})`;
-  const ranked = await deps.db
-    .select({ creatorId: recent.creatorId, likes, creator: creatorColumns })
-    .from(recent)
-    .innerJoin(users, eq(users.id, recent.creatorId))
-    .where(eq(users.status, 'active'))
-    .groupBy(
-      recent.creatorId,
-      users.username,
-      users.displayName,
-      users.profileImage,
-      users.avatarUrl,
-      users.status,
-    )
-    .orderBy(desc(likes), desc(lastPublished))
-    .limit(SPOTLIGHT_SIZE);
+  const ranked = await spotlightCreators(deps.db, SPOTLIGHT_WINDOW, SPOTLIGHT_SIZE);
   if (ranked.length === 0) return { creators: [] };
 
-  const counts = await deps.db
-    .select({ creatorId: items.creatorId, count: sql<number>`count(*)::int` })
-    .from(items)
-    .where(
-      and(
-        listableItem(),
-        inArray(
-          items.creatorId,
-          ranked.map((r) => r.creatorId),
-        ),
-      ),
-    )
-    .groupBy(items.creatorId);
+  const counts = await listedItemCounts(
+    deps.db,
+    ranked.map((r) => r.creatorId),
+  );
   const countOf = new Map(counts.map((c) => [c.creatorId, c.count]));
   return {
     creators: ranked.map((r) => ({

@@ -50,7 +50,7 @@ async function findTarget(db: Db, viewer: Viewer, username: string) {
 
 /**
  * SPEC §7 POST /api/creator/{username}/follow (shouldFollow true) and /unfollow (false). Anyone
- * may unfollow whoever they follow; only a creator (access/creator.ts) can be newly followed.
+ * may unfollow whoever they follow; only a creator (access/creator.read-model.ts) can be newly followed.
  */
 export async function setFollowing(
   db: Database,

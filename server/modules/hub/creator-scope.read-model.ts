@@ -21,7 +21,7 @@ const itemIsAvailable = listedItem();
 export const listedItemCount = sql<number>`(select count(*)::int from ${items}
   where ${itemCreator} = ${userId} and ${itemIsAvailable})`;
 
-/** A creator (access/creator.ts) whose account is not deleted. */
+/** A creator (access/creator.read-model.ts) whose account is not deleted. */
 export const isCreatorAccount: SQL = and(
   ne(users.status, 'deleted'),
   isCreatorSql({ id: userId, role: col(users.role) }),

@@ -1,6 +1,5 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { changesAnything, roleChangeRefusal } from '../../../common/rules/hub';
-import { rolesWith, type Actor } from '../../../common/rules/permissions';
+import type { Actor } from '../../../common/rules/permissions';
 import type {
   HubUserRow,
   HubUsersPage,
@@ -10,13 +9,22 @@ import type {
 } from '../../../common/schemas/hub';
 import { authorize } from '../../auth/authorize';
 import type { Database, Db } from '../../db/client';
-import { users } from '../../db/schema/index';
 import type { EventMeta } from '../../events/record';
 import { fail } from '../../http/errors';
 import { isUuid } from '../../http/ids';
-import { changeRole, setAccountStatus } from '../users/index';
-import { containsText, nameColumns } from './creator-scope.read-model';
-import { afterNameCursor, byUsername, pageOf } from './name-cursor';
+import {
+  changeRole,
+  lockAccountState,
+  lockActiveAccountsWithRoles,
+  setAccountStatus,
+} from '../users/index';
+import { pageOf } from './name-cursor.read-model';
+import {
+  countActiveSuperadmins,
+  hubUserById,
+  hubUserRows,
+  SUPERADMIN_ROLES,
+} from './role-tools.read-model';
 import { presentHubUser } from './presenter';
 
 /*
@@ -30,31 +38,6 @@ export const ROLE_CHANGE_REASON = 'Changed in the Control Hub';
 export const DEACTIVATION_REASON = 'Deactivated in the Control Hub';
 export const REACTIVATION_REASON = 'Reactivated in the Control Hub';
 
-const userColumns = {
-  id: users.id,
-  username: users.username,
-  email: users.email,
-  displayName: users.displayName,
-  givenName: users.givenName,
-  familyName: users.familyName,
-  role: users.role,
-  status: users.status,
-};
-
-// Those who manage staff (superadmins), by the permission table.
-const isActiveSuperadmin = and(
-  inArray(users.role, rolesWith('staff.manage')),
-  eq(users.status, 'active'),
-);
-
-async function countActiveSuperadmins(db: Db): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(users)
-    .where(isActiveSuperadmin);
-  return row?.n ?? 0;
-}
-
 /** GET /api/v1/hub/users: the role-tool list (deleted accounts are not listed). */
 export async function listHubUsers(
   db: Db,
@@ -62,26 +45,14 @@ export async function listHubUsers(
   query: HubUsersQuery,
 ): Promise<HubUsersPage> {
   authorize(actor, 'hub.read');
-  const rows = await db
-    .select(userColumns)
-    .from(users)
-    .where(
-      and(
-        sql`${users.status} <> 'deleted'`,
-        query.role === 'all' ? undefined : eq(users.role, query.role),
-        query.q ? containsText(query.q, [...nameColumns(), sql`${users.email}`]) : undefined,
-        afterNameCursor(query.cursor),
-      ),
-    )
-    .orderBy(byUsername)
-    .limit(query.limit + 1);
+  const rows = await hubUserRows(db, query);
   const { page, nextCursor } = pageOf(rows, query.limit);
   const superadmins = await countActiveSuperadmins(db);
   return { users: page.map((row) => presentHubUser(actor, row, superadmins)), nextCursor };
 }
 
 async function hubUserRow(db: Db, actor: Actor, id: string): Promise<HubUserRow> {
-  const [row] = await db.select(userColumns).from(users).where(eq(users.id, id));
+  const row = await hubUserById(db, id);
   if (!row) throw fail('user_not_found');
   return presentHubUser(actor, row, await countActiveSuperadmins(db));
 }
@@ -103,17 +74,8 @@ export async function updateHubUser(
   authorize(actor, 'hub.roles.write');
   if (!isUuid(rawId)) throw fail('user_not_found');
   const endedSessions = await db.transaction(async (tx) => {
-    const superadmins = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(isActiveSuperadmin)
-      .orderBy(users.id)
-      .for('update');
-    const [row] = await tx
-      .select({ id: users.id, role: users.role, status: users.status })
-      .from(users)
-      .where(eq(users.id, rawId))
-      .for('update');
+    const superadmins = await lockActiveAccountsWithRoles(tx, SUPERADMIN_ROLES);
+    const row = await lockAccountState(tx, rawId);
     if (!row || row.status === 'deleted') throw fail('user_not_found');
     const target = { id: row.id, role: row.role, active: row.status === 'active' };
     if (!changesAnything(target, change)) return false;

@@ -12,7 +12,7 @@ import {
 } from '../../../common/schemas/hub';
 import type { Container } from '../../container';
 import { routesFor } from '../../http/route';
-import { listCreators } from './creators';
+import { listCreators } from './creators.read-model';
 import { hubDashboard, type HubDeps } from './dashboard.read-model';
 import { listHubUsers, updateHubUser } from './role-tools';
 

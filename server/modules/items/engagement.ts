@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Role } from '../../../common/rules/roles';
 import type {
   CommentList,
@@ -10,17 +10,11 @@ import type {
 import { authorize } from '../../auth/authorize';
 import type { Database } from '../../db/client';
 import { recordEvent, type EventMeta } from '../../events/record';
-import { itemComments, itemLikes, items, itemVisits, users } from '../../db/schema/index';
-import { microsOf, newerThan } from '../../db/keyset';
+import { itemComments, itemLikes, items, itemVisits } from '../../db/schema/index';
 import { timeIdCursor } from '../../http/cursor';
 import { visitorKey } from '../../http/visitor-key';
-import {
-  creatorColumns,
-  creatorImage,
-  creatorName,
-  type CreatorColumns,
-  type Viewer,
-} from './cards';
+import { creatorImage, creatorName, type Viewer } from './cards.read-model';
+import { commentById, commentPage, type CommentWithAuthor } from './comments.read-model';
 import { countsAsVisit } from './policy';
 import { findVisibleItem } from './service';
 
@@ -86,24 +80,7 @@ export async function setLike(
   });
 }
 
-const commentColumns = {
-  id: itemComments.id,
-  text: itemComments.text,
-  createdAt: itemComments.createdAt,
-  micros: microsOf(itemComments.createdAt),
-  authorId: itemComments.authorId,
-  author: creatorColumns,
-};
-
-interface CommentRow {
-  id: number;
-  text: string;
-  createdAt: Date;
-  authorId: string;
-  author: CreatorColumns;
-}
-
-const presentComment = (row: CommentRow) => ({
+const presentComment = (row: CommentWithAuthor) => ({
   id: row.id,
   user: creatorName(row.author),
   userId: row.authorId,
@@ -121,18 +98,7 @@ export async function listComments(
 ): Promise<CommentList> {
   const { item } = await findVisibleItem(deps.db, viewer, rawId);
   const after = timeIdCursor.decode(query.cursor);
-  const rows = await deps.db
-    .select(commentColumns)
-    .from(itemComments)
-    .innerJoin(users, eq(users.id, itemComments.authorId))
-    .where(
-      and(
-        eq(itemComments.itemId, item.id),
-        after ? newerThan(itemComments.createdAt, itemComments.id, after) : undefined,
-      ),
-    )
-    .orderBy(asc(itemComments.createdAt), asc(itemComments.id))
-    .limit(query.limit + 1);
+  const rows = await commentPage(deps.db, item.id, after, query.limit + 1);
   const { page, nextCursor } = timeIdCursor.page(rows, query.limit, (r) => [r.micros, r.id]);
   return { comments: page.map(presentComment), total: item.commentsCount, nextCursor };
 }
@@ -172,11 +138,7 @@ export async function addComment(
       .set({ commentsCount: sql`${items.commentsCount} + 1` })
       .where(eq(items.id, item.id))
       .returning({ commentsCount: items.commentsCount });
-    const [row] = await tx
-      .select(commentColumns)
-      .from(itemComments)
-      .innerJoin(users, eq(users.id, itemComments.authorId))
-      .where(eq(itemComments.id, inserted.id));
+    const row = await commentById(tx, inserted.id);
     if (!row || !counter) throw new Error('comment insert returned nothing');
     return { comment: presentComment(row), commentsCount: counter.commentsCount };
   });

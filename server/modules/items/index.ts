@@ -12,18 +12,20 @@ export {
   type ItemViewRow,
   type ItemWithCreator,
   type Viewer,
-} from './cards';
+} from './cards.read-model';
 export { newCommentsSinceSql } from './comments-since';
 export { setItemHidden } from './hiding';
 export {
   commentSummary,
   itemById,
+  itemNotDeletedSql,
   itemSummary,
   type CommentSummary,
   type ItemSummary,
 } from './item-reads';
-export { listedItem } from './listing';
+export { listedItem, listedItemsOf } from './listing';
 export { isListed, maySeeUnlisted } from './policy';
+export { postCounters, type PostCounters } from './post-counters';
 export { presentFeedPost } from './presenter';
 export { itemsRoutes } from './routes';
 export { countSaleSql } from './sales-count';

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { itemComments } from './engagement-tables';
 import { items, type ItemRow } from './tables';
@@ -14,6 +14,14 @@ export async function itemById(db: Db, id: number): Promise<ItemRow | null> {
   const [row] = await db.select().from(items).where(eq(items.id, id)).limit(1);
   return row ?? null;
 }
+
+/**
+ * In a statement of another module: the item exists and is not deleted (issue 10: a deleted
+ * item takes no new buyers). A value (bound) item id, so a sale's statement asks it directly.
+ */
+export const itemNotDeletedSql = (itemId: number): SQL =>
+  sql`exists (select 1 from ${items} listed
+      where listed.id = ${itemId}::bigint and listed.status <> 'deleted')`;
 
 export type ItemSummary = Pick<ItemRow, 'id' | 'title' | 'creatorId'>;
 

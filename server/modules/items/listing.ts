@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import { items } from './tables';
 
 /**
@@ -10,3 +11,29 @@ import { items } from './tables';
  */
 export const listedItem = (): SQL =>
   sql`(${items.status} = 'available' and ${items.hidden} = false)`;
+
+/**
+ * A creator's listed items, newest first, `limit` of them: the columns a content tile and the
+ * visibility rule need (a public profile's tiles).
+ */
+export async function listedItemsOf(db: Db, creatorId: string, limit: number) {
+  return db
+    .select({
+      id: items.id,
+      title: items.title,
+      creatorId: items.creatorId,
+      imageKey: items.imageKey,
+      imagePreviewKey: items.imagePreviewKey,
+      audioKey: items.audioKey,
+      videoKey: items.videoKey,
+      priceCents: items.priceCents,
+      currency: items.currency,
+      tierRequired: items.tierRequired,
+      status: items.status,
+      hidden: items.hidden,
+    })
+    .from(items)
+    .where(and(eq(items.creatorId, creatorId), listedItem()))
+    .orderBy(desc(items.createdAt), desc(items.id))
+    .limit(limit);
+}

@@ -16,7 +16,7 @@ import { items, type ItemRow } from '../../db/schema/index';
 import { recordEvent, type EventMeta } from '../../events/record';
 import { fail, failWithKey } from '../../http/errors';
 import { buyersByItem } from '../access/index';
-import type { Viewer } from './cards';
+import type { Viewer } from './cards.read-model';
 import { isDeleted } from './policy';
 import { presentManagedItem } from './presenter';
 import { placementOf } from './scheduling';

@@ -4,7 +4,7 @@ import type { FeedPost } from '../../../common/schemas/feed';
 import type { ItemDetail, OwnItem } from '../../../common/schemas/items';
 import type { ItemRow } from '../../db/schema/index';
 import { itemMediaUrls, type ItemMediaUrls, type MediaUrls } from '../media/index';
-import { creatorImage, creatorName, type ItemView } from './cards';
+import { creatorImage, creatorName, type ItemView } from './cards.read-model';
 import { managedItemAbilities } from './policy';
 
 /** SPEC §3 feed post for one viewer; the card never shows the original image. */

@@ -12,7 +12,7 @@ import { items } from '../../db/schema/index';
 import { recordEvent } from '../../events/record';
 import { fail } from '../../http/errors';
 import { buyersByItem } from '../access/index';
-import type { Viewer } from './cards';
+import type { Viewer } from './cards.read-model';
 import { presentManagedItem } from './presenter';
 import type { ItemsDeps } from './service';
 

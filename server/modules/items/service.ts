@@ -24,7 +24,7 @@ import {
   viewItemsById,
   type ItemWithCreator,
   type Viewer,
-} from './cards';
+} from './cards.read-model';
 import { creationKeyOf, itemCreatedUnder } from './creation-key';
 import { isListed, mayOpenItemPage, maySeeUnlisted } from './policy';
 import { presentItemDetail } from './presenter';

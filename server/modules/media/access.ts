@@ -1,10 +1,11 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Role } from '../../../common/rules/roles';
 import type { Db } from '../../db/client';
-import { items, mediaObjects, users, type MediaObjectRow } from '../../db/schema/index';
+import { itemsUsingUpload } from './item-use.read-model';
 import { viewableItemIds, type EntitlementSubject } from '../access/index';
 import { basePreviewKey, isPreviewKey, originalKeysOfPreview } from './keys';
 import type { MediaVisibility } from './policy';
+import { mediaObjects, type MediaObjectRow } from './tables';
 import { IMAGE_EXTENSIONS } from './sniff';
 
 export interface MediaLookup {
@@ -39,26 +40,7 @@ const uploadKeyIs = (key: string) =>
 export async function lookUpMedia(db: Db, key: string): Promise<MediaLookup | null> {
   const row = await uploadRowOf(db, key);
   if (!row) return null;
-  // Items can only use their creator's own uploads, so only the owner's items (indexed by
-  // creator) need looking at. An item using an image uses its preview too.
-  const usedBy = await db
-    .select({
-      id: items.id,
-      creatorId: items.creatorId,
-      priceCents: items.priceCents,
-      tierRequired: items.tierRequired,
-      status: items.status,
-      hidden: items.hidden,
-      creatorStatus: users.status,
-    })
-    .from(items)
-    .innerJoin(users, eq(users.id, items.creatorId))
-    .where(
-      and(
-        eq(items.creatorId, row.ownerId),
-        or(eq(items.imageKey, row.key), eq(items.audioKey, row.key), eq(items.videoKey, row.key)),
-      ),
-    );
+  const usedBy = await itemsUsingUpload(db, row);
   return { row, visibility: usedBy.length > 0 ? 'item' : 'public', usedBy };
 }
 

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { z } from 'zod';
 import { cursorCodec, serialId } from '../../http/cursor';
-import { chatUserColumns, toChatUser } from './conversations';
+import { chatUserColumns, toChatUser } from './chat-users.read-model';
 import { blocksViewerSql, mayBeMessagedSql } from './policy';
 import { conversationParticipants, messages } from './tables';
 

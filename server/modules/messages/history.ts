@@ -11,13 +11,8 @@ import { authorize } from '../../auth/authorize';
 import type { Database } from '../../db/client';
 import { recordEvent, type EventMeta } from '../../events/record';
 import { fail } from '../../http/errors';
-import {
-  chatUserFor,
-  findPeer,
-  lockConversation,
-  participantOf,
-  unreadTotal,
-} from './conversations';
+import { chatUserFor, findPeer, unreadTotal } from './chat-users.read-model';
+import { lockConversation, participantOf } from './conversations';
 import { sendRefusalFor } from './policy';
 import { presentMessage } from './presenter';
 import { conversationParticipants, messages } from './tables';

@@ -4,4 +4,4 @@ export { messageForModeration } from './report-message';
 export { messageRealtimePresenters } from './realtime';
 export { sendRefusalFor } from './policy';
 export { messagesRoutes } from './routes';
-export { unreadMessagesSinceSql } from './unread-since';
+export { unreadMessagesSinceSql } from './unread-since.read-model';

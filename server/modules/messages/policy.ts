@@ -3,9 +3,9 @@ import { sendRefusal, type MessagingRelation } from '../../../common/rules/messa
 import type { Role } from '../../../common/rules/roles';
 import type { SendRefusal } from '../../../common/schemas/messages';
 import type { Db } from '../../db/client';
-import { follows, userBlocks } from '../../db/schema/index';
-import { hasCreatorRole, hasCreatorRoleSql } from '../access/index';
-import { holdsMembershipSql } from '../access/index';
+import { hasCreatorRole, hasCreatorRoleSql, holdsMembershipSql } from '../access/index';
+import { blocksSql } from '../blocks/index';
+import { followsSql } from '../follows/index';
 import { conversationParticipants } from './tables';
 
 /*
@@ -14,14 +14,6 @@ import { conversationParticipants } from './tables';
  * over many people for the search of whom to message. Both read the same facts (role, follows,
  * memberships, who wrote first, blocks).
  */
-
-const follows_ = (followerId: SQLWrapper, creatorId: SQLWrapper): SQL =>
-  sql`exists (select 1 from ${follows} where ${follows.followerId} = ${followerId}
-    and ${follows.creatorId} = ${creatorId})`;
-
-const blocks_ = (blockerId: SQLWrapper, blockedId: SQLWrapper): SQL =>
-  sql`exists (select 1 from ${userBlocks} where ${userBlocks.blockerId} = ${blockerId}
-    and ${userBlocks.blockedId} = ${blockedId})`;
 
 /** `authorId` has written to `readerId` in their conversation. */
 const hasWrittenTo = (authorId: SQLWrapper, readerId: SQLWrapper): SQL =>
@@ -44,12 +36,12 @@ export async function messagingRelation(
   // One round trip: every fact is an index lookup.
   const [facts] = await db
     .select({
-      senderFollowsRecipient: sql<boolean>`${follows_(s, r)}`,
-      recipientFollowsSender: sql<boolean>`${follows_(r, s)}`,
+      senderFollowsRecipient: sql<boolean>`${followsSql(s, r)}`,
+      recipientFollowsSender: sql<boolean>`${followsSql(r, s)}`,
       recipientSubscribesToSender: sql<boolean>`${holdsMembershipSql(r, s, now)}`,
       recipientWroteFirst: sql<boolean>`${hasWrittenTo(r, s)}`,
-      senderBlockedRecipient: sql<boolean>`${blocks_(s, r)}`,
-      recipientBlockedSender: sql<boolean>`${blocks_(r, s)}`,
+      senderBlockedRecipient: sql<boolean>`${blocksSql(s, r)}`,
+      recipientBlockedSender: sql<boolean>`${blocksSql(r, s)}`,
     })
     .from(sql`(select 1) as one`);
   if (!facts) throw new Error('relation query returned nothing');
@@ -83,20 +75,20 @@ export function mayBeMessagedSql(
   const me = param(viewer.id);
   const them = candidate.id;
   const asCreator = hasCreatorRole(viewer.role)
-    ? sql`or ${follows_(them, me)} or ${holdsMembershipSql(them, me, now)}`
+    ? sql`or ${followsSql(them, me)} or ${holdsMembershipSql(them, me, now)}`
     : sql``;
   return and(
-    sql`not ${blocks_(them, me)}`,
+    sql`not ${blocksSql(them, me)}`,
     sql`(${hasCreatorRoleSql(candidate.role)} ${asCreator}
-      or (${follows_(me, them)} and ${follows_(them, me)})
+      or (${followsSql(me, them)} and ${followsSql(them, me)})
       or ${hasWrittenTo(them, me)})`,
   ) as SQL;
 }
 
 /** SQL: the viewer blocks `them` (shown in the inbox and search as `blockedByMe`). */
 export const blockedByViewerSql = (viewerId: string, them: SQLWrapper): SQL =>
-  blocks_(param(viewerId), them);
+  blocksSql(param(viewerId), them);
 
 /** SQL: `them` blocks the viewer (such people are left out of the inbox and search). */
 export const blocksViewerSql = (viewerId: string | SQLWrapper, them: SQLWrapper): SQL =>
-  blocks_(them, typeof viewerId === 'string' ? param(viewerId) : viewerId);
+  blocksSql(them, typeof viewerId === 'string' ? param(viewerId) : viewerId);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { PublishedEvent } from '../../../common/events';
 import type { Database } from '../../db/client';
 import { clientEventHeader, type Delivery, type RealtimePresenters } from '../../realtime/index';
-import { chatUserFor, unreadTotal } from './conversations';
+import { chatUserFor, unreadTotal } from './chat-users.read-model';
 import { presentMessage } from './presenter';
 import { messages } from './tables';
 

@@ -14,7 +14,7 @@ import {
 import { ReportMessageRequest, ReportResponse } from '../../../common/schemas/reports';
 import type { Container } from '../../container';
 import { routesFor } from '../../http/route';
-import { unreadTotal } from './conversations';
+import { unreadTotal } from './chat-users.read-model';
 import { listChatUsers } from './directory.read-model';
 import { getHistory, markRead } from './history';
 import { reportMessage } from './report-message';

@@ -1,18 +1,18 @@
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { addMoney, type MoneyByCurrency } from '../../../common/rules/money';
 import type { Actor } from '../../../common/rules/permissions';
 import type { PayoutRunList, PayoutRunSummary } from '../../../common/schemas/payouts';
 import type { PayoutProvider } from '../../adapters/payouts/index';
 import { authorize } from '../../auth/authorize';
 import type { Database, Db } from '../../db/client';
-import { users } from '../../db/schema/index';
 import { recordEvent, type EventMeta } from '../../events/record';
 import { fail } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import type { JobRunner } from '../../jobs/runner';
 import { bookPayout, payableBalances } from '../billing/index';
 import { personName, toAmounts } from '../hub/index';
-import { payoutRuns, payoutSettings, payoutTransfers } from './tables';
+import { lockDueCreators, transfersOfRun } from './runs.read-model';
+import { payoutRuns, payoutTransfers } from './tables';
 
 /** The queued job that hands one booked payout to the payout provider (transfer-job.ts). */
 export const PAYOUT_TRANSFER_JOB = 'payout-transfer';
@@ -63,22 +63,7 @@ export async function runPayouts(
       return { runId: earlier.id, replayed: true };
     }
 
-    const due = await tx
-      .select({ creatorId: payoutSettings.creatorId })
-      .from(payoutSettings)
-      .innerJoin(users, eq(users.id, payoutSettings.creatorId))
-      .where(
-        and(
-          eq(payoutSettings.status, 'active'),
-          eq(payoutSettings.autoPayout, true),
-          isNotNull(payoutSettings.accountNumberSealed),
-          eq(users.status, 'active'),
-          // Issue 16: money goes only to accounts that proved their e-mail address.
-          isNotNull(users.emailVerifiedAt),
-        ),
-      )
-      .orderBy(asc(payoutSettings.creatorId))
-      .for('update', { of: payoutSettings });
+    const due = await lockDueCreators(tx);
     const balances = await payableBalances(
       tx,
       due.map((d) => d.creatorId),
@@ -145,21 +130,7 @@ export async function runSummary(
 ): Promise<Omit<PayoutRunSummary, 'replayed'>> {
   const [run] = await db.select().from(payoutRuns).where(eq(payoutRuns.id, runId));
   if (!run) throw fail('payout_run_not_found');
-  const rows = await db
-    .select({
-      creatorId: payoutTransfers.creatorId,
-      currency: payoutTransfers.currency,
-      amountCents: payoutTransfers.amountCents,
-      status: payoutTransfers.status,
-      username: users.username,
-      displayName: users.displayName,
-      givenName: users.givenName,
-      familyName: users.familyName,
-    })
-    .from(payoutTransfers)
-    .innerJoin(users, eq(users.id, payoutTransfers.creatorId))
-    .where(eq(payoutTransfers.runId, runId))
-    .orderBy(sql`lower(${users.username})`, payoutTransfers.currency);
+  const rows = await transfersOfRun(db, runId);
   let totals: MoneyByCurrency = {};
   for (const row of rows) totals = addMoney(totals, row.currency, row.amountCents);
   return {

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { presentAbilities, type Actor } from '../../../common/rules/permissions';
 import type { PayoutField, PayoutStatus } from '../../../common/rules/payouts';
 import type {
@@ -10,19 +10,12 @@ import type {
 } from '../../../common/schemas/payouts';
 import { authorize } from '../../auth/authorize';
 import type { Database, Db } from '../../db/client';
-import { users } from '../../db/schema/index';
 import { recordEvent, type EventMeta } from '../../events/record';
 import { fail, failWithKey } from '../../http/errors';
 import { isUuid } from '../../http/ids';
-import {
-  afterNameCursor,
-  byUsername,
-  containsText,
-  isCreatorAccount,
-  nameColumns,
-  pageOf,
-} from '../hub/index';
+import { pageOf } from '../hub/index';
 import { openIfReadable, type PayoutCipher } from './cipher';
+import { creatorPerson, hubPayoutRows, payoutPerson } from './people.read-model';
 import { presentPayoutSetting, type PayoutPerson } from './presenter';
 import { payoutSettings, type PayoutSettingsRow } from './tables';
 
@@ -31,14 +24,6 @@ export interface PayoutDeps {
   cipher: PayoutCipher;
 }
 
-const personColumns = {
-  id: users.id,
-  username: users.username,
-  displayName: users.displayName,
-  givenName: users.givenName,
-  familyName: users.familyName,
-};
-
 /** GET /api/v1/hub/payouts (SPEC §2 payout routing table): every creator, masked numbers. */
 export async function listHubPayouts(
   deps: PayoutDeps,
@@ -46,19 +31,7 @@ export async function listHubPayouts(
   query: HubPayoutsQuery,
 ): Promise<HubPayoutsPage> {
   authorize(actor, 'hub.read');
-  const rows = await deps.db
-    .select({ ...personColumns, settings: payoutSettings })
-    .from(users)
-    .leftJoin(payoutSettings, eq(payoutSettings.creatorId, users.id))
-    .where(
-      and(
-        isCreatorAccount,
-        query.q ? containsText(query.q, nameColumns()) : undefined,
-        afterNameCursor(query.cursor),
-      ),
-    )
-    .orderBy(byUsername)
-    .limit(query.limit + 1);
+  const rows = await hubPayoutRows(deps.db, query);
   const { page, nextCursor } = pageOf(rows, query.limit);
   return {
     payouts: page.map(({ settings, ...person }) =>
@@ -160,10 +133,7 @@ async function saveSettings(
 
 async function findCreator(tx: Db, rawId: string): Promise<PayoutPerson> {
   if (!isUuid(rawId)) throw fail('creator_not_found');
-  const [person] = await tx
-    .select(personColumns)
-    .from(users)
-    .where(and(eq(users.id, rawId), isCreatorAccount));
+  const person = await creatorPerson(tx, rawId);
   if (!person) throw fail('creator_not_found');
   return person;
 }
@@ -193,7 +163,7 @@ export async function updateHubPayout(
 }
 
 async function findSelf(db: Db, actor: Actor): Promise<PayoutPerson> {
-  const [person] = await db.select(personColumns).from(users).where(eq(users.id, actor.id));
+  const person = await payoutPerson(db, actor.id);
   if (!person) throw fail('user_not_found');
   return person;
 }

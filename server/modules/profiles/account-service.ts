@@ -16,7 +16,6 @@ import { authorize } from '../../auth/authorize';
 import { hashPassword } from '../../auth/passwords';
 import type { TokenService } from '../../auth/tokens';
 import type { Database } from '../../db/client';
-import { users } from '../../db/schema/index';
 import type { EventMeta } from '../../events/record';
 import { fail, failWithKey } from '../../http/errors';
 import { confirmPassword, presentAuthUser } from '../auth/index';
@@ -24,6 +23,7 @@ import { cancelMembershipsOfClosedAccount } from '../billing/index';
 import { endResetLinks, requestEmailChange } from '../mail/index';
 import { mediaPath, resolveOwnUploads } from '../media/index';
 import {
+  accountById,
   isEmailTaken,
   changePassword,
   deleteAccount,
@@ -51,7 +51,7 @@ export interface AccountDeps {
 type Viewer = { id: string; role: Role };
 
 async function accountOf(db: Database, viewer: Viewer): Promise<UserRow> {
-  const [user] = await db.select().from(users).where(eq(users.id, viewer.id)).limit(1);
+  const user = await accountById(db, viewer.id);
   if (!user) throw fail('user_not_found');
   return user;
 }

@@ -15,7 +15,7 @@ import type {
 import type { ProfileAbilities, PublicProfileItem } from '../../../common/schemas/users';
 import { mediaPath } from '../media/index';
 import type { UserRow } from '../users/index';
-import type { PostCounters } from './counters';
+import type { PostCounters } from '../items/index';
 import type { CreatorProfileRow, StoredAuraCard } from './tables';
 
 /** What one viewer's view of a creator profile is made of. */

@@ -1,4 +1,3 @@
-import { and, desc, eq } from 'drizzle-orm';
 import type { Role } from '../../../common/rules/roles';
 import type {
   PublicProfileItem,
@@ -6,16 +5,16 @@ import type {
   UserStatus,
 } from '../../../common/schemas/users';
 import type { Db } from '../../db/client';
-import { creatorProfiles, items, users } from '../../db/schema/index';
 import { fail } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import { isCreatorNow, membershipTier, viewableItemIds } from '../access/index';
 import { followerCount, isFollowing } from '../follows/index';
-import { listedItem } from '../items/index';
+import { listedItemsOf } from '../items/index';
 import { mediaPath, type MediaUrls } from '../media/index';
 import { sendRefusalFor } from '../messages/index';
 import { mayViewProfile, presentProfileItem, presentPublicProfile } from '../users/index';
 import { profileAbilities } from './policy';
+import { publicProfileRow } from './subject.read-model';
 
 /*
  * A person's public profile composes the account (users), their items (items, access), who
@@ -37,25 +36,7 @@ export async function profileTiles(
   person: { id: string; status: UserStatus },
   now: Date,
 ): Promise<PublicProfileItem[]> {
-  const rows = await db
-    .select({
-      id: items.id,
-      title: items.title,
-      creatorId: items.creatorId,
-      imageKey: items.imageKey,
-      imagePreviewKey: items.imagePreviewKey,
-      audioKey: items.audioKey,
-      videoKey: items.videoKey,
-      priceCents: items.priceCents,
-      currency: items.currency,
-      tierRequired: items.tierRequired,
-      status: items.status,
-      hidden: items.hidden,
-    })
-    .from(items)
-    .where(and(eq(items.creatorId, person.id), listedItem()))
-    .orderBy(desc(items.createdAt), desc(items.id))
-    .limit(PROFILE_CONTENT_LIMIT);
+  const rows = await listedItemsOf(db, person.id, PROFILE_CONTENT_LIMIT);
   const content = rows.map((item) => ({ ...item, creatorStatus: person.status }));
   const unlocked = await viewableItemIds(db, viewer, content, now);
   return content.map((item) => presentProfileItem(item, unlocked.has(item.id), urls));
@@ -72,16 +53,7 @@ export async function publicProfile(
   // Not a uuid cannot be anyone: answered like an unknown id, not handed to the database.
   if (!isUuid(id)) throw fail('user_not_found');
   // The social links the creator settings keep are read alongside (a read, not a write).
-  const [row] = await db
-    .select({
-      user: users,
-      links: creatorProfiles.links,
-      bannerKey: creatorProfiles.bannerImageKey,
-    })
-    .from(users)
-    .leftJoin(creatorProfiles, eq(creatorProfiles.userId, users.id))
-    .where(eq(users.id, id))
-    .limit(1);
+  const row = await publicProfileRow(db, id);
   const user = row?.user;
   if (!user || !mayViewProfile(viewer, user)) throw fail('user_not_found');
   // Following and membership are about someone else: a person's own page skips those look-ups.

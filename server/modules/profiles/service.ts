@@ -1,4 +1,4 @@
-import { eq, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { USERNAME_MAX_LENGTH, USERNAME_PATTERN } from '../../../common/rules/account';
 import {
   CREATOR_LINK_NETWORKS,
@@ -15,13 +15,13 @@ import type {
 import { authorize } from '../../auth/authorize';
 import type { Clock } from '../../context';
 import type { Database, Db } from '../../db/client';
-import { users } from '../../db/schema/index';
 import { recordEvent, type EventMeta } from '../../events/record';
 import { fail, failWithKey } from '../../http/errors';
 import type { PagePreview } from '../../http/page-html';
 import { visitorKey } from '../../http/visitor-key';
 import { membershipTier } from '../access/index';
 import { followerCount, isFollowing } from '../follows/index';
+import { postCounters } from '../items/index';
 import { sendRefusalFor } from '../messages/index';
 import {
   mediaPath,
@@ -33,14 +33,13 @@ import {
 import {
   mayViewProfile,
   updateAccountDetails,
-  usernameMatches,
   type AccountDetails,
   type UserRow,
 } from '../users/index';
-import { postCounters } from './counters';
 import { publicFeedPath } from '../rss/index';
 import { profileTiles } from './public-profile';
 import { countsAsProfileVisit, profileAbilities } from './policy';
+import { loadSubject } from './subject.read-model';
 import { presentCreatorProfile } from './presenter';
 import { creatorProfiles, type CreatorProfileRow, type StoredLinks } from './tables';
 import { countProfileVisit } from './visits';
@@ -59,19 +58,6 @@ export interface ProfilesDeps {
 }
 
 type Viewer = { id: string; role: Role };
-
-async function loadSubject(
-  db: Db,
-  where: SQL,
-): Promise<{ user: UserRow; profile: CreatorProfileRow | null } | null> {
-  const [row] = await db
-    .select({ user: users, profile: creatorProfiles })
-    .from(users)
-    .leftJoin(creatorProfiles, eq(creatorProfiles.userId, users.id))
-    .where(where)
-    .limit(1);
-  return row ?? null;
-}
 
 /** One viewer's view of a person's creator profile, every figure from the database. */
 async function viewOf(
@@ -116,7 +102,7 @@ export async function ownCreatorProfile(
   deps: ProfilesDeps,
   viewer: Viewer,
 ): Promise<CreatorProfileResponse> {
-  const row = await loadSubject(deps.db, eq(users.id, viewer.id));
+  const row = await loadSubject(deps.db, { id: viewer.id });
   if (!row) throw fail('creator_not_found');
   return viewOf(deps, viewer, row.user, row.profile);
 }
@@ -132,7 +118,7 @@ export async function publicCreatorProfile(
   username: string,
 ): Promise<CreatorProfileResponse | null> {
   if (username.length > USERNAME_MAX_LENGTH || !USERNAME_PATTERN.test(username)) return null;
-  const row = await loadSubject(deps.db, usernameMatches(username));
+  const row = await loadSubject(deps.db, { username });
   if (!row || !mayViewProfile(null, row.user)) return null;
   return viewOf(deps, null, row.user, row.profile);
 }
@@ -152,7 +138,7 @@ export async function visitCreatorProfile(
   if (username.length > USERNAME_MAX_LENGTH || !USERNAME_PATTERN.test(username)) {
     throw fail('creator_not_found');
   }
-  const row = await loadSubject(deps.db, usernameMatches(username));
+  const row = await loadSubject(deps.db, { username });
   if (!row || !mayViewProfile(viewer, row.user)) throw fail('creator_not_found');
   let { profile } = row;
   if (countsAsProfileVisit(viewer, row.user.id)) {
@@ -167,7 +153,7 @@ export async function visitCreatorProfile(
       // A first visit made the row: read it back rather than guess its defaults.
       profile = profile
         ? { ...profile, visitorCount: visitors }
-        : ((await loadSubject(deps.db, eq(users.id, row.user.id)))?.profile ?? null);
+        : ((await loadSubject(deps.db, { id: row.user.id }))?.profile ?? null);
     }
   }
   return viewOf(deps, viewer, row.user, profile);
@@ -312,7 +298,7 @@ export async function saveCreatorProfile(
   meta: EventMeta,
 ): Promise<CreatorProfileResponse> {
   authorize(viewer, 'profile.edit', { ownerId: viewer.id });
-  const subject = await loadSubject(deps.db, eq(users.id, viewer.id));
+  const subject = await loadSubject(deps.db, { id: viewer.id });
   if (!subject) throw fail('creator_not_found');
   const uploads = await resolveProfileUploads(deps.db, subject.user, body);
 

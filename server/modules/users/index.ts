@@ -1,11 +1,18 @@
 // What other modules may use of accounts and profiles. The users and revoked_tokens tables are
 // written only through these functions.
 export {
+  accountById,
   accountContact,
   accountState,
   isActiveAccountSql,
+  lockAccountState,
+  lockActiveAccountsWithRoles,
+  personSummaries,
+  signInMethodState,
   type AccountContact,
   type AccountState,
+  type PersonSummary,
+  type SignInMethodState,
 } from './account-reads';
 export {
   assertUnclaimed,

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { items } from '../../db/schema/index';
-import { listedItem } from '../items/index';
+import { listedItem } from './listing';
+import { items } from './tables';
 
 /** The SPEC §3 post counters of a creator profile, and whether they ever published. */
 export interface PostCounters {

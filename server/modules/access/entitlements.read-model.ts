@@ -1,12 +1,26 @@
-import { and, eq, gt, inArray, isNotNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import { tierRank, type Tier } from '../../../common/rules/tiers';
 import type { Db } from '../../db/client';
 import { entitlements } from '../../db/schema/index';
+import type { EntitlementRow } from './item-visibility';
 
 /*
- * Read model of billing's entitlements: who holds a membership, which tier, how many bought an
- * item. Profiles, messages and items ask these beside item visibility, so they stand in access,
- * below the features; billing alone writes the table.
+ * Read model of billing's entitlements: the rows item visibility (item-visibility.ts) decides on,
+ * who holds a membership, which tier, how many bought an item. Profiles, messages and items ask
+ * these beside item visibility, so they stand in access, below the features; billing alone
+ * writes the table.
  */
 
 /** A membership entitlement that gives access at `now`: what every membership check reads. */
@@ -72,3 +86,52 @@ export async function buyersByItem(
     .groupBy(entitlements.itemId);
   return new Map(rows.flatMap((r) => (r.itemId === null ? [] : [[r.itemId, r.buyers] as const])));
 }
+
+/**
+ * The viewer's active entitlement rows that may cover these items: a purchase of one of them,
+ * or a membership of one of their creators (`viewableItemIds` decides on them).
+ */
+export async function activeEntitlementRows(
+  db: Db,
+  viewerId: string,
+  itemIds: readonly number[],
+  creatorIds: readonly string[],
+  now: Date,
+): Promise<EntitlementRow[]> {
+  return db
+    .select({
+      itemId: entitlements.itemId,
+      creatorId: entitlements.creatorId,
+      tier: entitlements.tier,
+    })
+    .from(entitlements)
+    .where(
+      and(
+        eq(entitlements.userId, viewerId),
+        or(isNull(entitlements.periodEnd), gt(entitlements.periodEnd, now)),
+        or(
+          inArray(entitlements.itemId, [...itemIds]),
+          and(isNotNull(entitlements.tier), inArray(entitlements.creatorId, [...creatorIds])),
+        ),
+      ),
+    );
+}
+
+/**
+ * A JSON array (or null) of the viewer's active entitlement rows that may cover the item in
+ * `itemId` of the creator in `creatorId` (as `EntitlementRow`), for a column of a larger
+ * select; `isViewableWith` decides on them. Reads the same rows as `viewableItemIds`.
+ */
+export const viewerEntitlementsSql = (
+  viewerId: string | Placeholder,
+  itemId: SQLWrapper,
+  creatorId: SQLWrapper,
+  now: Date | Placeholder,
+): SQL<EntitlementRow[] | null> =>
+  sql<EntitlementRow[] | null>`(select json_agg(json_build_object('itemId', ${entitlements.itemId},
+      'creatorId', ${entitlements.creatorId}, 'tier', ${entitlements.tier}))
+    from ${entitlements}
+    where ${entitlements.userId} = ${viewerId}
+      and (${entitlements.periodEnd} is null or ${entitlements.periodEnd} > ${now instanceof Date ? now.toISOString() : now}::timestamptz)
+      and (${entitlements.itemId} = ${itemId}
+        or (${entitlements.tier} is not null and ${entitlements.creatorId} = ${creatorId})))`;

@@ -13,7 +13,7 @@ import {
   nameColumns,
 } from './creator-scope.read-model';
 import type { HubDeps } from './dashboard.read-model';
-import { afterNameCursor, byUsername, pageOf } from './name-cursor';
+import { afterNameCursor, byUsername, pageOf } from './name-cursor.read-model';
 import { presentCreatorRow } from './presenter';
 
 /** docs/features.md "Control Hub": engagement counts the likes and comments of this many days. */

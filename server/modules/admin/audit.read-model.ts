@@ -9,13 +9,17 @@ import { auditEvents, users } from '../../db/schema/index';
 import { fail } from '../../http/errors';
 import { idCursor } from '../../http/cursor';
 import { isUuid } from '../../http/ids';
-import { usernameMatches } from '../users/index';
+import { accountState } from '../users/index';
+
+/*
+ * Read model of the audit page: the audit log (server/events) with the username of each
+ * event's actor, joined in the page's one statement.
+ */
 
 /** The actor filter: a user id as given, or the id behind a username; null matches nobody. */
 async function actorIdOf(db: Db, actor: string): Promise<string | null> {
   if (isUuid(actor)) return actor;
-  const [row] = await db.select({ id: users.id }).from(users).where(usernameMatches(actor));
-  return row?.id ?? null;
+  return (await accountState(db, { username: actor }))?.id ?? null;
 }
 
 /**
