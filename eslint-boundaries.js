@@ -5,7 +5,9 @@
 //      it names the table by its import (also renamed, or through `import * as`) or in SQL text
 //      (`insert into users ...`, `update ${users} ...`);
 //   3. a module reads another module's tables only in its read-model files (`*.read-model.ts`);
-//      elsewhere it calls the read functions the owning module exports from its index.ts.
+//      elsewhere it calls the read functions the owning module exports from its index.ts. A read
+//      is an import of the table (also renamed, or through `import * as`) or its name in SQL
+//      text (`select ... from users u`, `join items i on ...`).
 // A table belongs to the folder whose `*tables.ts` defines it (server/modules/<feature>,
 // server/events, server/jobs). Rule 3 is about the modules' tables: the audit log and the job
 // queue (server/events, server/jobs) are infrastructure every module may read. The demo seed and
@@ -52,6 +54,11 @@ const WRITE_METHODS = new Set(['insert', 'update', 'delete']);
 const SQL_WRITE = /\b(?:insert\s+into|update|delete\s+from)\s+(?:only\s+)?"?(\w+)"?/gi;
 /** SQL text ending where a write's table goes, the table then interpolated: `update ${users}`. */
 const SQL_WRITE_BEFORE_TABLE = /\b(?:insert\s+into|update|delete\s+from)\s+(?:only\s+)?$/i;
+/**
+ * A read named in SQL text: `from users u`, `join "items" i`, `from only follows`. A `delete
+ * from` is a write, which the write rule reports.
+ */
+const SQL_READ = /(?<!\bdelete\s+)\b(?:from|join)\s+(?:only\s+)?"?(\w+)"?/gi;
 /** A file that reads other modules' tables by design (its name says so). */
 const READ_MODEL = /\.read-model\.ts$/;
 
@@ -139,6 +146,11 @@ function tableAccessRule(tables) {
         for (const [, name] of text.matchAll(SQL_WRITE)) {
           const table = bySqlName.get(name.toLowerCase());
           if (table && foreign(table)) reportWrite(node, table);
+        }
+        if (!checksReads) return;
+        for (const [, name] of text.matchAll(SQL_READ)) {
+          const table = bySqlName.get(name.toLowerCase());
+          if (table && foreignModuleTable(table)) reportRead(node, table);
         }
       };
 

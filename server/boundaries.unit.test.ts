@@ -154,6 +154,33 @@ describe('module boundaries (npm run lint)', () => {
     ).toEqual([]);
   });
 
+  it("sees a read of another module's table in SQL text", async () => {
+    const raw = (statement: string) =>
+      `import { sql } from 'drizzle-orm';\nexport const q = (id: string) => sql\`${statement}\`;\n`;
+    const mail = 'server/modules/mail/fixture.ts';
+    for (const statement of [
+      'select c.username from users c where c.id = ${id}',
+      'select 1 from mail_digests d join "items" i on i.id = d.id',
+      'SELECT count(*) FROM ONLY follows WHERE creator_id = ${id}',
+    ]) {
+      expect(await readErrors(mail, raw(statement)), statement).toHaveLength(1);
+    }
+    for (const statement of [
+      'select 1 from mail_digests d join notice_opt_outs o on o.user_id = d.user_id',
+      'select extract(epoch from c.created_at) from unnest(${id}::int[]) as c',
+      'select id from audit_events where actor_id = ${id}',
+    ]) {
+      expect(await readErrors(mail, raw(statement)), statement).toEqual([]);
+    }
+    // A read model may name them; a delete is the write rule's; outside the modules nobody asks.
+    const foreign = raw('select c.username from users c');
+    expect(await readErrors('server/modules/mail/fixture.read-model.ts', foreign)).toEqual([]);
+    expect(await readErrors(mail, raw('delete from users where id = ${id}'))).toEqual([]);
+    expect(await readErrors('server/jobs/fixture.ts', foreign)).toEqual([]);
+    const literal = `export const q = (db: any) => db.execute('select id from items');\n`;
+    expect(await readErrors('server/modules/admin/fixture.ts', literal)).toHaveLength(1);
+  });
+
   it('lets table files name other tables (foreign keys), and anyone read the audit log', async () => {
     const foreignKey = `import { users } from '../users/tables';\nexport const t = [users];\n`;
     expect(await readErrors('server/modules/billing/tables.ts', foreignKey)).toEqual([]);
