@@ -69,6 +69,8 @@ export const mailRoutes =
       method: 'POST',
       url: '/api/v1/auth/verify-email',
       config: authLimit,
+      // emailTaken: someone took the address since the link was sent.
+      errors: [409],
       schema: {
         summary: 'Confirm an e-mail address (the link’s token)',
         operationId: 'verifyEmail',

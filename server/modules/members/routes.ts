@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CompMembershipRequest,
   CompMembershipResponse,
@@ -11,8 +11,7 @@ import {
 import { authorize } from '../../auth/authorize';
 import type { Container } from '../../container';
 import { fail } from '../../http/errors';
-import { perCaller } from '../../http/rate-limits';
-import { requestMeta } from '../../http/request-meta';
+import { routesFor } from '../../http/route';
 import { giveComplimentary } from './comp';
 import { membersCsv } from './export';
 import { importMembers } from './import';
@@ -29,113 +28,96 @@ const LIST_LIMIT = 200;
 export const membersRoutes =
   (c: Container): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      '/api/v1/creator/members',
-      {
-        preHandler: c.guards.requireAuth,
-        schema: {
-          tags: ['members'],
-          summary: 'The signed-in creator’s followers and members',
-          operationId: 'listCreatorMembers',
-          response: { 200: MemberList },
-        },
+    const route = routesFor(app, c, { tags: ['members'] });
+
+    route.authed({
+      method: 'GET',
+      url: '/api/v1/creator/members',
+      schema: {
+        summary: 'The signed-in creator’s followers and members',
+        operationId: 'listCreatorMembers',
+        response: { 200: MemberList },
       },
-      async (request) => {
-        const viewer = c.guards.viewerOf(request);
+      handler: async ({ viewer }) => {
         authorize(viewer, 'members.manage');
         return creatorRoster(c.db, viewer.id, c.clock.now(), LIST_LIMIT);
       },
-    );
+    });
 
-    app.get(
-      '/api/v1/creator/members.csv',
-      {
-        preHandler: c.guards.requireAuth,
-        config: {
-          openapi: {
-            responses: {
-              200: {
-                description: 'The followers and members as RFC 4180 CSV',
-                content: { 'text/csv': { schema: { type: 'string' } } },
-              },
+    route.authed({
+      method: 'GET',
+      url: '/api/v1/creator/members.csv',
+      config: {
+        openapi: {
+          responses: {
+            200: {
+              description: 'The followers and members as RFC 4180 CSV',
+              content: { 'text/csv': { schema: { type: 'string' } } },
             },
           },
         },
-        schema: {
-          tags: ['members'],
-          summary: 'The signed-in creator’s followers and members as CSV',
-          operationId: 'exportCreatorMembers',
-        },
       },
-      async (request, reply) => {
-        const csv = await membersCsv(c.db, c.guards.viewerOf(request), c.clock.now());
+      schema: {
+        summary: 'The signed-in creator’s followers and members as CSV',
+        operationId: 'exportCreatorMembers',
+      },
+      handler: async ({ viewer, reply }) => {
+        const csv = await membersCsv(c.db, viewer, c.clock.now());
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', 'attachment; filename="members.csv"')
           .send(csv);
       },
-    );
+    });
 
-    app.post(
-      '/api/v1/creator/members/comp',
-      {
-        preHandler: c.guards.requireAuth,
-        config: { openapi: { errors: [404, 409] } },
-        schema: {
-          tags: ['members'],
-          summary: 'Give a complimentary membership',
-          operationId: 'giveComplimentaryMembership',
-          body: CompMembershipRequest,
-          response: { 201: CompMembershipResponse },
-        },
+    route.authed({
+      method: 'POST',
+      url: '/api/v1/creator/members/comp',
+      errors: [404, 409],
+      schema: {
+        summary: 'Give a complimentary membership',
+        operationId: 'giveComplimentaryMembership',
+        body: CompMembershipRequest,
+        response: { 201: CompMembershipResponse },
       },
-      async (request, reply) => {
-        const answer = await giveComplimentary(
-          c.db,
-          c.guards.viewerOf(request),
-          request.body,
-          requestMeta(request, c.clock),
-        );
+      handler: async ({ viewer, request, reply, meta }) => {
+        const answer = await giveComplimentary(c.db, viewer, request.body, meta());
         return reply.status(201).send(answer);
       },
-    );
+    });
 
     await app.register(async (uploads) => {
       // Multipart only here; the file is read whole, within IMPORT_MAX_BYTES.
       await uploads.register(multipart, {
         limits: { files: 1, fields: 10, parts: 12, fieldSize: 1024, headerPairs: 100 },
       });
-      uploads.withTypeProvider<ZodTypeProvider>().post(
-        '/api/v1/creator/members/import',
-        {
-          preHandler: c.guards.requireAuth,
-          config: {
-            ...perCaller(c.tokens, IMPORTS_PER_MINUTE),
-            isUpload: true,
-            openapi: {
-              errors: [413, 415],
-              body: {
-                contentType: 'multipart/form-data',
-                description: `A CSV file (Ghost's member export columns) in the field \`${FILE_FIELD}\`.`,
-                schema: {
-                  type: 'object',
-                  required: [FILE_FIELD],
-                  properties: { [FILE_FIELD]: { type: 'string', format: 'binary' } },
-                },
+      routesFor(uploads, c, { tags: ['members'] }).authed({
+        method: 'POST',
+        url: '/api/v1/creator/members/import',
+        perCaller: IMPORTS_PER_MINUTE,
+        errors: [413, 415],
+        config: {
+          isUpload: true,
+          openapi: {
+            body: {
+              contentType: 'multipart/form-data',
+              description: `A CSV file (Ghost's member export columns) in the field \`${FILE_FIELD}\`.`,
+              schema: {
+                type: 'object',
+                required: [FILE_FIELD],
+                properties: { [FILE_FIELD]: { type: 'string', format: 'binary' } },
               },
             },
           },
-          schema: {
-            tags: ['members'],
-            summary: 'Import members from a CSV file (or report what an import would do)',
-            operationId: 'importCreatorMembers',
-            consumes: ['multipart/form-data'],
-            querystring: MemberImportQuery,
-            response: { 200: MemberImportReport, 202: MemberImportReport },
-          },
         },
-        async (request, reply) => {
-          const viewer = c.guards.viewerOf(request);
+        schema: {
+          summary: 'Import members from a CSV file (or report what an import would do)',
+          operationId: 'importCreatorMembers',
+          consumes: ['multipart/form-data'],
+          querystring: MemberImportQuery,
+          response: { 200: MemberImportReport, 202: MemberImportReport },
+        },
+        handler: async ({ viewer, request, reply, meta }) => {
           authorize(viewer, 'members.manage');
           if (!request.isMultipart()) throw fail('multipart_required', { field: FILE_FIELD });
           let bytes: Buffer;
@@ -157,10 +139,10 @@ export const membersRoutes =
             viewer,
             bytes,
             request.query,
-            requestMeta(request, c.clock),
+            meta(),
           );
           return reply.status(report.dryRun ? 200 : 202).send(report);
         },
-      );
+      });
     });
   };
