@@ -101,6 +101,14 @@ export const ERROR_CATALOGUE = {
   // -- items --
   item_not_found: entry(404, 'Item not found'),
   item_deleted: entry(409, 'This item was deleted and can no longer be changed'),
+  item_early_access_invalid: entry(
+    400,
+    'earlyAccessUntil: choose a time with its time zone, after the item goes out and at most 90 days later',
+  ),
+  item_early_access_needs_tier: entry(
+    400,
+    'earlyAccessUntil: early access is for members, choose the tier they need',
+  ),
   item_publish_at_invalid: entry(
     400,
     'publishAt: choose a time with its time zone, in the future and at most one year ahead',
@@ -130,6 +138,10 @@ export const ERROR_CATALOGUE = {
   free_item: entry(400, 'This item is free'),
   tier_item: entry(400, 'This item is included in the {{tier}} membership: subscribe to unlock it'),
   already_owned: entry(409, 'You already have access to this item'),
+  early_access: entry(
+    409,
+    '{{tier}} members have this item first: it goes on sale when its early access ends',
+  ),
   wrong_currency: entry(400, 'This item is priced in {{currency}}: pay by card'),
 
   // -- payments, memberships and the wallet --

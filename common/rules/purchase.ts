@@ -1,6 +1,7 @@
 import type { ItemState } from '../schemas/items';
 import type { UserStatus } from '../schemas/users';
 import { WALLET_CURRENCY } from '../schemas/billing';
+import { inEarlyAccess, lockTier } from './early-access';
 import type { Tier } from './tiers';
 
 /**
@@ -20,6 +21,8 @@ export interface PurchaseSubject {
   creatorId: string;
   priceCents: number;
   tierRequired: Tier;
+  /** Members-first until then (issue 42): not for sale before it. */
+  earlyAccessUntil: Date | null;
   currency: string;
 }
 
@@ -29,20 +32,23 @@ export type PurchaseRefusal =
   | { code: 'own_item'; status: 400 }
   | { code: 'free_item'; status: 400 }
   | { code: 'tier_item'; status: 400; tier: Tier }
+  | { code: 'early_access'; status: 409; tier: Tier; until: Date }
   | { code: 'already_owned'; status: 409 }
   | { code: 'wrong_currency'; status: 400 };
 
 /**
  * The one rule (issue 9) for whether `viewerId` may buy an item, by card or by balance: it is
  * listed (available, its creator active), not their own, not free or covered by a tier, and not
- * already theirs. `isEntitled` is the entitlement check's answer for this viewer. Checkout,
- * pay-with-balance and the presenters' `canBuy` all ask this function.
+ * already theirs, and not members-first at `now` (issue 42: early access is its members' until
+ * its time; common/rules/early-access.ts). `isEntitled` is the entitlement check's answer for
+ * this viewer. Checkout, pay-with-balance and the presenters' `canBuy` all ask this function.
  */
 export function purchaseRefusal(
   item: PurchaseSubject,
   creator: { status: UserStatus },
   viewerId: string | null,
   isEntitled: boolean,
+  now: Date,
   via: 'card' | 'balance' = 'card',
 ): PurchaseRefusal | null {
   if (!isListed(item, creator)) {
@@ -53,12 +59,16 @@ export function purchaseRefusal(
       : { code: 'not_listed', status: 404 };
   }
   if (viewerId !== null && item.creatorId === viewerId) return { code: 'own_item', status: 400 };
+  const tier = lockTier(item, now);
   if (item.priceCents === 0) {
-    return item.tierRequired === 'Aura'
+    return tier === 'Aura'
       ? { code: 'free_item', status: 400 }
-      : { code: 'tier_item', status: 400, tier: item.tierRequired };
+      : { code: 'tier_item', status: 400, tier };
   }
   if (isEntitled) return { code: 'already_owned', status: 409 };
+  if (item.earlyAccessUntil !== null && inEarlyAccess(item, now)) {
+    return { code: 'early_access', status: 409, tier, until: item.earlyAccessUntil };
+  }
   if (via === 'balance' && item.currency !== WALLET_CURRENCY) {
     return { code: 'wrong_currency', status: 400 };
   }
@@ -72,6 +82,8 @@ export function purchaseRefusalParams(
 ): Record<string, string> {
   switch (refusal.code) {
     case 'tier_item':
+      return { tier: refusal.tier };
+    case 'early_access':
       return { tier: refusal.tier };
     case 'wrong_currency':
       return { currency: currency.toUpperCase() };

@@ -65,6 +65,11 @@ export const FeedPost = z.object({
   /** SPEC §3: true when the viewer may see the full item now (bought, member, owner, free). */
   isPurchased: z.boolean(),
   tierRequired: z.enum(TIERS),
+  /**
+   * Issue 42: until this time only members of `tierRequired` (and buyers, owner, staff) open it;
+   * then everyone may, free or for its price. Null when it is not members-first (any more).
+   */
+  earlyAccessUntil: z.iso.datetime().nullable(),
   category: z.string(),
   subcategory: z.string(),
   tags: z.array(z.string()),

@@ -98,6 +98,13 @@ export const CreateItemRequest = z
      * Left out or null: the item takes `status` now.
      */
     publishAt: z.string().max(64).nullable().optional(),
+    /**
+     * Issue 42: members-first until this time (ISO 8601 with a zone, after the item goes out, at
+     * most 90 days later; needs `tierRequired`; common/rules/early-access.ts). Until then only
+     * members of that tier, buyers, the owner and staff open it and nobody can buy it; then it
+     * opens to everyone, free or for its price. Left out or null: no early access.
+     */
+    earlyAccessUntil: z.string().max(64).nullable().optional(),
   })
   .superRefine((value, ctx) => {
     if (String(value.price).trim() === '') {

@@ -68,6 +68,8 @@ export const PublicProfileItem = z.object({
   priceCents: z.number().int(),
   currency: z.enum(CURRENCIES),
   tierRequired: z.enum(TIERS),
+  /** Members-first until then (issue 42): locked to all but its members; null when not (any more). */
+  earlyAccessUntil: z.iso.datetime().nullable(),
   /** Whether this viewer may open the item now (free, own, bought, member of the tier, staff). */
   isUnlocked: z.boolean(),
 });

@@ -50,6 +50,11 @@ const post = fc.record({
   currency: fc.constantFrom(...CURRENCIES),
   isPurchased: fc.boolean(),
   tierRequired: fc.constantFrom(...TIERS),
+  earlyAccessUntil: fc.option(
+    fc
+      .date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
+      .map((d) => d.toISOString()),
+  ),
   category: text,
   subcategory: text,
   tags: fc.array(text, { maxLength: 4 }),

@@ -13,6 +13,7 @@ export {
 export {
   canViewItem,
   isOpenToAll,
+  isOpenToAllAlways,
   isViewableWith,
   viewableItemIds,
   type EntitlementRow,
@@ -27,3 +28,4 @@ export {
   viewerEntitlementsSql,
 } from './entitlements.read-model';
 export { qualified } from './qualified';
+export { inEarlyAccess, lockTier, lockTierSql } from './early-access';

@@ -1,3 +1,4 @@
+import { lockTier } from '../../../common/rules/early-access';
 import { can } from '../../../common/rules/permissions';
 import { isListed } from '../../../common/rules/purchase';
 import type { Role } from '../../../common/rules/roles';
@@ -18,6 +19,8 @@ export interface EntitlementSubject {
   creatorId: string;
   priceCents: number;
   tierRequired: Tier;
+  /** Members-first until then (issue 42, common/rules/early-access.ts). */
+  earlyAccessUntil: Date | null;
   status: ItemState;
   /** Hidden by a moderator (issue 14). */
   hidden: boolean;
@@ -29,11 +32,20 @@ export interface EntitlementSubject {
 export type ItemSubject = Omit<EntitlementSubject, 'creatorStatus'>;
 
 /**
- * Open to everyone, signed in or not: a free item (no price, no tier) while it is listed. An
- * unpublished, hidden or deleted free item, or one of a suspended creator, is its creator's
- * and staff's only, and so are its media.
+ * Open to everyone, signed in or not: a free item (no price, no tier, or a tier whose early
+ * access is over at `now`, issue 42) while it is listed. An unpublished, hidden or deleted free
+ * item, or one of a suspended creator, is its creator's and staff's only, and so are its media.
  */
-export const isOpenToAll = (item: ItemSubject, creatorStatus: UserStatus) =>
+export const isOpenToAll = (item: ItemSubject, creatorStatus: UserStatus, now: Date) =>
+  item.priceCents === 0 &&
+  lockTier(item, now) === 'Aura' &&
+  isListed(item, { status: creatorStatus });
+
+/**
+ * Open to everyone at any time while it is listed: free and never members-first. Its media may
+ * have plain, cacheable URLs; an item that opens at a later time gets signed ones.
+ */
+export const isOpenToAllAlways = (item: ItemSubject, creatorStatus: UserStatus) =>
   item.priceCents === 0 &&
   item.tierRequired === 'Aura' &&
   isListed(item, { status: creatorStatus });
@@ -53,7 +65,10 @@ export interface EntitlementRow {
 const opensToMembers = (item: ItemSubject) =>
   item.status !== 'deleted' && item.status !== 'scheduled';
 
-/** Whether the viewer's active entitlement rows cover a paid item: a purchase, or a tier. */
+/**
+ * Whether the viewer's active entitlement rows cover a paid item: a purchase, or a tier. Members
+ * of its tier keep an early-access item after its early access (issue 42).
+ */
 function entitledBy(item: ItemSubject, rows: readonly EntitlementRow[]): boolean {
   if (rows.some((r) => r.itemId === item.id)) return true;
   return (
@@ -74,8 +89,9 @@ export function isViewableWith(
   item: ItemSubject,
   creatorStatus: UserStatus,
   rows: readonly EntitlementRow[] | null,
+  now: Date,
 ): boolean {
-  if (isOpenToAll(item, creatorStatus)) return true;
+  if (isOpenToAll(item, creatorStatus, now)) return true;
   if (can(viewer, 'item.viewLocked', { ownerId: item.creatorId })) return true;
   return viewer !== null && entitledBy(item, rows ?? []);
 }
@@ -88,7 +104,8 @@ export function isViewableWith(
  * item (issue 10) stays its owner's, staff's and its buyers' only: the creator withdrew it from
  * memberships and from the free catalogue, but a purchase is kept. A scheduled item (issue 42)
  * is the same until its time: a purchase from before it was rescheduled is kept, a membership
- * does not open it yet.
+ * does not open it yet. An early-access item (issue 42) opens to members of its tier until its
+ * `earlyAccessUntil`, and from then on also to everyone if it is free (`isOpenToAll`).
  * Answers for many items in one query so a feed page costs the same as one item.
  */
 export async function viewableItemIds(
@@ -100,7 +117,7 @@ export async function viewableItemIds(
   const viewable = new Set<number>();
   const pending: EntitlementSubject[] = [];
   for (const item of subjects) {
-    if (isOpenToAll(item, item.creatorStatus)) viewable.add(item.id);
+    if (isOpenToAll(item, item.creatorStatus, now)) viewable.add(item.id);
     else if (can(viewer, 'item.viewLocked', { ownerId: item.creatorId })) viewable.add(item.id);
     else pending.push(item);
   }

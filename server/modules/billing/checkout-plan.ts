@@ -129,7 +129,14 @@ export async function planCheckout(
   });
   if (!found) throw fail('item_not_found');
   const { item } = found;
-  assertPurchasable(viewer, item, { status: found.creatorStatus }, found.entitlementRows, 'card');
+  assertPurchasable(
+    viewer,
+    item,
+    { status: found.creatorStatus },
+    found.entitlementRows,
+    'card',
+    now,
+  );
   if (cents !== undefined && cents !== item.priceCents) {
     throw priceMismatch(item.priceCents, item.currency);
   }

@@ -23,9 +23,10 @@ export function assertPurchasable(
   creator: { status: 'active' | 'suspended' | 'deleted' },
   entitlementRows: readonly EntitlementRow[] | null,
   via: 'card' | 'balance',
+  now: Date,
 ): void {
-  const owned = isViewableWith(buyer, item, creator.status, entitlementRows);
-  const refusal = purchaseRefusal(item, creator, buyer.id, owned, via);
+  const owned = isViewableWith(buyer, item, creator.status, entitlementRows, now);
+  const refusal = purchaseRefusal(item, creator, buyer.id, owned, now, via);
   if (refusal) {
     throw fail(refusal.code, purchaseRefusalParams(refusal, item.currency));
   }

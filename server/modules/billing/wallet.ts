@@ -119,7 +119,7 @@ async function buy(
 ): Promise<Answer | null> {
   if (!found) throw fail('item_not_found');
   const { item, creator, entitlementRows } = found;
-  assertPurchasable(viewer, item, creator, entitlementRows, 'balance');
+  assertPurchasable(viewer, item, creator, entitlementRows, 'balance', meta.at);
   const short = (balance: number) =>
     fail(
       'insufficient_balance',

@@ -42,16 +42,17 @@ export async function feedPage(
   const after = timeIdCursor.decode(query.cursor);
   const size = SIZES_OF_THEIR_OWN.has(query.limit) ? query.limit : 'bound';
   const shape: FeedShape = `${viewer ? 'viewer' : 'anonymous'}_${after ? 'after' : 'first'}_${size}`;
+  const now = deps.clock.now();
   const rows = await feedStatement(deps.db, shape).execute({
     viewer: viewer?.id,
-    now: deps.clock.now().toISOString(),
+    now: now.toISOString(),
     afterMicros: after?.[0],
     afterId: after?.[1],
     limit: query.limit + 1,
   });
   const { page, nextCursor } = timeIdCursor.page(rows, query.limit, (r) => [r.micros, r.item.id]);
   return {
-    posts: page.map((row) => presentFeedPost(toItemView(viewer, row), deps.urls)),
+    posts: page.map((row) => presentFeedPost(toItemView(viewer, row, now), deps.urls)),
     nextCursor,
   };
 }

@@ -6,7 +6,12 @@ import type { UserStatus } from '../../../common/schemas/users';
 import type { Database, Db } from '../../db/client';
 import { preparedPerShape } from '../../db/prepared';
 import { itemComments, itemLikes, items, users, type ItemRow } from '../../db/schema/index';
-import { isViewableWith, viewerEntitlementsSql, type EntitlementRow } from '../access/index';
+import {
+  inEarlyAccess,
+  isViewableWith,
+  viewerEntitlementsSql,
+  type EntitlementRow,
+} from '../access/index';
 import { abilitiesOf, isOwner } from './policy';
 
 export type Viewer = { id: string; role: Role } | null;
@@ -41,6 +46,8 @@ export interface ItemView extends ItemWithCreator {
   comments: ItemComment[];
   /** What this viewer may do with it (the presenters' `abilities`). */
   abilities: { canEdit: boolean; canBuy: boolean };
+  /** Until when it is members-first (issue 42); null when it is not (any more). */
+  earlyAccessUntil: Date | null;
 }
 
 export const creatorName = (c: Pick<CreatorColumns, 'username' | 'displayName'>) =>
@@ -135,8 +142,8 @@ export interface ItemViewRow extends ItemWithCreator {
 }
 
 /** The viewer's view of one row of `itemViewColumns`: the rules decide on what it read. */
-export function toItemView(viewer: Viewer, row: ItemViewRow): ItemView {
-  const isViewable = isViewableWith(viewer, row.item, row.creator.status, row.entitlements);
+export function toItemView(viewer: Viewer, row: ItemViewRow, now: Date): ItemView {
+  const isViewable = isViewableWith(viewer, row.item, row.creator.status, row.entitlements, now);
   return {
     item: row.item,
     creator: row.creator,
@@ -144,7 +151,8 @@ export function toItemView(viewer: Viewer, row: ItemViewRow): ItemView {
     isOwner: isOwner(viewer, row.item.creatorId),
     likedByMe: row.likedByMe,
     comments: row.comments.map(presentComment),
-    abilities: abilitiesOf(viewer, row, isViewable),
+    abilities: abilitiesOf(viewer, row, isViewable, now),
+    earlyAccessUntil: inEarlyAccess(row.item, now) ? row.item.earlyAccessUntil : null,
   };
 }
 
@@ -175,7 +183,7 @@ export async function viewItem(
     viewer: viewer?.id,
     now: now.toISOString(),
   });
-  return row ? toItemView(viewer, row) : null;
+  return row ? toItemView(viewer, row, now) : null;
 }
 
 /** One viewer's view of the items with these ids, in the given order (one statement). */
@@ -194,6 +202,6 @@ export async function viewItemsById(
   const byId = new Map(rows.map((r) => [r.item.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [toItemView(viewer, row)] : [];
+    return row ? [toItemView(viewer, row, now)] : [];
   });
 }

@@ -29,6 +29,7 @@ export async function listedItemsOf(db: Db, creatorId: string, limit: number) {
       priceCents: items.priceCents,
       currency: items.currency,
       tierRequired: items.tierRequired,
+      earlyAccessUntil: items.earlyAccessUntil,
       status: items.status,
       hidden: items.hidden,
     })

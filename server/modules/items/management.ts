@@ -117,6 +117,7 @@ export async function updateItem(
     videoKey: media.video?.key ?? null,
     status: placement.status,
     publishAt: placement.publishAt,
+    earlyAccessUntil: placement.earlyAccessUntil,
     tags: normalizeTags(body.tags),
     category: body.category,
     subcategory: body.subcategory,

@@ -35,8 +35,9 @@ export function abilitiesOf(
   viewer: Actor | null,
   found: { item: PurchaseSubject; creator: { status: UserStatus } },
   isEntitled: boolean,
+  now: Date,
 ): { canEdit: boolean; canBuy: boolean } {
-  const refusal = purchaseRefusal(found.item, found.creator, viewer?.id ?? null, isEntitled);
+  const refusal = purchaseRefusal(found.item, found.creator, viewer?.id ?? null, isEntitled, now);
   return presentAbilities(viewer, {
     canEdit: {
       permission: 'item.edit',

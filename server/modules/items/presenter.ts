@@ -36,6 +36,7 @@ function postOf(view: ItemView, media: ItemMediaUrls, image: 'card' | 'full'): F
     currency: item.currency,
     isPurchased: isViewable,
     tierRequired: item.tierRequired,
+    earlyAccessUntil: view.earlyAccessUntil?.toISOString() ?? null,
     category: item.category,
     subcategory: item.subcategory,
     tags: item.tags,

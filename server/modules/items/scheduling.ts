@@ -6,6 +6,8 @@ import {
   type ItemStatus,
   type OwnItemList,
 } from '../../../common/schemas/items';
+import { parseEarlyAccessUntil } from '../../../common/rules/early-access';
+import type { Tier } from '../../../common/rules/tiers';
 import { authorize } from '../../auth/authorize';
 import type { Db } from '../../db/client';
 import { items } from '../../db/schema/index';
@@ -22,17 +24,38 @@ import type { ItemsDeps } from './service';
  * it: access/item-visibility.ts), and the sweep below puts it on sale once its time has come.
  */
 
-/** Where the form puts an item: `status` now, or `scheduled` for its valid `publishAt`. */
+/**
+ * Where the form puts an item: `status` now, or `scheduled` for its valid `publishAt`; and until
+ * when it is members-first (issue 42: a valid `earlyAccessUntil` after it goes out, with a tier).
+ */
 export function placementOf(
-  body: { status: ItemStatus; publishAt?: string | null | undefined },
+  body: {
+    status: ItemStatus;
+    publishAt?: string | null | undefined;
+    earlyAccessUntil?: string | null | undefined;
+    tierRequired?: Tier | undefined;
+  },
   now: Date,
-): { status: ItemState; publishAt: Date | null } {
-  if (body.publishAt === undefined || body.publishAt === null) {
-    return { status: body.status, publishAt: null };
+): { status: ItemState; publishAt: Date | null; earlyAccessUntil: Date | null } {
+  let placement: { status: ItemState; publishAt: Date | null } = {
+    status: body.status,
+    publishAt: null,
+  };
+  if (body.publishAt !== undefined && body.publishAt !== null) {
+    const at = parsePublishAt(body.publishAt, now);
+    if (!at) throw fail(PUBLISH_AT_INVALID);
+    placement = { status: 'scheduled', publishAt: at };
   }
-  const at = parsePublishAt(body.publishAt, now);
-  if (!at) throw fail(PUBLISH_AT_INVALID);
-  return { status: 'scheduled', publishAt: at };
+  if (body.earlyAccessUntil === undefined || body.earlyAccessUntil === null) {
+    return { ...placement, earlyAccessUntil: null };
+  }
+  const until = parseEarlyAccessUntil(
+    body.earlyAccessUntil,
+    placement.publishAt ?? now,
+    body.tierRequired ?? 'Aura',
+  );
+  if (typeof until === 'string') throw fail(until);
+  return { ...placement, earlyAccessUntil: until };
 }
 
 /** Items published per statement, so a backlog after a long stop holds no long lock. */

@@ -154,6 +154,7 @@ export async function createItem(
         videoKey: media.video?.key ?? null,
         status: placement.status,
         publishAt: placement.publishAt,
+        earlyAccessUntil: placement.earlyAccessUntil,
         tags: normalizeTags(body.tags),
         category: body.category,
         subcategory: body.subcategory,

@@ -49,6 +49,11 @@ export const items = pgTable(
     tierRequired: text('tier_required').$type<Tier>().notNull().default('Aura'),
     /** When a `scheduled` item goes on sale by itself (issue 42); null for every other status. */
     publishAt: timestamp('publish_at', { withTimezone: true }),
+    /**
+     * Until when only members of `tierRequired` (and buyers, owner, staff) open it (issue 42);
+     * from then on everyone may, on its other terms (common/rules/early-access.ts).
+     */
+    earlyAccessUntil: timestamp('early_access_until', { withTimezone: true }),
     likesCount: integer('likes_count').notNull().default(0),
     commentsCount: integer('comments_count').notNull().default(0),
     visitorsCount: integer('visitors_count').notNull().default(0),
@@ -76,6 +81,11 @@ export const items = pgTable(
     check(
       'items_publish_at_check',
       sql`(${t.status} = 'scheduled') = (${t.publishAt} is not null)`,
+    ),
+    // Early access is for the members of a tier: an item without one has none.
+    check(
+      'items_early_access_check',
+      sql`${t.earlyAccessUntil} is null or ${t.tierRequired} <> 'Aura'`,
     ),
     // One item per creator and key; only items created with a key are in it.
     uniqueIndex('items_creation_key_idx')

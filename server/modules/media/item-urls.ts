@@ -1,6 +1,6 @@
 import type { ItemRow } from '../../db/schema/index';
 import type { UserStatus } from '../../../common/schemas/users';
-import { isOpenToAll, type ItemSubject } from '../access/index';
+import { isOpenToAllAlways, type ItemSubject } from '../access/index';
 import { teaserKeyOf } from './keys';
 import type { MediaUrls } from './signed-urls';
 import { previewSrcSet, type PreviewSrcSet } from './variants';
@@ -23,7 +23,8 @@ export interface ItemMediaUrls {
 /**
  * The one rule for which media URLs a viewer gets for an item (ARCHITECTURE: paid content never
  * leaves the server before entitlement). `isViewable` is billing's entitlement answer.
- *   - Open to everyone (a listed free item): the preview as a plain, cacheable URL.
+ *   - Open to everyone for good (a listed free item without a tier): the preview as a plain,
+ *     cacheable URL (an early-access item that became free keeps signed ones).
  *   - Locked out: only the teaser (a blurred picture a few dozen pixels wide, scaled up), never
  *     the preview or the original, and no audio or video.
  *   - Entitled: the preview for cards (a plain public URL for a free item, else signed), its
@@ -41,7 +42,7 @@ export function itemMediaUrls(
   }
   const signed = (key: string | null) => (key ? urls.signed(key) : null);
   // A listed free item's preview (and its variants) is public; anything else's is signed per key.
-  const previewUrl = isOpenToAll(item, creatorStatus) ? urls.plain : urls.signed;
+  const previewUrl = isOpenToAllAlways(item, creatorStatus) ? urls.plain : urls.signed;
   const card = item.imagePreviewKey ? previewUrl(item.imagePreviewKey) : signed(item.imageKey);
   return {
     card,

@@ -23,6 +23,7 @@ export async function itemsUsingUpload(
       creatorId: items.creatorId,
       priceCents: items.priceCents,
       tierRequired: items.tierRequired,
+      earlyAccessUntil: items.earlyAccessUntil,
       status: items.status,
       hidden: items.hidden,
       creatorStatus: users.status,

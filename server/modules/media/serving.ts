@@ -46,7 +46,7 @@ export async function mediaServing(
   if (lookup.visibility === 'public') {
     return { contentType, cacheControl: isPreview ? PUBLIC_PREVIEW_CACHE : 'private, max-age=300' };
   }
-  if (isPreview && lookup.usedBy.some((item) => isOpenToAll(item, item.creatorStatus))) {
+  if (isPreview && lookup.usedBy.some((item) => isOpenToAll(item, item.creatorStatus, deps.now))) {
     return { contentType, cacheControl: PUBLIC_PREVIEW_CACHE };
   }
   const allowed = mayReadItemMedia({

@@ -39,7 +39,7 @@ export async function profileTiles(
   const rows = await listedItemsOf(db, person.id, PROFILE_CONTENT_LIMIT);
   const content = rows.map((item) => ({ ...item, creatorStatus: person.status }));
   const unlocked = await viewableItemIds(db, viewer, content, now);
-  return content.map((item) => presentProfileItem(item, unlocked.has(item.id), urls));
+  return content.map((item) => presentProfileItem(item, unlocked.has(item.id), urls, now));
 }
 
 /** SPEC §7 GET /api/v1/users/{id}: public fields and available items; 404 for any unknown id. */

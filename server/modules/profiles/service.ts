@@ -70,7 +70,7 @@ async function viewOf(
   // Following and membership are about someone else: one's own page skips those look-ups.
   const isOther = viewer !== null && viewer.id !== user.id;
   const [counters, followersCount, following, subscribedTier, items, refusal] = await Promise.all([
-    postCounters(deps.db, user.id),
+    postCounters(deps.db, user.id, now),
     followerCount(deps.db, user.id),
     isOther ? isFollowing(deps.db, viewer.id, user.id) : false,
     isOther ? membershipTier(deps.db, viewer.id, user.id, now) : ('Aura' as const),

@@ -75,6 +75,8 @@ export interface FeedItem {
   explicitContent: boolean;
   priceCents: number;
   tierRequired: Tier;
+  /** Members-first until then (issue 42). */
+  earlyAccessUntil: Date | null;
   status: ItemState;
   hidden: boolean;
   imagePreviewKey: string | null;
@@ -110,6 +112,7 @@ export async function listedFeedItems(
       explicitContent: items.explicitContent,
       priceCents: items.priceCents,
       tierRequired: items.tierRequired,
+      earlyAccessUntil: items.earlyAccessUntil,
       status: items.status,
       hidden: items.hidden,
       imagePreviewKey: items.imagePreviewKey,

@@ -61,7 +61,7 @@ function buildFeed(
   const host = new URL(deps.publicUrl).host;
   const items: RssItem[] = shown.map((item) => {
     const media = enclosureOf(item);
-    const isFree = isOpenToAll(item, creator.status);
+    const isFree = isOpenToAll(item, creator.status, deps.now);
     return {
       // Stable across requests and resets: the item's id on this server, never a signed URL.
       guid: `aura:${host}:item:${item.id}`,
@@ -99,7 +99,7 @@ function buildFeed(
 export async function publicFeed(deps: FeedDeps, username: string): Promise<BuiltFeed> {
   const creator = await activeCreator(deps.db, username);
   const shown = (await listedFeedItems(deps.db, creator.id)).filter((item) =>
-    isOpenToAll(item, creator.status),
+    isOpenToAll(item, creator.status, deps.now),
   );
   const lastModified = await feedLastModified(
     deps.db,

@@ -1,3 +1,4 @@
+import { inEarlyAccess, lockTier } from '../../../common/rules/early-access';
 import type { Tier } from '../../../common/rules/tiers';
 import type { Currency } from '../../../common/rules/money';
 import { avatarOf, displayNameOf, fullNameOf } from '../../../common/rules/display-name';
@@ -57,14 +58,18 @@ export const presentProfileItem = (
   item: ItemMediaSubject & { title: string; creatorStatus: UserStatus; currency: Currency },
   isUnlocked: boolean,
   urls: MediaUrls,
+  now: Date,
 ): PublicProfileItem => ({
   id: item.id,
   title: item.title,
   thumbnail: itemMediaUrls(item, item.creatorStatus, isUnlocked, urls).card,
-  isPaid: item.priceCents > 0 || item.tierRequired !== 'Aura',
+  isPaid: item.priceCents > 0 || lockTier(item, now) !== 'Aura',
   priceCents: item.priceCents,
   currency: item.currency,
   tierRequired: item.tierRequired,
+  earlyAccessUntil: inEarlyAccess(item, now)
+    ? (item.earlyAccessUntil?.toISOString() ?? null)
+    : null,
   isUnlocked,
 });
 

@@ -30,6 +30,7 @@ const PayPage = lazy(() => import('../features/billing/pages/PayPage'));
 const WalletPage = lazy(() => import('../features/billing/pages/WalletPage'));
 // Content (issue 4)
 const DashboardPage = lazy(() => import('../features/dashboard/pages/DashboardPage'));
+const ItemStatsPage = lazy(() => import('../features/dashboard/pages/ItemStatsPage'));
 const DiscoverPage = lazy(() => import('../features/feed/pages/DiscoverPage'));
 const UploadPage = lazy(() => import('../features/items/pages/UploadPage'));
 const EditItemPage = lazy(() => import('../features/items/pages/EditItemPage'));
@@ -99,6 +100,14 @@ const routes: RouteObject[] = [
     element: (
       <ProtectedRoute>
         <DashboardPage />
+      </ProtectedRoute>
+    ),
+  },
+  {
+    path: '/dashboard/items/:itemId',
+    element: (
+      <ProtectedRoute>
+        <ItemStatsPage />
       </ProtectedRoute>
     ),
   },

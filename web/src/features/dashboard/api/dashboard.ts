@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { DashboardResponse } from '../../../../../common/schemas/dashboard';
+import { ItemStatsResponse } from '../../../../../common/schemas/item-stats';
 import { ProfileResponse } from '../../../../../common/schemas/users';
 import { adoptServerRole } from '../../../app/auth';
 import { isNotFound, request } from '../../../shared/api/request';
@@ -56,6 +57,17 @@ export function useProfile(options: { enabled?: boolean } = {}) {
         throw error;
       }
     },
+    retry: noRetryOnInvalid,
+  });
+}
+
+/** Issue 42: GET /api/v1/creator/items/{id}/stats, the item's first days (owner and staff). */
+export function useItemStats(itemId: number | null) {
+  return useQuery({
+    queryKey: ['dashboard', 'item-stats', itemId] as const,
+    enabled: itemId !== null,
+    queryFn: async () =>
+      parseOrInvalid(ItemStatsResponse, await request(`/api/v1/creator/items/${itemId}/stats`)),
     retry: noRetryOnInvalid,
   });
 }

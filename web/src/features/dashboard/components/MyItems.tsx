@@ -99,6 +99,13 @@ export function MyItems() {
                 <td className="text-end">{number.format(item.sales)}</td>
                 <td>
                   <div className="d-flex flex-wrap gap-1 justify-content-end">
+                    <Link
+                      to={`/dashboard/items/${item.id}`}
+                      className="btn btn-sm btn-outline-secondary"
+                      aria-label={t('myItems.statsLabel', { title: item.title })}
+                    >
+                      {t('myItems.stats')}
+                    </Link>
                     {item.abilities.canEdit && (
                       <Link
                         to={`/upload/edit/${item.id}`}

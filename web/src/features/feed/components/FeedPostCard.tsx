@@ -53,7 +53,12 @@ export function FeedPostCard({ post }: { post: FeedPost }) {
             )}
           </div>
         ) : (
-          <LockedPreview imageUrl={post.imageUrl} title={post.title} layout="card" />
+          <LockedPreview
+            imageUrl={post.imageUrl}
+            title={post.title}
+            layout="card"
+            earlyAccessUntil={post.earlyAccessUntil}
+          />
         )}
       </Link>
       <Card.Body className="py-2 px-3" style={{ minWidth: 0 }}>

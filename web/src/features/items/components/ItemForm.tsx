@@ -6,6 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { CATEGORIES, subcategoriesOf } from '../../../../../common/catalog/categories';
+import {
+  EARLY_ACCESS_MAX_DAYS,
+  parseEarlyAccessUntil,
+} from '../../../../../common/rules/early-access';
 import { TIERS } from '../../../../../common/rules/tiers';
 import {
   addTag,
@@ -42,6 +46,7 @@ type Notice =
   | { kind: 'success'; itemId: number; scheduled: boolean }
   | { kind: 'required' }
   | { kind: 'publishAt' }
+  | { kind: 'earlyAccess' }
   | { kind: 'invalid'; fields: string[] }
   | { kind: 'failed'; reason: string };
 
@@ -68,6 +73,8 @@ interface ItemFormProps {
   schedulable?: boolean;
   /** A scheduled item's time, so that saving an edit keeps its schedule unless changed. */
   initialPublishAt?: string | null;
+  /** Issue 42: until when a members-first item stays its members', so an edit keeps it. */
+  initialEarlyAccessUntil?: string | null;
 }
 
 /**
@@ -83,6 +90,7 @@ export function ItemForm({
   submittingText,
   schedulable = false,
   initialPublishAt = null,
+  initialEarlyAccessUntil = null,
 }: ItemFormProps) {
   const { t } = useTranslation();
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -93,6 +101,11 @@ export function ItemForm({
   const [isScheduling, setIsScheduling] = useState(initialPublishAt !== null);
   const [localPublishAt, setLocalPublishAt] = useState(
     initialPublishAt === null ? '' : isoToLocalInput(initialPublishAt),
+  );
+
+  const [hasEarlyAccess, setHasEarlyAccess] = useState(initialEarlyAccessUntil !== null);
+  const [localEarlyUntil, setLocalEarlyUntil] = useState(
+    initialEarlyAccessUntil === null ? '' : isoToLocalInput(initialEarlyAccessUntil),
   );
 
   const { register, control, handleSubmit, watch, setValue, reset, formState } = useForm<
@@ -135,10 +148,23 @@ export function ItemForm({
       }
       publishAt = iso;
     }
+    let earlyAccessUntil: string | null = null;
+    const tier = values.tierRequired ?? 'Aura';
+    if (hasEarlyAccess && tier !== 'Aura') {
+      // The server's rule (common/rules/early-access.ts), asked before sending.
+      const iso = localInputToIso(localEarlyUntil);
+      const opensAt = publishAt ? new Date(publishAt) : new Date();
+      if (!iso || typeof parseEarlyAccessUntil(iso, opensAt, tier) === 'string') {
+        setNotice({ kind: 'earlyAccess' });
+        return;
+      }
+      earlyAccessUntil = iso;
+    }
     try {
       const itemId = await save({
         ...values,
         publishAt,
+        earlyAccessUntil,
         // Optional media left empty are not sent at all.
         audio: values.audio || undefined,
         video: values.video || undefined,
@@ -149,6 +175,8 @@ export function ItemForm({
         setFormGeneration((n) => n + 1);
         setIsScheduling(false);
         setLocalPublishAt('');
+        setHasEarlyAccess(false);
+        setLocalEarlyUntil('');
       } else {
         reset(values);
       }
@@ -190,6 +218,8 @@ export function ItemForm({
         return current.scheduled ? t('upload.scheduledSuccess') : t('upload.uploadSuccess');
       case 'publishAt':
         return t('upload.publishAtInvalid');
+      case 'earlyAccess':
+        return t('upload.earlyAccessInvalid', { days: EARLY_ACCESS_MAX_DAYS });
       case 'required':
         return t('upload.requiredFields');
       case 'invalid':
@@ -320,6 +350,33 @@ export function ItemForm({
             </Form.Group>
           </Col>
         </Row>
+        {watch('tierRequired') !== 'Aura' && (
+          <Form.Group className="mb-3" data-testid="upload-early-access">
+            <Form.Check
+              type="switch"
+              id="upload-early-access"
+              label={t('upload.earlyAccessLabel')}
+              checked={hasEarlyAccess}
+              onChange={(event) => setHasEarlyAccess(event.target.checked)}
+            />
+            {hasEarlyAccess && (
+              <div className="d-flex align-items-center gap-2 mt-2">
+                <Form.Control
+                  type="datetime-local"
+                  style={{ maxWidth: 260 }}
+                  value={localEarlyUntil}
+                  onChange={(event) => setLocalEarlyUntil(event.target.value)}
+                  isInvalid={shownNotice?.kind === 'earlyAccess'}
+                  aria-label={t('upload.earlyAccessLabel')}
+                  aria-describedby="upload-early-access-help"
+                />
+                <Form.Text id="upload-early-access-help" className="mt-0">
+                  {t('upload.earlyAccessHelp', { zone: localTimeZone() })}
+                </Form.Text>
+              </div>
+            )}
+          </Form.Group>
+        )}
         {schedulable && (
           <fieldset className="mb-3" data-testid="upload-schedule">
             <legend className="form-label fs-6">{t('upload.whenLabel')}</legend>

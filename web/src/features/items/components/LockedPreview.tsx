@@ -1,6 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LockIcon } from '../../billing/components/LockIcon';
+import { useMembersUntil } from './EarlyAccessNotice';
 
 /**
  * Where it stands: a feed card's fixed-ratio picture area, the product page, the checkout, a
@@ -34,6 +35,7 @@ export function LockedPreview({
   title,
   hint,
   layout = 'page',
+  earlyAccessUntil = null,
   children,
 }: {
   imageUrl: string | null;
@@ -41,11 +43,14 @@ export function LockedPreview({
   /** What unlocks it (issue 10): buy once, a tier, or either. */
   hint?: string;
   layout?: LockedPreviewLayout;
+  /** Issue 42: members-first until then; the preview says so, so fans see what joining gets. */
+  earlyAccessUntil?: string | null;
   /** More under the hint (a tile's tier badge). */
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const { className, style } = frame[layout];
+  const membersUntil = useMembersUntil();
   return (
     <div className={`${className} bg-dark`} style={style} data-testid={testId[layout]}>
       {imageUrl && (
@@ -72,6 +77,11 @@ export function LockedPreview({
         </span>
         <span className="fw-semibold">{t('discover.locked')}</span>
         {hint && <span className="d-block small">{hint}</span>}
+        {earlyAccessUntil && (
+          <span className="d-block small fw-semibold" data-testid="locked-early-access">
+            {membersUntil(earlyAccessUntil)}
+          </span>
+        )}
         {children}
       </div>
     </div>

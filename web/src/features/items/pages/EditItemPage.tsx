@@ -69,6 +69,7 @@ function EditForm({ item }: { item: ItemDetail }) {
         // Issue 42: a scheduled item's form starts on its time, so a saved edit keeps the schedule.
         schedulable
         initialPublishAt={item.status === 'scheduled' ? item.publishAt : null}
+        initialEarlyAccessUntil={item.earlyAccessUntil}
       />
     </>
   );

@@ -16,6 +16,7 @@ import { CommentsPanel } from '../components/CommentsPanel';
 import { itemCheckoutState } from '../components/checkout-state';
 import { ItemFacts } from '../components/ItemFacts';
 import { LikeButton } from '../components/LikeButton';
+import { EarlyAccessNotice } from '../components/EarlyAccessNotice';
 import { LockedPreview } from '../components/LockedPreview';
 import { ReportButton } from '../../reports/components/ReportButton';
 import { UnlockedMedia } from '../components/UnlockedMedia';
@@ -130,6 +131,12 @@ function ProductView({ productId }: { productId: number | null }) {
             </Alert>
           )}
           <ItemFacts item={product} className="mb-2" />
+          {product.earlyAccessUntil && (
+            <EarlyAccessNotice
+              until={product.earlyAccessUntil}
+              onOpened={() => void item.refetch()}
+            />
+          )}
           <p className="fw-semibold" data-testid="product-price">
             {t('product.price')}: {product.priceCents === 0 ? t('discover.free') : price}
           </p>

@@ -51,6 +51,7 @@ function ContentTile({ item }: { item: PublicProfileItem }) {
           title={item.title}
           hint={unlockHint(t, i18n.language, item)}
           layout="tile"
+          earlyAccessUntil={item.earlyAccessUntil}
         >
           {item.tierRequired !== 'Aura' && (
             <span className="d-block mt-1">

@@ -1,0 +1,2 @@
+ALTER TABLE "items" ADD COLUMN "early_access_until" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "items" ADD CONSTRAINT "items_early_access_check" CHECK ("items"."early_access_until" is null or "items"."tier_required" <> 'Aura');
