@@ -33,7 +33,7 @@ export class CsvSyntaxError extends Error {
     readonly line: number,
     readonly reason: 'quote_in_field' | 'text_after_quote' | 'unclosed_quote' | 'field_count',
   ) {
-    super(`line ${line}: ${reason}`);
+    super(reason);
   }
 }
 
