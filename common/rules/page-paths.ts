@@ -29,6 +29,7 @@ export const PAGE_PATHS = [
   '/wallet',
   '/wallet/payouts',
   '/dashboard',
+  '/dashboard/items/:itemId',
   '/discover',
   '/upload',
   '/upload/edit/:itemId',
