@@ -49,7 +49,9 @@ beforeAll(async () => {
   for (const name of ['theme-light-GGGGGGGG.css', 'theme-light-blue-HHHHHHHH.css']) {
     fs.writeFileSync(path.join(webRoot, 'assets', name), '');
   }
-  t = await createTestApp({ webRoot });
+  // A database of its own: the landing shows the newest creators and items, which other files
+  // writing to a shared server at the same moment would push this file's out of.
+  t = await createTestApp({ webRoot, ownDatabase: true });
 });
 afterAll(async () => {
   await t.close();

@@ -13,6 +13,8 @@ export const reportsRoutes =
       method: 'POST',
       url: '/api/v1/reports',
       perCaller: 30,
+      // The reported item or person does not exist.
+      errors: [404],
       schema: {
         summary: 'Report an item or a person',
         operationId: 'createReport',

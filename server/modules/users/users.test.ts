@@ -66,6 +66,8 @@ describe('GET /api/v1/users/profile', () => {
       displayName: 'Countess',
       avatarUrl: '/media/ada.png',
       newsletter: false,
+      // Sharing the e-mail with creators (the members CSV) is off until the person turns it on.
+      shareEmailWithCreators: false,
     });
     expect(res.body).not.toMatch(/password|hash|google|tokenVersion|failedLogins/i);
   });
@@ -150,6 +152,7 @@ describe('GET /api/v1/users/{id}', () => {
       currency: 'eur',
       tierRequired: 'Aura',
       isUnlocked: false,
+      earlyAccessUntil: null,
     });
     expect(body.content.find((c) => c.id === free.id)).toMatchObject({
       isPaid: false,
