@@ -90,6 +90,8 @@ test('a moderator warns content and lands on the reports page with the warning l
     'Moderation',
     'Reports',
     'Sales',
+    // Single payments (issue 43) read with the sales permission.
+    'Transactions',
   ]);
   await page.getByRole('searchbox', { name: 'Search' }).fill(item.title);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
