@@ -86,7 +86,14 @@ test('one purchase shows one money format on every screen and in its mails', asy
   const creatorPage = await creatorContext.newPage();
   await signInPage(creatorPage, creator);
   await creatorPage.goto('/dashboard');
-  await expect(creatorPage.getByRole('row', { name: item.title })).toContainText(PRICE);
+  const itemRow = creatorPage.getByTestId('my-item').filter({ hasText: item.title });
+  await expect(itemRow).toContainText(PRICE);
+  // Both sales in the creator's transactions, each at the same price in the same format.
+  const sales = creatorPage
+    .getByRole('row', { name: item.title })
+    .and(creatorPage.locator('[data-testid^="transaction-"]'));
+  await expect(sales).toHaveCount(2);
+  for (const sale of await sales.all()) await expect(sale).toContainText(PRICE);
   const euros = creatorPage.getByTestId('earnings-eur');
   await expect(euros).toContainText('In euros');
   await expect(euros.getByTestId('earnings-total')).toHaveText('€8.10');

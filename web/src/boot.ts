@@ -20,6 +20,7 @@ const script = document.querySelector<HTMLScriptElement>('script[data-app-entry]
 const entry = script?.dataset.appEntry;
 let started = false;
 let replay: Replay | null = null;
+const TOUCHES = ['pointerover', 'pointerdown', 'keydown', 'change', 'touchstart'];
 
 function startApp(): void {
   if (started || !entry) return;
@@ -66,6 +67,7 @@ function onTouch(event: Event): void {
 }
 
 function replayTouch(): void {
+  for (const type of TOUCHES) document.removeEventListener(type, onTouch, { capture: true });
   if (!replay) return;
   const control = document.querySelector<HTMLElement>(`[data-ssr-control="${replay.control}"]`);
   // Where the visitor was: a menu closed again hands the focus back to its button.
@@ -103,13 +105,15 @@ function countVisit(): void {
   if (method && url) void fetch(url, { method }).catch(() => undefined);
 }
 
+// Listened to even while the app is already loading (a signed-in visitor): a control pressed on
+// the server's page before the app takes over is pressed again in the app, not lost.
+for (const type of TOUCHES) {
+  document.addEventListener(type, onTouch, { capture: true, passive: true });
+}
 if (needsAppNow()) startApp();
 else {
   countVisit();
   // The app follows a system theme change live when no theme is saved; the page cannot.
   matchMedia('(prefers-color-scheme: dark)').addEventListener('change', startApp, { once: true });
-  for (const type of ['pointerover', 'pointerdown', 'keydown', 'change', 'touchstart']) {
-    document.addEventListener(type, onTouch, { capture: true, passive: true });
-  }
 }
 rotateLogo();
