@@ -153,6 +153,11 @@ export function createLocalProvider(db: Database): PaymentsProvider {
     async refundPayment() {
       throw new Error('the local provider has no payments to refund');
     },
+    async membershipPaymentIntent() {
+      return null;
+    },
+    // Local memberships renew from our own table; a refund ends them there.
+    async cancelSubscriptionNow() {},
     async listRefunds() {
       return [];
     },

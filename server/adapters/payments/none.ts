@@ -23,6 +23,12 @@ export function createNoPaymentsProvider(): PaymentsProvider {
     async refundPayment() {
       throw fail('payments_not_configured');
     },
+    async membershipPaymentIntent() {
+      return null;
+    },
+    async cancelSubscriptionNow() {
+      throw fail('payments_not_configured');
+    },
     async listRefunds() {
       return [];
     },

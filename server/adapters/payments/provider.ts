@@ -110,6 +110,16 @@ export interface PaymentsProvider {
     idempotencyKey: string;
     metadata: Record<string, string>;
   }): Promise<ProviderRefund>;
+  /**
+   * The payment (Stripe's PaymentIntent) that paid a membership: invoice `invoiceId`, or the
+   * subscription's first invoice when it is null; null when the provider knows none.
+   */
+  membershipPaymentIntent(input: {
+    subscriptionId: string;
+    invoiceId: string | null;
+  }): Promise<string | null>;
+  /** Ends a subscription now (a refunded membership): no renewal, safe to repeat. */
+  cancelSubscriptionNow(id: string): Promise<void>;
   /** Every refund of a payment, as the provider has them now. */
   listRefunds(paymentIntentId: string): Promise<ProviderRefund[]>;
   retrieveDispute(id: string): Promise<ProviderDispute | null>;

@@ -216,6 +216,40 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentsPr
       );
       return toRefund(refund);
     },
+    async membershipPaymentIntent({ subscriptionId, invoiceId }) {
+      let invoice = invoiceId;
+      if (!invoice) {
+        for await (const found of stripe.invoices.list({
+          subscription: subscriptionId,
+          limit: 100,
+        })) {
+          if (found.billing_reason === 'subscription_create' && found.id) {
+            invoice = found.id;
+            break;
+          }
+        }
+      }
+      if (!invoice) return null;
+      for await (const paid of stripe.invoicePayments.list({
+        invoice,
+        status: 'paid',
+        limit: 100,
+      })) {
+        const intent = paid.payment.type === 'payment_intent' ? paid.payment.payment_intent : null;
+        if (intent) return idOf(intent);
+      }
+      return null;
+    },
+    async cancelSubscriptionNow(id) {
+      try {
+        const current = await stripe.subscriptions.retrieve(id);
+        if (current.status === 'canceled' || current.status === 'incomplete_expired') return;
+        await stripe.subscriptions.cancel(id);
+      } catch (err) {
+        if (isMissing(err)) return;
+        throw err;
+      }
+    },
     async listRefunds(paymentIntentId) {
       const found: ProviderRefund[] = [];
       for await (const refund of stripe.refunds.list({

@@ -286,6 +286,10 @@ async function creatorOfItem(tx: Db, itemId: number): Promise<string | null> {
 export const membershipRef = (providerSubscriptionId: string, invoiceId: string | null) =>
   invoiceId ? `membership:invoice:${invoiceId}` : `membership:start:${providerSubscriptionId}`;
 
+/** The invoice a membership payment's earnings ref names; null for the checkout's own payment. */
+export const invoiceOfMembershipRef = (ref: string): string | null =>
+  ref.startsWith('membership:invoice:') ? ref.slice('membership:invoice:'.length) : null;
+
 async function grantMembership(
   tx: Db,
   ctx: FulfilContext,

@@ -11,6 +11,7 @@ import { authorize } from '../../auth/authorize';
 import type { EventMeta } from '../../events/record';
 import { fail } from '../../http/errors';
 import { callProvider, type BillingDeps } from './deps';
+import { invoiceOfMembershipRef } from './fulfilment';
 import { bookRefund, type RefundAsk } from './refund-booking';
 import { paymentRefunds } from './refund-tables';
 import {
@@ -142,17 +143,33 @@ function answer(
   };
 }
 
-/** The card payment refunded at Stripe: the refund Stripe made is what gets booked. */
+/**
+ * The card payment refunded at Stripe: the refund Stripe made is what gets booked. A membership
+ * payment is an invoice's PaymentIntent, asked of Stripe; a membership refunded in full is ended
+ * at Stripe too (before anything is booked), so it is never charged again.
+ */
 async function refundAtStripe(
   deps: BillingDeps,
   payment: PaymentRow,
   amountCents: number,
   requestKey: string,
 ): Promise<Pick<RefundAsk, 'providerRef' | 'amountCents' | 'capToRemaining'>> {
-  const paymentIntentId = payment.paymentIntentId;
-  if (deps.provider.name !== 'stripe' || !paymentIntentId) throw fail('refund_not_supported');
+  if (deps.provider.name !== 'stripe') throw fail('refund_not_supported');
+  const provider = deps.provider;
+  const subscriptionId = payment.kind === 'membership' ? payment.providerSubscriptionId : null;
+  const paymentIntentId =
+    payment.paymentIntentId ??
+    (subscriptionId
+      ? await callProvider(() =>
+          provider.membershipPaymentIntent({
+            subscriptionId,
+            invoiceId: invoiceOfMembershipRef(payment.ref),
+          }),
+        )
+      : null);
+  if (!paymentIntentId) throw fail('refund_not_supported');
   const refund = await callProvider(() =>
-    deps.provider.refundPayment({
+    provider.refundPayment({
       paymentIntentId,
       amountCents,
       idempotencyKey: `aura-refund:${requestKey}`,
@@ -160,6 +177,10 @@ async function refundAtStripe(
     }),
   );
   if (refund.status === 'failed') throw fail('payment_provider_unreachable');
+  const full = payment.refundedCents + refund.amountCents >= payment.grossCents;
+  if (subscriptionId && full) {
+    await callProvider(() => provider.cancelSubscriptionNow(subscriptionId));
+  }
   // Stripe gave the money back: book what it did, even if a webhook booked part meanwhile.
   return { providerRef: refund.id, amountCents: refund.amountCents, capToRemaining: true };
 }

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditEvents, ledgerEntries, paymentRefunds } from '../../db/schema/index';
+import { auditEvents, ledgerEntries, paymentRefunds, subscriptions } from '../../db/schema/index';
 import { createTestApp, uniqueName, type TestApp } from '../../test/app';
 import { createUser, type TestUser } from '../../test/factories';
 import { startFakeStripe, stripeEnv, type FakeStripe } from '../../test/fakes/stripe';
@@ -290,5 +290,149 @@ describe('disputes through Stripe', () => {
       })
     ).json().transactions;
     expect(row).toMatchObject({ dispute: 'won', refundState: 'none' });
+  });
+});
+
+describe('membership refunds through Stripe', () => {
+  /** A Stripe membership started by its checkout's webhook: its subscription and transaction. */
+  async function stripeMembership() {
+    const seller = await createUser(t, { role: 'creator' });
+    const member = await createUser(t);
+    const { id } = await startCheckout(t, member, {
+      tier: 'Hypr',
+      price: 5,
+      productId: seller.user.id,
+    });
+    const session = fake.pay(id);
+    expect(
+      (await deliver(fake.event('checkout.session.completed', { ...session }))).statusCode,
+    ).toBe(200);
+    const subId = session.subscription!;
+    const [firstInvoice] = [...fake.invoices.values()].filter(
+      (i) => i.parent.subscription_details.subscription === subId,
+    );
+    return { seller, member, subId, firstInvoice: firstInvoice!, session };
+  }
+
+  async function transactionsOf(seller: TestUser) {
+    const res = await t.app.inject({
+      url: `/api/v1/admin/transactions?creatorId=${seller.user.id}`,
+      headers: admin.auth,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().transactions as { id: number; kind: string; amountCents: number }[];
+  }
+
+  const isSubscribed = async (member: TestUser, seller: TestUser) =>
+    (
+      await t.app.inject({
+        url: `/api/v1/billing/membership/${seller.user.id}`,
+        headers: member.auth,
+      })
+    ).json().isSubscribed as boolean;
+
+  const subscriptionStatus = async (subId: string) =>
+    (
+      await t.db
+        .select({ status: subscriptions.status })
+        .from(subscriptions)
+        .where(eq(subscriptions.providerSubscriptionId, subId))
+    )[0]?.status;
+
+  const refundEvent = async (transactionId: number) =>
+    (
+      await t.db
+        .select({ data: auditEvents.data })
+        .from(auditEvents)
+        .where(
+          and(
+            eq(auditEvents.action, 'payment.refunded'),
+            eq(auditEvents.subjectId, String(transactionId)),
+          ),
+        )
+    ).map((e) => e.data);
+
+  it('refunds the invoice’s payment at Stripe once and ends the membership at once', async () => {
+    const { seller, member, subId, firstInvoice } = await stripeMembership();
+    const [transaction] = await transactionsOf(seller);
+    expect(transaction).toMatchObject({ kind: 'membership', provider: 'stripe', amountCents: 500 });
+    expect(await isSubscribed(member, seller)).toBe(true);
+    const paymentIntentId = fake.intentOfInvoice(firstInvoice.id);
+    const before = stripeRefundCalls();
+    const key = uniqueName('refund-');
+
+    const res = await refund(transaction!.id, {}, key);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      replayed: false,
+      refund: { amountCents: 500 },
+      transaction: { refundState: 'refunded', refundedCents: 500 },
+    });
+    expect(stripeRefundCalls() - before).toBe(1);
+    expect(fake.chargeOf(paymentIntentId)).toMatchObject({ amount_refunded: 500, refunded: true });
+    // Ended at Stripe (no renewal charges the fan again) and here, at once.
+    expect(fake.subscriptions.get(subId)?.status).toBe('canceled');
+    expect(await subscriptionStatus(subId)).toBe('canceled');
+    expect(await isSubscribed(member, seller)).toBe(false);
+    // 500 gross, 450 net: the creator's 450 and the platform's 50 go back.
+    expect(await bookedOf(transaction!.id)).toEqual({
+      refunds: [['refund', 500]],
+      net: 0,
+      events: 1,
+    });
+    expect(await refundEvent(transaction!.id)).toEqual([
+      expect.objectContaining({ netCents: 450, feeCents: 50, full: true, to: 'card' }),
+    ]);
+
+    // The double click, Stripe's charge.refunded and its subscription.deleted change nothing.
+    const again = await refund(transaction!.id, {}, key);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ replayed: true, refund: { amountCents: 500 } });
+    expect((await deliver(chargeRefunded(paymentIntentId))).statusCode).toBe(200);
+    expect(
+      (await deliver(fake.event('customer.subscription.deleted', fake.subscriptions.get(subId)!)))
+        .statusCode,
+    ).toBe(200);
+    expect(stripeRefundCalls() - before).toBe(1);
+    expect(await bookedOf(transaction!.id)).toEqual({
+      refunds: [['refund', 500]],
+      net: 0,
+      events: 1,
+    });
+    expect(await subscriptionStatus(subId)).toBe('canceled');
+    expect((await refund(transaction!.id)).statusCode).toBe(409);
+  });
+
+  it('a part of a renewal goes back in proportion; the membership runs on', async () => {
+    const { seller, member, subId } = await stripeMembership();
+    const renewal = fake.invoice(subId, { amountPaid: 500, billingReason: 'subscription_cycle' });
+    expect((await deliver(fake.event('invoice.paid', renewal))).statusCode).toBe(200);
+    const [latest, first] = await transactionsOf(seller);
+    expect([latest?.amountCents, first?.amountCents]).toEqual([500, 500]);
+
+    const res = await refund(latest!.id, { amountCents: 200 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().transaction).toMatchObject({ refundState: 'partial', refundedCents: 200 });
+    const renewalIntent = fake.intentOfInvoice(renewal.id as string);
+    expect(fake.chargeOf(renewalIntent)).toMatchObject({ amount_refunded: 200, refunded: false });
+    // 200 of 500 takes back 180 of the creator's 450 (and 20 of the platform's 50).
+    expect(await bookedOf(latest!.id)).toEqual({ refunds: [['refund', 200]], net: 270, events: 1 });
+    expect(await refundEvent(latest!.id)).toEqual([
+      expect.objectContaining({ netCents: 180, feeCents: 20, full: false }),
+    ]);
+    expect(fake.subscriptions.get(subId)?.status).toBe('active');
+    expect(await subscriptionStatus(subId)).toBe('active');
+    expect(await isSubscribed(member, seller)).toBe(true);
+    expect(await bookedOf(first!.id)).toEqual({ refunds: [], net: 450, events: 0 });
+  });
+
+  it('refuses more than the membership payment left, before Stripe is asked', async () => {
+    const { seller } = await stripeMembership();
+    const [transaction] = await transactionsOf(seller);
+    const before = fake.requests.length;
+    const res = await refund(transaction!.id, { amountCents: 501 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'refund_exceeds_payment' });
+    expect(fake.requests.length).toBe(before);
   });
 });

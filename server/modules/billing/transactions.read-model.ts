@@ -42,6 +42,7 @@ const paymentColumns = {
     ${subscriptions.provider}, 'balance')`,
   paymentIntentId: checkoutSessions.paymentIntentId,
   subscriptionId: ledgerEntries.subscriptionId,
+  providerSubscriptionId: subscriptions.providerSubscriptionId,
   createdAt: ledgerEntries.createdAt,
   refundedCents: sql<number>`(select coalesce(sum(r.amount_cents), 0)::int from ${paymentRefunds} r
     where r.transaction_id = ${ledgerEntries.id})`,

@@ -66,6 +66,22 @@ export interface FakeCharge {
   payment_intent: string;
 }
 
+/** A subscription's invoice; a paid one has the PaymentIntent (and charge) that paid it. */
+export interface FakeInvoice {
+  id: string;
+  object: 'invoice';
+  amount_paid: number;
+  currency: string;
+  billing_reason: string;
+  status: 'paid';
+  parent: {
+    type: 'subscription_details';
+    subscription_details: { subscription: string; metadata: Record<string, string> };
+  };
+  /** The PaymentIntent that paid it, read through /v1/invoice_payments (not on Stripe's invoice). */
+  paymentIntent: string | null;
+}
+
 export interface FakeRefund {
   id: string;
   object: 'refund';
@@ -116,6 +132,7 @@ export interface FakeStripe {
   subscriptions: Map<string, FakeSubscription>;
   requests: RecordedRequest[];
   charges: Map<string, FakeCharge>;
+  invoices: Map<string, FakeInvoice>;
   refunds: Map<string, FakeRefund>;
   disputes: Map<string, FakeDispute>;
   /** Answers the next calls with Stripe's 500 api_error (and stripe-should-retry: false). */
@@ -153,10 +170,17 @@ export interface FakeStripe {
     object: object,
     options?: { id?: string; secret?: string },
   ): { id: string; payload: string; signature: string };
+  /**
+   * A paid invoice of a subscription, as an `invoice.*` event carries it; the PaymentIntent
+   * and charge that paid it are made too. The first invoice (`subscription_create`) is the one
+   * the checkout's payment made, when there is one.
+   */
   invoice(
     subscriptionId: string,
     options: { amountPaid: number; billingReason: string; id?: string },
   ): Json;
+  /** The PaymentIntent that paid an invoice. */
+  intentOfInvoice(invoiceId: string): string;
   close(): Promise<void>;
 }
 
@@ -165,6 +189,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const subscriptions = new Map<string, FakeSubscription>();
   const requests: RecordedRequest[] = [];
   const charges = new Map<string, FakeCharge>();
+  const invoices = new Map<string, FakeInvoice>();
   const refunds = new Map<string, FakeRefund>();
   const disputes = new Map<string, FakeDispute>();
   const refundsByKey = new Map<string, FakeRefund>();
@@ -227,6 +252,51 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     sessions.set(id, session);
     return session;
   }
+
+  /** A new PaymentIntent with its succeeded charge of `amount`. */
+  function newCharge(amount: number, currency: string): string {
+    const paymentIntent = newId('pi');
+    charges.set(paymentIntent, {
+      id: newId('ch'),
+      object: 'charge',
+      amount,
+      amount_refunded: 0,
+      refunded: false,
+      currency,
+      payment_intent: paymentIntent,
+    });
+    return paymentIntent;
+  }
+
+  function addInvoice(
+    subscriptionId: string,
+    options: { amountPaid: number; billingReason: string; currency: string; id?: string },
+  ): FakeInvoice {
+    const invoice: FakeInvoice = {
+      id: options.id ?? newId('in'),
+      object: 'invoice',
+      amount_paid: options.amountPaid,
+      currency: options.currency,
+      billing_reason: options.billingReason,
+      status: 'paid',
+      parent: {
+        type: 'subscription_details',
+        subscription_details: { subscription: subscriptionId, metadata: {} },
+      },
+      paymentIntent:
+        options.amountPaid > 0 ? newCharge(options.amountPaid, options.currency) : null,
+    };
+    invoices.set(invoice.id, invoice);
+    return invoice;
+  }
+
+  function publicInvoice(invoice: FakeInvoice): Json {
+    const { paymentIntent: _intent, ...rest } = invoice;
+    return rest;
+  }
+
+  const list = (url: string, data: unknown[]) =>
+    ({ object: 'list', data, has_more: false, url }) as const;
 
   function chargeOf(paymentIntentId: string): FakeCharge {
     const charge = charges.get(paymentIntentId);
@@ -296,6 +366,34 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const data = [...refunds.values()].filter((r) => r.payment_intent === pi).reverse();
       return send(res, 200, { object: 'list', data, has_more: false, url: '/v1/refunds' });
     }
+    if (method === 'GET' && path === '/v1/invoices') {
+      const sub = form.get('subscription');
+      const data = [...invoices.values()]
+        .filter((i) => i.parent.subscription_details.subscription === sub)
+        .reverse()
+        .map(publicInvoice);
+      return send(res, 200, list(path, data));
+    }
+    if (method === 'GET' && path === '/v1/invoice_payments') {
+      const invoice = invoices.get(form.get('invoice') ?? '');
+      const status = form.get('status');
+      const data =
+        invoice?.paymentIntent && (status === null || status === 'paid')
+          ? [
+              {
+                id: `inpay_${invoice.id}`,
+                object: 'invoice_payment',
+                invoice: invoice.id,
+                status: 'paid',
+                amount_paid: invoice.amount_paid,
+                currency: invoice.currency,
+                is_default: true,
+                payment: { type: 'payment_intent', payment_intent: invoice.paymentIntent },
+              },
+            ]
+          : [];
+      return send(res, 200, list(path, data));
+    }
     const dispute = /^\/v1\/disputes\/([\w-]+)$/.exec(path);
     if (method === 'GET' && dispute?.[1]) {
       const found = disputes.get(dispute[1]);
@@ -318,6 +416,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (method === 'POST' && form.has('cancel_at_period_end')) {
         found.cancel_at_period_end = form.get('cancel_at_period_end') === 'true';
         found.canceled_at = found.cancel_at_period_end ? unix(new Date()) : null;
+      }
+      if (method === 'DELETE') {
+        if (found.status === 'canceled') {
+          return send(res, 400, {
+            error: {
+              type: 'invalid_request_error',
+              message: `A canceled subscription can only update its cancellation_details.`,
+            },
+          });
+        }
+        found.status = 'canceled';
+        found.canceled_at = unix(new Date());
+        found.ended_at = found.canceled_at;
       }
       return send(res, 200, found);
     }
@@ -361,6 +472,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     subscriptions,
     requests,
     charges,
+    invoices,
     refunds,
     disputes,
     failing: false,
@@ -396,16 +508,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       s.customer_details = { email: options.email ?? s.customer_email ?? 'payer@example.test' };
       if (options.amountTotal !== undefined) s.amount_total = options.amountTotal;
       if (s.mode === 'payment' && paid && !s.payment_intent) {
-        s.payment_intent = newId('pi');
-        charges.set(s.payment_intent, {
-          id: newId('ch'),
-          object: 'charge',
-          amount: s.amount_total,
-          amount_refunded: 0,
-          refunded: false,
-          currency: s.currency,
-          payment_intent: s.payment_intent,
-        });
+        s.payment_intent = newCharge(s.amount_total, s.currency);
       }
       if (s.mode === 'subscription' && paid) {
         const start = options.periodStart ?? new Date();
@@ -428,6 +531,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         };
         subscriptions.set(subscription.id, subscription);
         s.subscription = subscription.id;
+        addInvoice(subscription.id, {
+          amountPaid: s.amount_total,
+          billingReason: 'subscription_create',
+          currency: s.currency,
+        });
       }
       return s;
     },
@@ -464,17 +572,26 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       });
     },
     invoice(subscriptionId, options) {
-      return {
-        id: options.id ?? newId('in'),
-        object: 'invoice',
-        amount_paid: options.amountPaid,
-        currency: 'usd',
-        billing_reason: options.billingReason,
-        parent: {
-          type: 'subscription_details',
-          subscription_details: { subscription: subscriptionId, metadata: {} },
-        },
-      };
+      const first =
+        options.billingReason === 'subscription_create' && options.id === undefined
+          ? [...invoices.values()].find(
+              (i) =>
+                i.parent.subscription_details.subscription === subscriptionId &&
+                i.billing_reason === 'subscription_create',
+            )
+          : undefined;
+      if (first) return { ...publicInvoice(first), amount_paid: options.amountPaid };
+      // Renewals are charged in the currency of the subscription's first invoice.
+      const currency =
+        [...invoices.values()].find(
+          (i) => i.parent.subscription_details.subscription === subscriptionId,
+        )?.currency ?? 'usd';
+      return publicInvoice(addInvoice(subscriptionId, { ...options, currency }));
+    },
+    intentOfInvoice(invoiceId) {
+      const intent = invoices.get(invoiceId)?.paymentIntent;
+      if (!intent) throw new Error(`fake stripe: no paid invoice ${invoiceId}`);
+      return intent;
     },
     close: () =>
       new Promise<void>((resolve, reject) => {
