@@ -168,6 +168,7 @@ export const ERROR_CATALOGUE = {
   import_malformed: entry(400, 'The file is not valid CSV: line {{line}}: {{reason}}'),
   import_no_email_column: entry(400, 'The file has no email column (line 1)'),
   import_empty: entry(400, 'The file has no rows'),
+  member_import_not_found: entry(404, 'No import of yours with this id'),
   invitation_invalid: entry(
     400,
     'This invitation link is not valid, has expired or was already used',

@@ -15,11 +15,15 @@ export interface ApiItem {
   title: string;
 }
 
-/** Publishes a paid item as `creator` (publishing makes a user a creator, issue 4). */
+/**
+ * Publishes a paid item as `creator` (publishing makes a user a creator, issue 4); `terms` adds
+ * the item's membership terms (`tierRequired`, `earlyAccessUntil`).
+ */
 export async function createLockedItem(
   request: APIRequestContext,
   creator: Account,
   price: string,
+  terms: { tierRequired?: 'Hypr' | 'HyprSoul'; earlyAccessUntil?: string } = {},
 ): Promise<ApiItem> {
   const upload = await request.post('/api/v1/media/upload-image', {
     headers: auth(creator),
@@ -40,6 +44,7 @@ export async function createLockedItem(
       category: 'Music',
       subcategory: 'Loops',
       explicitContent: false,
+      ...terms,
     },
   });
   expect(created.ok(), await created.text()).toBe(true);

@@ -105,6 +105,20 @@ export const IMPORT_REFUSALS = [
 export const ImportRefusal = z.enum(IMPORT_REFUSALS);
 export type ImportRefusal = z.infer<typeof ImportRefusal>;
 
+/**
+ * Why a whole file is refused as not CSV (`import_malformed`, with the `line` of the fault): not
+ * UTF-8 text, a quote inside an unquoted field, text after a closing quote, a quoted field never
+ * closed, or a line with a different number of fields than the header.
+ */
+export const IMPORT_MALFORMED_REASONS = [
+  'not_utf8',
+  'quote_in_field',
+  'text_after_quote',
+  'unclosed_quote',
+  'field_count',
+] as const;
+export type ImportMalformedReason = (typeof IMPORT_MALFORMED_REASONS)[number];
+
 const ImportLine = z.object({
   /** The line of the file (the header is line 1). */
   line: z.number().int(),
@@ -149,3 +163,25 @@ export const MemberImportReport = z.object({
   importId: z.string().nullable(),
 });
 export type MemberImportReport = z.infer<typeof MemberImportReport>;
+
+/** Where a queued import stands: `queued` until its job ran, then `done` with its counts. */
+export const MEMBER_IMPORT_STATES = ['queued', 'done'] as const;
+
+/** GET /api/v1/creator/members/imports/{importId}: one of the signed-in creator's imports. */
+export const MemberImportState = z.object({
+  importId: z.string(),
+  status: z.enum(MEMBER_IMPORT_STATES),
+  /** Addresses the file gave to handle (the lines refused on their own not counted). */
+  addresses: z.number().int(),
+  /** Invitations sent and existing accounts notified; null until the job ran. */
+  invited: z.number().int().nullable(),
+  matched: z.number().int().nullable(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  comp: z.object({ tier: CompTier, months: z.number().int() }).nullable(),
+});
+export type MemberImportState = z.infer<typeof MemberImportState>;
+
+export const MemberImportParams = z.object({ importId: z.uuid() });
+export type MemberImportParams = z.infer<typeof MemberImportParams>;

@@ -39,13 +39,18 @@ export async function linkFromMailbox(address: string, page: string): Promise<st
   return link!;
 }
 
-/** The text of the newest mail to `address` whose subject is `subject`; waits for its delivery. */
-export async function mailTextTo(address: string, subject: string): Promise<string> {
+/**
+ * The text of the newest mail to `address` whose subject is `subject` (or matches it); waits for
+ * its delivery.
+ */
+export async function mailTextTo(address: string, subject: string | RegExp): Promise<string> {
   let text: string | undefined;
   await expect
     .poll(
       async () => {
-        const mails = (await mailsTo(address)).filter((mail) => mail.subject === subject);
+        const mails = (await mailsTo(address)).filter((mail) =>
+          typeof subject === 'string' ? mail.subject === subject : subject.test(mail.subject),
+        );
         text = mails[mails.length - 1]?.text;
         return text;
       },

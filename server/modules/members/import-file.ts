@@ -1,5 +1,9 @@
 import { EMAIL_MAX_LENGTH, isValidEmail } from '../../../common/rules/account';
-import { IMPORT_MAX_ROWS, type ImportRefusal } from '../../../common/schemas/members';
+import {
+  IMPORT_MAX_ROWS,
+  type ImportMalformedReason,
+  type ImportRefusal,
+} from '../../../common/schemas/members';
 import { CsvSyntaxError, parseCsv } from '../../http/csv';
 import { fail } from '../../http/errors';
 import type { ImportedAddress } from './tables';
@@ -18,18 +22,15 @@ export interface MemberFile {
   refused: RefusedLine[];
 }
 
-const REASON_TEXT: Record<CsvSyntaxError['reason'], string> = {
-  quote_in_field: 'a quote inside an unquoted field',
-  text_after_quote: 'text after a closing quote',
-  unclosed_quote: 'a quoted field is never closed',
-  field_count: 'a different number of fields than the header',
-};
+/** A file refused whole as not CSV: the line of the fault and its reason, as a code. */
+const malformed = (line: number, reason: ImportMalformedReason) =>
+  fail('import_malformed', { line, reason });
 
 /**
  * Reads a member list in the columns of Ghost's member export (issue 42): `email` (required) and
  * `name` are used; `note`, `subscribed_to_emails`, `complimentary_plan`, `labels`, `created_at`
  * and any other column are read past. A file that is not CSV is refused whole with the line of
- * the fault (400), one with more than IMPORT_MAX_ROWS rows too (413); a line with a missing,
+ * the fault and a reason code (400, `IMPORT_MALFORMED_REASONS`), one with more than IMPORT_MAX_ROWS rows too (413); a line with a missing,
  * invalid or repeated address is refused alone.
  */
 export function readMemberFile(bytes: Buffer): MemberFile {
@@ -37,14 +38,14 @@ export function readMemberFile(bytes: Buffer): MemberFile {
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw fail('import_malformed', { line: 1, reason: 'the file is not UTF-8 text' });
+    throw malformed(1, 'not_utf8');
   }
   let parsed: ReturnType<typeof parseCsv>;
   try {
     parsed = parseCsv(text, IMPORT_MAX_ROWS + 1);
   } catch (err) {
     if (err instanceof CsvSyntaxError) {
-      throw fail('import_malformed', { line: err.line, reason: REASON_TEXT[err.reason] });
+      throw malformed(err.line, err.reason);
     }
     throw err;
   }

@@ -79,22 +79,36 @@ describe('member import', () => {
 
   it('refuses a malformed file with its line number, and changes nothing', async () => {
     const creator = await createUser(t, { role: 'creator' });
-    const cases: [string, number, RegExp][] = [
-      ['email,name\r\na@example.test,"Ann\r\nb@example.test,Bob\r\n', 400, /line 2/],
-      ['email,name\r\na@example.test,Ann\r\nb@exa"mple.test,Bob\r\n', 400, /line 3/],
-      ['email,name\r\na@example.test,Ann\r\nb@example.test,"Bob"x\r\n', 400, /line 3/],
-      ['email,name\r\na@example.test,Ann\r\nb@example.test,Bob,extra\r\n', 400, /line 3/],
-      ['name,note\r\nAnn,hi\r\n', 400, /email/],
-      ['email,name\r\n', 400, /no rows/],
+    const malformed: [string, number, string][] = [
+      ['email,name\r\na@example.test,"Ann\r\nb@example.test,Bob\r\n', 2, 'unclosed_quote'],
+      ['email,name\r\na@example.test,Ann\r\nb@exa"mple.test,Bob\r\n', 3, 'quote_in_field'],
+      ['email,name\r\na@example.test,Ann\r\nb@example.test,"Bob"x\r\n', 3, 'text_after_quote'],
+      ['email,name\r\na@example.test,Ann\r\nb@example.test,Bob,extra\r\n', 3, 'field_count'],
     ];
-    for (const [csv, status, text] of cases) {
+    for (const [csv, line, reason] of malformed) {
       const res = await importCsv(t, creator, csv);
-      expect(res.statusCode, csv).toBe(status);
-      expect(res.json<{ error: string }>().error).toMatch(text);
+      expect(res.statusCode, csv).toBe(400);
+      expect(res.json(), csv).toMatchObject({
+        code: 'import_malformed',
+        params: { line, reason },
+        error: `The file is not valid CSV: line ${line}: ${reason}`,
+      });
+    }
+    const whole: [string, string][] = [
+      ['name,note\r\nAnn,hi\r\n', 'import_no_email_column'],
+      ['email,name\r\n', 'import_empty'],
+    ];
+    for (const [csv, code] of whole) {
+      const res = await importCsv(t, creator, csv);
+      expect(res.statusCode, csv).toBe(400);
+      expect(res.json(), csv).toMatchObject({ code });
     }
     const notUtf8 = await importCsv(t, creator, Buffer.from([0x65, 0x6d, 0x0a, 0xff, 0xfe]));
     expect(notUtf8.statusCode).toBe(400);
-    expect(notUtf8.json()).toMatchObject({ code: 'import_malformed' });
+    expect(notUtf8.json()).toMatchObject({
+      code: 'import_malformed',
+      params: { line: 1, reason: 'not_utf8' },
+    });
     expect(await traces(creator)).toEqual({ imports: [], invitations: [], queued: [] });
   });
 
@@ -217,5 +231,97 @@ describe('member import', () => {
     });
     expect(second.statusCode).toBe(400);
     expect(second.json()).toMatchObject({ code: 'invitation_invalid' });
+  });
+});
+
+describe('member import state', () => {
+  const stateOf = (user: TestUser | null, importId: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/v1/creator/members/imports/${importId}`,
+      headers: user ? user.auth : {},
+    });
+
+  /** Runs due jobs until the import's job has run (the app's own runner may hold it meanwhile). */
+  async function importDone(creator: TestUser, importId: string) {
+    for (let round = 0; round < 1000; round += 1) {
+      await t.container.jobs.runDue();
+      const res = await stateOf(creator, importId);
+      expect(res.statusCode, res.body).toBe(200);
+      if (res.json<{ status: string }>().status === 'done') return res.json<unknown>();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    throw new Error('the import job did not run');
+  }
+
+  it('answers a queued import, then what its job did', async () => {
+    const creator = await createUser(t, { role: 'creator' });
+    const queuedId = crypto.randomUUID();
+    const at = new Date('2026-03-01T10:00:00Z');
+    // An import whose job has not run: no job is queued for it, so it stays queued.
+    await t.db.insert(memberImports).values({
+      id: queuedId,
+      creatorId: creator.user.id,
+      addresses: [{ line: 2, email: 'queued@example.test', name: null }],
+      compTier: 'Hypr',
+      compMonths: 2,
+      createdAt: at,
+    });
+    const queued = await stateOf(creator, queuedId);
+    expect(queued.statusCode, queued.body).toBe(200);
+    expect(queued.json()).toEqual({
+      importId: queuedId,
+      status: 'queued',
+      addresses: 1,
+      invited: null,
+      matched: null,
+      createdAt: at.toISOString(),
+      finishedAt: null,
+      comp: { tier: 'Hypr', months: 2 },
+    });
+
+    const existing = await createUser(t);
+    const csv = ghostCsv([
+      { email: `${uniqueName('st_')}@example.test` },
+      { email: `${uniqueName('st_')}@example.test` },
+      { email: existing.user.email },
+      { email: 'broken' },
+    ]);
+    const res = await importCsv(t, creator, csv);
+    expect(res.statusCode, res.body).toBe(202);
+    const { importId } = res.json<{ importId: string }>();
+    expect(await importDone(creator, importId)).toEqual({
+      importId,
+      status: 'done',
+      addresses: 3,
+      invited: 2,
+      matched: 1,
+      createdAt: expect.any(String),
+      finishedAt: expect.any(String),
+      comp: null,
+    });
+  });
+
+  it('answers only the creator who imported, and refuses a bad id', async () => {
+    const creator = await createUser(t, { role: 'creator' });
+    const other = await createUser(t, { role: 'creator' });
+    const fan = await createUser(t);
+    const res = await importCsv(t, creator, ghostCsv([{ email: 'owner-only@example.test' }]), {
+      dryRun: 'false',
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    const { importId } = res.json<{ importId: string }>();
+
+    expect((await stateOf(creator, importId)).statusCode).toBe(200);
+    const foreign = await stateOf(other, importId);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toMatchObject({ code: 'member_import_not_found' });
+    expect((await stateOf(fan, importId)).statusCode).toBe(403);
+    expect((await stateOf(null, importId)).statusCode).toBe(401);
+    const unknown = await stateOf(creator, crypto.randomUUID());
+    expect(unknown.statusCode).toBe(404);
+    const bad = await stateOf(creator, 'not-a-uuid');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'invalid_field' });
   });
 });

@@ -1,10 +1,15 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../../common/rules/permissions';
-import type { MemberImportQuery, MemberImportReport } from '../../../common/schemas/members';
+import type {
+  MemberImportQuery,
+  MemberImportReport,
+  MemberImportState,
+} from '../../../common/schemas/members';
 import { authorize } from '../../auth/authorize';
 import type { Clock } from '../../context';
 import type { Database, Db } from '../../db/client';
 import { recordEvent, systemMeta, type EventMeta } from '../../events/record';
+import { fail } from '../../http/errors';
 import type { JobRunner } from '../../jobs/runner';
 import { queueMail } from '../mail/index';
 import { matchAddresses } from './import-matches.read-model';
@@ -104,6 +109,44 @@ export async function importMembers(
     ].sort((a, b) => a.line - b.line),
     comp,
     importId,
+  };
+}
+
+/**
+ * GET /api/v1/creator/members/imports/{importId}: where one of the signed-in creator's imports
+ * stands (queued, or done with what its job did). Another creator's import is not found (404).
+ */
+export async function memberImportState(
+  db: Db,
+  actor: Actor | null,
+  importId: string,
+): Promise<MemberImportState> {
+  authorize(actor, 'members.manage');
+  const [row] = await db
+    .select({
+      id: memberImports.id,
+      status: memberImports.status,
+      // Counted in the database: the list itself can be 10,000 addresses.
+      addresses: sql<number>`jsonb_array_length(${memberImports.addresses})::int`,
+      invited: memberImports.invited,
+      matched: memberImports.matched,
+      compTier: memberImports.compTier,
+      compMonths: memberImports.compMonths,
+      createdAt: memberImports.createdAt,
+      finishedAt: memberImports.finishedAt,
+    })
+    .from(memberImports)
+    .where(and(eq(memberImports.id, importId), eq(memberImports.creatorId, actor.id)));
+  if (!row) throw fail('member_import_not_found');
+  return {
+    importId: row.id,
+    status: row.status,
+    addresses: row.addresses,
+    invited: row.invited,
+    matched: row.matched,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+    comp: row.compTier && row.compMonths ? { tier: row.compTier, months: row.compMonths } : null,
   };
 }
 

@@ -3,9 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CompMembershipRequest,
   CompMembershipResponse,
+  IMPORT_MALFORMED_REASONS,
   IMPORT_MAX_BYTES,
+  IMPORT_REFUSALS,
+  MemberImportParams,
   MemberImportQuery,
   MemberImportReport,
+  MemberImportState,
   MemberList,
 } from '../../../common/schemas/members';
 import { authorize } from '../../auth/authorize';
@@ -14,7 +18,7 @@ import { fail } from '../../http/errors';
 import { routesFor } from '../../http/route';
 import { giveComplimentary } from './comp';
 import { membersCsv } from './export';
-import { importMembers } from './import';
+import { importMembers, memberImportState } from './import';
 import { creatorRoster } from './roster.read-model';
 
 /** The multipart field the member file comes in. */
@@ -23,6 +27,8 @@ const FILE_FIELD = 'file';
 const IMPORTS_PER_MINUTE = 10;
 /** The member list shown on the dashboard; the CSV export has everyone. */
 const LIST_LIMIT = 200;
+
+const codes = (list: readonly string[]) => list.map((code) => `\`${code}\``).join(', ');
 
 /** A creator's members in and out (issue 42): the list, its CSV, complimentary grants, import. */
 export const membersRoutes =
@@ -86,6 +92,20 @@ export const membersRoutes =
       },
     });
 
+    route.authed({
+      method: 'GET',
+      url: '/api/v1/creator/members/imports/:importId',
+      errors: [404],
+      schema: {
+        summary: 'Where one of the signed-in creator’s member imports stands',
+        operationId: 'getCreatorMemberImport',
+        params: MemberImportParams,
+        response: { 200: MemberImportState },
+      },
+      handler: async ({ viewer, request }) =>
+        memberImportState(c.db, viewer, request.params.importId),
+    });
+
     await app.register(async (uploads) => {
       // Multipart only here; the file is read whole, within IMPORT_MAX_BYTES.
       await uploads.register(multipart, {
@@ -112,6 +132,12 @@ export const membersRoutes =
         },
         schema: {
           summary: 'Import members from a CSV file (or report what an import would do)',
+          description:
+            'Each refused line of the report has a stable `reason` code, one of ' +
+            `${codes(IMPORT_REFUSALS)}. A file that is not CSV is refused whole (400, code ` +
+            '`import_malformed`) with `params.line`, the line of the fault, and `params.reason`, ' +
+            `one of ${codes(IMPORT_MALFORMED_REASONS)}. Without \`dryRun=true\` the import is ` +
+            'queued as one job (202): follow it at GET /api/v1/creator/members/imports/{importId}.',
           operationId: 'importCreatorMembers',
           consumes: ['multipart/form-data'],
           querystring: MemberImportQuery,

@@ -44,18 +44,34 @@ function translatedError(code: string | null, params: ErrorParams): string | nul
   const key = `errors.${code}`;
   if (!i18n.isInitialized || !i18n.exists(key)) return null;
   const t = i18n.t as (key: string, options?: ErrorParams) => string;
-  const shown =
-    code === 'invalid_field' ? { ...params, reason: reasonText(params.reason) } : params;
+  const reasons = Object.hasOwn(REASON_KEYS, code) ? REASON_KEYS[code] : undefined;
+  const shown = reasons ? { ...params, reason: reasonText(reasons, params.reason) } : params;
   return t(key, localizeMoneyParams(shown, i18n.language));
 }
 
 /**
- * An `invalid_field` names its reason as a code (zod's issue code, e.g. `too_big`, or a schema's
- * own key): the reader's language for it, else the general "is not valid".
+ * Codes whose `reason` param is a code of its own, with where its translations are: an
+ * `invalid_field` names zod's issue code (e.g. `too_big`) or a schema's own key, an
+ * `import_malformed` what is wrong with the member file (IMPORT_MALFORMED_REASONS).
  */
-function reasonText(reason: unknown): string {
-  const key = `validation.${typeof reason === 'string' ? reason : ''}`;
-  return (i18n.t as (key: string) => string)(i18n.exists(key) ? key : 'validation.invalid');
+const REASON_KEYS: Record<string, { prefix: string; fallback: string | null }> = {
+  invalid_field: { prefix: 'validation', fallback: 'validation.invalid' },
+  import_malformed: { prefix: 'members.import.malformed', fallback: null },
+};
+
+/**
+ * The reader's language for a reason code, else the fallback's (the general "is not valid"),
+ * else the code as the server sent it.
+ */
+function reasonText(
+  { prefix, fallback }: { prefix: string; fallback: string | null },
+  reason: unknown,
+): string {
+  const code = typeof reason === 'string' || typeof reason === 'number' ? String(reason) : '';
+  const key = `${prefix}.${code}`;
+  const t = i18n.t as (key: string) => string;
+  if (i18n.exists(key)) return t(key);
+  return fallback === null ? code : t(fallback);
 }
 
 /**

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   CompMembershipResponse,
   MemberImportReport,
+  MemberImportState,
   MemberList,
   type CompMembershipRequest,
   type CompTier,
@@ -12,7 +13,36 @@ import { errorMessage, request, RequestError } from '../../../shared/api/request
 export const membersKeys = {
   all: ['creator-members'] as const,
   list: ['creator-members', 'list'] as const,
+  import: (importId: string) => ['creator-members', 'import', importId] as const,
 };
+
+/** How often a queued import is asked after (its job usually runs within seconds). */
+const IMPORT_POLL_MS = 1500;
+
+/**
+ * Where a queued import stands (GET /api/v1/creator/members/imports/{importId}), asked again
+ * until its job has run; then the member list reloads.
+ */
+export function useMemberImport(importId: string | null) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: membersKeys.import(importId ?? ''),
+    enabled: importId !== null,
+    queryFn: async () => {
+      const state = MemberImportState.parse(
+        await request(`/api/v1/creator/members/imports/${encodeURIComponent(importId ?? '')}`),
+      );
+      if (state.status === 'done') {
+        void queryClient.invalidateQueries({ queryKey: membersKeys.list });
+      }
+      return state;
+    },
+    refetchInterval: (query) =>
+      query.state.status === 'error' || query.state.data?.status === 'done'
+        ? false
+        : IMPORT_POLL_MS,
+  });
+}
 
 /** The signed-in creator's newest followers and members (GET /api/v1/creator/members). */
 export function useCreatorMembers(enabled = true) {

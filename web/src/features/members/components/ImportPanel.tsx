@@ -7,7 +7,7 @@ import {
   type CompTier,
   type MemberImportReport,
 } from '../../../../../common/schemas/members';
-import { importMembersFile, useRefreshMembers } from '../api/members';
+import { importMembersFile, useMemberImport, useRefreshMembers } from '../api/members';
 
 type Step =
   | { name: 'idle' }
@@ -141,9 +141,37 @@ export function ImportPanel() {
       {step.name === 'queued' && (
         <Alert variant="success" className="mt-3 mb-0" role="status" data-testid="import-queued">
           {t('members.import.queued', { count: step.report.toInvite.length })}
+          {step.report.importId && <ImportProgress importId={step.report.importId} />}
         </Alert>
       )}
     </div>
+  );
+}
+
+/** Where the confirmed import's job stands: running, then what it did. */
+function ImportProgress({ importId }: { importId: string }) {
+  const { t } = useTranslation();
+  const state = useMemberImport(importId);
+  if (state.isError) {
+    return (
+      <span className="d-block small" data-testid="import-state-failed">
+        {t('members.import.stateFailed')}
+      </span>
+    );
+  }
+  if (state.data?.status !== 'done') {
+    return (
+      <span className="d-block small" data-testid="import-running">
+        {t('members.import.running')}
+      </span>
+    );
+  }
+  return (
+    <span className="d-block fw-semibold" data-testid="import-done">
+      {t('members.import.done')} {t('members.import.invited', { count: state.data.invited ?? 0 })}
+      {' · '}
+      {t('members.import.notified', { count: state.data.matched ?? 0 })}
+    </span>
   );
 }
 
