@@ -204,26 +204,36 @@ export const AdminSalesQuery = z.object({
 });
 export type AdminSalesQuery = z.infer<typeof AdminSalesQuery>;
 
-/** SPEC §3 sales row: id, product, sales (count) and revenue (formatted text), plus the cents. */
+/**
+ * SPEC §3 sales row: id, product, sales (count) and revenue (formatted text), plus the cents.
+ * Net of refunds: `sales` leaves out sales refunded in full, `revenue` is what buyers paid less
+ * what went back (`refundedCents`).
+ */
 export const SalesRow = z.object({
   id: z.number().int(),
   product: z.string(),
   creatorId: z.string(),
   sales: z.number().int(),
-  /** What buyers paid, formatted in English (the web formats revenueCents in the reader's language). */
+  /** What buyers paid less refunds, formatted in English (the web formats revenueCents in the reader's language). */
   revenue: z.string(),
   revenueCents: z.number().int(),
+  /** What went back to this item's buyers (refunds, lost disputes). */
+  refundedCents: z.number().int(),
   currency: z.enum(CURRENCIES),
 });
 export type SalesRow = z.infer<typeof SalesRow>;
 
-/** One currency's sales of one UTC day. */
+/** One currency's sales of one UTC day, net of what went back of them since (issue 43). */
 export const DailySales = z.object({
   /** YYYY-MM-DD (UTC). */
   day: z.string(),
   currency: z.enum(CURRENCIES),
+  /** Sales made that day and not refunded in full. */
   sales: z.number().int(),
+  /** What buyers paid that day less what went back of those sales. */
   revenueCents: z.number().int(),
+  /** What went back of that day's sales, whenever it went back. */
+  refundedCents: z.number().int(),
 });
 export type DailySales = z.infer<typeof DailySales>;
 
@@ -231,6 +241,7 @@ export const SalesTotal = z.object({
   currency: z.enum(CURRENCIES),
   sales: z.number().int(),
   revenueCents: z.number().int(),
+  refundedCents: z.number().int(),
   revenue: z.string(),
 });
 export type SalesTotal = z.infer<typeof SalesTotal>;

@@ -47,6 +47,7 @@ describe('GET /api/v1/admin/sales', () => {
       sales: 2,
       revenue: '€24.68',
       revenueCents: 2468,
+      refundedCents: 0,
       currency: 'eur',
     });
     expect(body.sales.find((s) => s.id === dollar.id)).toMatchObject({
@@ -63,16 +64,23 @@ describe('GET /api/v1/admin/sales', () => {
       currency: 'eur',
       sales: 2,
       revenueCents: 2468,
+      refundedCents: 0,
     });
-    expect(eur.at(-1)).toEqual({ day: '2031-03-04', currency: 'eur', sales: 0, revenueCents: 0 });
+    expect(eur.at(-1)).toEqual({
+      day: '2031-03-04',
+      currency: 'eur',
+      sales: 0,
+      revenueCents: 0,
+      refundedCents: 0,
+    });
     expect(body.daily.filter((d) => d.currency === 'usd').at(-1)).toMatchObject({
       day: '2031-03-04',
       sales: 1,
       revenueCents: 500,
     });
     expect(body.totals).toEqual([
-      { currency: 'eur', sales: 2, revenueCents: 2468, revenue: '€24.68' },
-      { currency: 'usd', sales: 1, revenueCents: 500, revenue: '$5.00' },
+      { currency: 'eur', sales: 2, revenueCents: 2468, refundedCents: 0, revenue: '€24.68' },
+      { currency: 'usd', sales: 1, revenueCents: 500, refundedCents: 0, revenue: '$5.00' },
     ]);
     expect(body.from).toBe('2031-02-03T00:00:00.000Z');
     expect(body.to).toBe('2031-03-05T00:00:00.000Z');
@@ -90,6 +98,58 @@ describe('GET /api/v1/admin/sales', () => {
   });
 });
 
+describe('GET /api/v1/admin/sales after refunds', () => {
+  it('counts net of refunds: a full refund is no sale, a partial one lowers the revenue', async () => {
+    clock.set('2031-06-10T12:00:00.000Z');
+    const staff = await createUser(t, { role: 'admin' });
+    const creator = await createUser(t, { role: 'creator' });
+    const fans = [await createUser(t), await createUser(t), await createUser(t)];
+    const kept = await createItem(t, creator.user.id, { priceCents: 1000, title: 'Kept loop' });
+    const gone = await createItem(t, creator.user.id, { priceCents: 700, title: 'Gone loop' });
+    for (const fan of fans) await buy(fan, kept, '10.00');
+    await buy(fans[0]!, gone, '7.00');
+
+    const transactionsOf = async (itemId: number) =>
+      (await inject(t, staff, 'GET', `/api/v1/admin/transactions?itemId=${itemId}`)).json()
+        .transactions as { id: number }[];
+    const refund = async (id: number, body: Record<string, unknown>) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/sales/${id}/refund`,
+        headers: { ...staff.auth, 'idempotency-key': `sales-${id}-${JSON.stringify(body).length}` },
+        payload: body,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    // The next day: one sale of the kept item back in full, one 4.00 of 10.00, the other one all.
+    clock.advanceDays(1);
+    const [third, second] = await transactionsOf(kept.id);
+    await refund(third!.id, {});
+    await refund(second!.id, { amountCents: 400 });
+    const [goneSale] = await transactionsOf(gone.id);
+    await refund(goneSale!.id, {});
+
+    const res = await inject(t, staff, 'GET', '/api/v1/admin/sales');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = AdminSalesResponse.parse(res.json());
+    expect(body.sales.find((s) => s.id === kept.id)).toMatchObject({
+      sales: 2,
+      revenueCents: 1600,
+      refundedCents: 1400,
+      revenue: '€16.00',
+    });
+    // Every sale of it went back: it sold nothing.
+    expect(body.sales.find((s) => s.id === gone.id)).toBeUndefined();
+    // Refunds count against the day of their sale, not the day they were made.
+    expect(body.daily.filter((d) => d.sales > 0 || d.refundedCents > 0)).toEqual([
+      { day: '2031-06-10', currency: 'eur', sales: 2, revenueCents: 1600, refundedCents: 2100 },
+    ]);
+    expect(body.totals).toEqual([
+      { currency: 'eur', sales: 2, revenueCents: 1600, refundedCents: 2100, revenue: '€16.00' },
+    ]);
+  });
+});
+
 describe('the 30-day window', () => {
   it('ends today (UTC) and fills the quiet days of each currency', () => {
     const days = windowDays(new Date('2031-01-15T23:59:00Z'));
@@ -97,11 +157,11 @@ describe('the 30-day window', () => {
     expect(days[0]).toBe('2030-12-17');
     expect(days.at(-1)).toBe('2031-01-15');
     const filled = fillDays(days, [
-      { day: '2031-01-10', currency: 'usd', sales: 2, revenueCents: 900 },
+      { day: '2031-01-10', currency: 'usd', sales: 2, revenueCents: 900, refundedCents: 100 },
     ]);
     expect(filled).toHaveLength(30);
     expect(filled.filter((d) => d.sales > 0)).toEqual([
-      { day: '2031-01-10', currency: 'usd', sales: 2, revenueCents: 900 },
+      { day: '2031-01-10', currency: 'usd', sales: 2, revenueCents: 900, refundedCents: 100 },
     ]);
     expect(fillDays(days, [])).toEqual([]);
   });

@@ -31,18 +31,28 @@ export function fillDays(days: string[], sold: DaySales[]): DailySales[] {
   return currencies.flatMap((currency) =>
     days.map((day) => {
       const found = byKey.get(`${day}|${currency}`);
-      return { day, currency, sales: found?.sales ?? 0, revenueCents: found?.revenueCents ?? 0 };
+      return {
+        day,
+        currency,
+        sales: found?.sales ?? 0,
+        revenueCents: found?.revenueCents ?? 0,
+        refundedCents: found?.refundedCents ?? 0,
+      };
     }),
   );
 }
 
 function totalsOf(daily: DailySales[]): SalesTotal[] {
-  const totals = new Map<Currency, { sales: number; revenueCents: number }>();
+  const totals = new Map<
+    Currency,
+    { sales: number; revenueCents: number; refundedCents: number }
+  >();
   for (const d of daily) {
-    const t = totals.get(d.currency) ?? { sales: 0, revenueCents: 0 };
+    const t = totals.get(d.currency) ?? { sales: 0, revenueCents: 0, refundedCents: 0 };
     totals.set(d.currency, {
       sales: t.sales + d.sales,
       revenueCents: t.revenueCents + d.revenueCents,
+      refundedCents: t.refundedCents + d.refundedCents,
     });
   }
   return [...totals].map(([currency, t]) => ({
@@ -54,7 +64,10 @@ function totalsOf(daily: DailySales[]): SalesTotal[] {
 
 /**
  * GET /api/v1/admin/sales (issue 14; SPEC §2 /admin/sales): best-selling items with their
- * revenue in their own currency, and the last 30 days per day and currency.
+ * revenue in their own currency, and the last 30 days per day and currency. Every figure is net
+ * of refunds (issue 43): a sale refunded in full is not counted, revenue is what buyers paid
+ * less what went back to them, each refund counted against its sale (its item, its day);
+ * `refundedCents` says how much went back.
  */
 export async function salesOverview(
   db: Db,
@@ -79,6 +92,7 @@ export async function salesOverview(
               sales: row.salesCount,
               revenue: formatMoney(row.revenueCents, row.currency),
               revenueCents: row.revenueCents,
+              refundedCents: row.refundedCents,
               currency: row.currency,
             },
           ]

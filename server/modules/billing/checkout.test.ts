@@ -367,6 +367,7 @@ describe('admin sales figures', () => {
       creatorId: creator.user.id,
       salesCount: 2,
       revenueCents: 2468,
+      refundedCents: 0,
       currency: 'eur',
     });
   });

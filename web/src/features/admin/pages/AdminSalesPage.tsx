@@ -41,6 +41,7 @@ export default function AdminSalesPage() {
               <h2 className="h5" id="admin-sales-chart-title">
                 {t('admin.sales.last30')}
               </h2>
+              <p className="aura-muted small">{t('admin.sales.netOfRefunds')}</p>
               {data.totals.length === 0 ? (
                 <p className="aura-muted">{t('admin.sales.noRecent')}</p>
               ) : (
