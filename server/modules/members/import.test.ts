@@ -44,6 +44,26 @@ function inviteToken(jobKey: string): string {
   return linkToken(t.container.keys['mail-links'], id);
 }
 
+/** GET the import's state as `user`. */
+const stateOf = (user: TestUser | null, importId: string) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/v1/creator/members/imports/${importId}`,
+    headers: user ? user.auth : {},
+  });
+
+/** Runs due jobs until the import's job has run (the app's own runner may hold it meanwhile). */
+async function importDone(creator: TestUser, importId: string) {
+  for (let round = 0; round < 1000; round += 1) {
+    await t.container.jobs.runDue();
+    const res = await stateOf(creator, importId);
+    expect(res.statusCode, res.body).toBe(200);
+    if (res.json<{ status: string }>().status === 'done') return res.json<unknown>();
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  throw new Error('the import job did not run');
+}
+
 describe('member import', () => {
   it('answers a dry run line by line and changes nothing', async () => {
     const creator = await createUser(t, { role: 'creator' });
@@ -165,6 +185,7 @@ describe('member import', () => {
     const res = await importCsv(t, creator, csv, { tier: 'HyprSoul', months: '2' });
     expect(res.statusCode, res.body).toBe(202);
     expect(res.json()).toMatchObject({ dryRun: false, toInvite: [{ line: 2 }], matching: [{}] });
+    await importDone(creator, res.json<{ importId: string }>().importId);
     await deliverMails(t);
     const invites = await mailsTo(t, fresh);
     expect(invites.map((m) => m.template)).toEqual(['member-invite-comp']);
@@ -188,6 +209,7 @@ describe('member import', () => {
       toInvite: [],
       refused: [{ line: 2, reason: 'already_invited' }],
     });
+    await importDone(creator, again.json<{ importId: string }>().importId);
     await deliverMails(t);
     expect(await mailsTo(t, fresh)).toHaveLength(1);
     expect(await mailsTo(t, existing.user.email)).toHaveLength(1);
@@ -235,25 +257,6 @@ describe('member import', () => {
 });
 
 describe('member import state', () => {
-  const stateOf = (user: TestUser | null, importId: string) =>
-    t.app.inject({
-      method: 'GET',
-      url: `/api/v1/creator/members/imports/${importId}`,
-      headers: user ? user.auth : {},
-    });
-
-  /** Runs due jobs until the import's job has run (the app's own runner may hold it meanwhile). */
-  async function importDone(creator: TestUser, importId: string) {
-    for (let round = 0; round < 1000; round += 1) {
-      await t.container.jobs.runDue();
-      const res = await stateOf(creator, importId);
-      expect(res.statusCode, res.body).toBe(200);
-      if (res.json<{ status: string }>().status === 'done') return res.json<unknown>();
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    throw new Error('the import job did not run');
-  }
-
   it('answers a queued import, then what its job did', async () => {
     const creator = await createUser(t, { role: 'creator' });
     const queuedId = crypto.randomUUID();
