@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Alert, Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useFeed } from '../api/feed';
@@ -11,7 +12,11 @@ export default function DiscoverPage() {
   const feed = useFeed();
   const canLoadMore = feed.hasNextPage && !feed.isFetchingNextPage && !feed.isError;
   const sentinel = useInfiniteScroll(() => void feed.fetchNextPage(), canLoadMore);
-  const posts = feed.data?.pages.flatMap((page) => page.posts) ?? [];
+  // Twenty cards are a long render on a phone: deferred, React renders them in slices that
+  // leave the main thread free between them, instead of one long task as the answer arrives.
+  const data = useDeferredValue(feed.data);
+  const posts = data?.pages.flatMap((page) => page.posts) ?? [];
+  const isLoading = data === undefined && !feed.isError;
 
   return (
     <main className="container py-4">
@@ -21,7 +26,7 @@ export default function DiscoverPage() {
         <h2 id="posts-heading" className="h5">
           {t('discover.posts')}
         </h2>
-        {feed.isPending ? (
+        {isLoading ? (
           <div className="text-center py-4">
             <Spinner animation="border" role="status" />
           </div>
