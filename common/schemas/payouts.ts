@@ -147,8 +147,24 @@ export const PayoutRunSummary = z.object({
 });
 export type PayoutRunSummary = z.infer<typeof PayoutRunSummary>;
 
-/** GET /api/v1/hub/payouts/runs: the latest runs, newest first. */
+/**
+ * A creator's balance below zero in one currency (issue 43: refunds after their payout). The
+ * next payout runs pay them nothing in it until later earnings cover `amountCents`.
+ */
+export const CarriedBalance = z.object({
+  creatorId: z.string(),
+  /** The creator's username. */
+  creator: z.string(),
+  currency: z.enum(CURRENCIES),
+  /** What is owed, in cents (positive). */
+  amountCents: z.number().int(),
+});
+export type CarriedBalance = z.infer<typeof CarriedBalance>;
+
+/** GET /api/v1/hub/payouts/runs: the latest runs, newest first, and the balances carried. */
 export const PayoutRunList = z.object({
   runs: z.array(PayoutRunSummary.omit({ replayed: true, transfers: true })),
+  /** Negative balances, most owed first (at most 100). */
+  carried: z.array(CarriedBalance),
 });
 export type PayoutRunList = z.infer<typeof PayoutRunList>;

@@ -5,6 +5,7 @@ export { scheduleCheckoutPrune } from './checkout-prune';
 export { grantComplimentary, type ComplimentaryGrant } from './complimentary';
 export { salesPerDay, type DaySales } from './daily-sales';
 export { bookPayout, payableBalances, reversePayout } from './payouts';
+export { carriedBalances } from './carried-balances.read-model';
 export { startOfUtcMonth } from './periods';
 export { presentPurchasedProduct, type CreatorSummary } from './presenter';
 export { runRenewals } from './renewals';

@@ -333,10 +333,27 @@ describe('negative balances', () => {
         .transfers.filter((p: { creatorId: string }) => p.creatorId === creator.user.id)
         .map((p: { amountCents: number }) => p.amountCents);
     };
+    // The Control Hub lists what each creator owes, per currency.
+    const carried = async (as: TestUser = admin) => {
+      const res = await t.app.inject({ url: '/api/v1/hub/payouts/runs', headers: as.auth });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().carried as { creatorId: string }[]).filter(
+        (c) => c.creatorId === creator.user.id,
+      );
+    };
     expect(await run()).toEqual([900]);
+    expect(await carried()).toEqual([]);
     expect((await refund(id)).statusCode).toBe(200);
     expect(await earningsOf(creator.user.id)).toMatchObject({ net: -900 });
+    const owing = {
+      creatorId: creator.user.id,
+      creator: creator.user.username,
+      currency: 'eur',
+      amountCents: 900,
+    };
+    expect(await carried()).toEqual([owing]);
     expect(await run()).toEqual([]);
+    expect(await carried(await createUser(t, { role: 'agency' }))).toEqual([owing]);
 
     // A 5.00 sale (4.50 net) pays back part of the debt: still nothing to pay.
     const fan = await createUser(t);
@@ -348,11 +365,13 @@ describe('negative balances', () => {
     });
     expect((await payLocal(t, s1.id)).statusCode).toBe(200);
     expect(await run()).toEqual([]);
+    expect(await carried()).toEqual([{ ...owing, amountCents: 450 }]);
     // 20.00 more (18.00 net): the debt (4.50 left) comes off first.
     const big = await createItem(t, creator.user.id, { priceCents: 2000 });
     const s2 = await startCheckout(t, fan, { tier: big.title, price: '20.00', productId: big.id });
     expect((await payLocal(t, s2.id)).statusCode).toBe(200);
     expect(await run()).toEqual([1350]);
+    expect(await carried()).toEqual([]);
   });
 });
 

@@ -9,7 +9,7 @@ import { recordEvent, type EventMeta } from '../../events/record';
 import { fail } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import type { JobRunner } from '../../jobs/runner';
-import { bookPayout, payableBalances } from '../billing/index';
+import { bookPayout, carriedBalances, payableBalances } from '../billing/index';
 import { personName, toAmounts } from '../hub/index';
 import { lockDueCreators, transfersOfRun } from './runs.read-model';
 import { payoutRuns, payoutTransfers } from './tables';
@@ -151,16 +151,30 @@ export async function runSummary(
 
 /** How many runs the hub lists. */
 const RECENT_RUNS = 20;
+/** How many negative balances the hub lists (most owed first). */
+const CARRIED_SHOWN = 100;
 
-/** GET /api/v1/hub/payouts/runs: the latest runs with their totals, newest first. */
+/**
+ * GET /api/v1/hub/payouts/runs: the latest runs with their totals, newest first, and the
+ * negative balances the next runs carry (issue 43).
+ */
 export async function listPayoutRuns(db: Db, actor: Actor | null): Promise<PayoutRunList> {
   authorize(actor, 'hub.read');
-  const runs = await db
-    .select()
-    .from(payoutRuns)
-    .orderBy(desc(payoutRuns.createdAt), desc(payoutRuns.id))
-    .limit(RECENT_RUNS);
-  if (runs.length === 0) return { runs: [] };
+  const [runs, owed] = await Promise.all([
+    db
+      .select()
+      .from(payoutRuns)
+      .orderBy(desc(payoutRuns.createdAt), desc(payoutRuns.id))
+      .limit(RECENT_RUNS),
+    carriedBalances(db, CARRIED_SHOWN),
+  ]);
+  const carried = owed.map((o) => ({
+    creatorId: o.creatorId,
+    creator: o.username,
+    currency: o.currency,
+    amountCents: o.cents,
+  }));
+  if (runs.length === 0) return { runs: [], carried };
   const sums = await db
     .select({
       runId: payoutTransfers.runId,
@@ -202,6 +216,7 @@ export async function listPayoutRuns(db: Db, actor: Actor | null): Promise<Payou
         totals: toAmounts(totals),
       };
     }),
+    carried,
   };
 }
 

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Modal, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import type { PayoutRunSummary } from '../../../../../common/schemas/payouts';
+import { formatMoney } from '../../../../../common/rules/money';
+import type { CarriedBalance, PayoutRunSummary } from '../../../../../common/schemas/payouts';
 import { fetchPayoutRunCsv, usePayoutRuns, useRunPayouts } from '../api/hub';
 import { formatDate } from '../../billing/components/format-date';
 import { newIdempotencyKey } from '../../../shared/api/idempotency-key';
@@ -60,6 +61,7 @@ export function PayoutRunControl({ canRun }: { canRun: boolean }) {
           {t('masteraxis.payouts.run.downloadFailed', { message: downloadError })}
         </Alert>
       )}
+      {runs.data && runs.data.carried.length > 0 && <CarriedBalances carried={runs.data.carried} />}
       {runs.data && runs.data.runs.length > 0 && (
         <>
           <h4 className="h6 mt-3">{t('masteraxis.payouts.run.recent')}</h4>
@@ -140,5 +142,28 @@ function RunResult({ summary, onDownload }: { summary: PayoutRunSummary; onDownl
         {t('masteraxis.payouts.run.download')}
       </Button>
     </Alert>
+  );
+}
+
+/** Creators whose refunds took their earnings below zero: what the next runs carry (issue 43). */
+function CarriedBalances({ carried }: { carried: CarriedBalance[] }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <section className="mt-3" data-testid="hub-payout-carried" aria-labelledby="hub-carried-title">
+      <h4 className="h6" id="hub-carried-title">
+        {t('masteraxis.payouts.run.carriedTitle')}
+      </h4>
+      <p className="small aura-muted mb-1">{t('masteraxis.payouts.run.carriedHint')}</p>
+      <ul className="list-unstyled small mb-0">
+        {carried.map((c) => (
+          <li key={`${c.creatorId}-${c.currency}`}>
+            {t('masteraxis.payouts.run.carriedLine', {
+              creator: c.creator,
+              amount: formatMoney(c.amountCents, c.currency, i18n.language),
+            })}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
