@@ -92,22 +92,35 @@ export async function deliverMails(
       errors[at] = error ?? new Error('mail could not be rendered');
     }
   });
+  // A new-post mail the mail server took counts as sent for its item (issue 42), and is not
+  // sent again by a retry of its job.
+  const newsletterIdsOf = (at: number) => {
+    const { payload } = batch[at]!;
+    return isNewsletterTemplate(payload.template) ? sendIdsOf(payload) : [];
+  };
   const sent = await sendAll(
     deps.mailer,
     messages.map((m) => m.message),
+    // One at a time (SMTP), each is marked as soon as the server took it: an instance that dies
+    // mid-batch leaves its jobs to another one (their lease ends), which skips the ones marked.
+    // The mail is out either way: a failed mark is logged, not retried as a send.
+    (i) =>
+      markSent(deps.db, newsletterIdsOf(messages[i]!.at), deps.clock.now()).catch((err: unknown) =>
+        deps.log?.warn(
+          { error: err instanceof Error ? err.message : String(err) },
+          'new-post mail sent but not marked sent',
+        ),
+      ),
   );
   messages.forEach(({ at }, i) => (errors[at] = sent[i] ?? null));
-  // A new-post mail the mail server took counts as sent for its item (issue 42).
-  await markSent(
-    deps.db,
-    messages.flatMap(({ at }) => {
-      const { payload } = batch[at]!;
-      return errors[at] === null && isNewsletterTemplate(payload.template)
-        ? sendIdsOf(payload)
-        : [];
-    }),
-    deps.clock.now(),
-  );
+  // In one write (the outbox): marked together.
+  if (deps.mailer.sendMany) {
+    await markSent(
+      deps.db,
+      messages.flatMap(({ at }) => (errors[at] === null ? newsletterIdsOf(at) : [])),
+      deps.clock.now(),
+    );
+  }
   const secretsOf = new Map(messages.map(({ at, message }) => [at, message.secrets]));
   // Each failed try is logged with the mail server's error (issue 19: a mail server down for ten
   // minutes left no trace but a pending count), and kept for the admin outbox.
@@ -127,18 +140,25 @@ export async function deliverMails(
   });
 }
 
-/** Sends the messages, in one write where the transport can; per message, null or its error. */
-async function sendAll(mailer: Mailer, messages: MailMessage[]): Promise<unknown[]> {
+/**
+ * Sends the messages, in one write where the transport can; per message, null or its error.
+ * One at a time, `taken(i)` runs after the server took message `i`, before the next is sent.
+ */
+async function sendAll(
+  mailer: Mailer,
+  messages: MailMessage[],
+  taken: (i: number) => Promise<void>,
+): Promise<unknown[]> {
   if (messages.length === 0) return [];
   if (mailer.sendMany) return mailer.sendMany(messages);
   const errors: unknown[] = [];
-  for (const message of messages) {
-    errors.push(
-      await mailer.send(message).then(
-        () => null,
-        (err: unknown) => err ?? 'failed',
-      ),
+  for (const [i, message] of messages.entries()) {
+    const error = await mailer.send(message).then(
+      () => null,
+      (err: unknown) => err ?? 'failed',
     );
+    if (error === null) await taken(i);
+    errors.push(error);
   }
   return errors;
 }

@@ -37,7 +37,8 @@ interface Reader {
 
 /**
  * One new-post mail for its reader as things are now, or null when it is not to go out: the
- * reader switched the creator off since, or every item in it was taken down. Its links go
+ * reader switched the creator off since, every item in it was taken down, or the mail server
+ * took it already (a job run again after its instance died mid-batch). Its links go
  * through our click redirect; it carries RFC 8058 one-click unsubscribe for that creator only.
  */
 export function composeNewsletterMail(
@@ -50,7 +51,9 @@ export function composeNewsletterMail(
 ): Omit<MailMessage, 'to'> | null {
   const sends = sendIdsOf(payload)
     .map((id) => contexts.get(id))
-    .filter((c): c is NewsletterSendContext => c !== undefined && c.recipientId === reader.id);
+    .filter(
+      (c): c is NewsletterSendContext => c !== undefined && c.recipientId === reader.id && !c.sent,
+    );
   const first = sends[0];
   if (!first || first.switchedOff) return null;
   const base = deps.publicUrl;

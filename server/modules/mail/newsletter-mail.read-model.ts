@@ -13,14 +13,16 @@ import {
 
 /*
  * What a batch of new-post mails names (issue 42), read when they are sent, in one statement:
- * per send row its item (title, cover, price, tier) or update, its creator, and whether its
- * recipient switched that creator's mails off since it was queued.
+ * per send row its item (title, cover, price, tier) or update, its creator, whether it went out
+ * already, and whether its recipient switched that creator's mails off since it was queued.
  */
 
 export interface NewsletterSendContext {
   id: number;
   recipientId: string;
   access: NewsletterAccess;
+  /** The mail server took a mail with it already (a retried or taken-back job): not sent again. */
+  sent: boolean;
   switchedOff: boolean;
   creator: NameParts;
   item: {
@@ -43,7 +45,7 @@ export async function newsletterContexts(
   if (sendIds.length === 0) return new Map();
   const ids = `{${sendIds.map((id) => String(Math.trunc(id))).join(',')}}`;
   const result = await db.execute(sql`
-    select s.id, s.recipient_id as "recipientId", s.access,
+    select s.id, s.recipient_id as "recipientId", s.access, s.sent_at is not null as sent,
       exists (select 1 from ${newsletterPreferences} p where p.user_id = s.recipient_id
         and p.creator_id = s.creator_id and p.new_items = 'off') as "switchedOff",
       json_build_object('username', c.username, 'displayName', c.display_name,
