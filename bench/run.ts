@@ -13,7 +13,8 @@
  * Benchmarks of another shape (not requests per second) run on their own: `pages` runs
  * Lighthouse on the first pages a visitor meets (bench/pages.ts), `messages` measures realtime
  * delivery across two instances (bench/messages.ts), `restart` times `npm start` to its first
- * page with and without a rebuild (bench/restart.ts).
+ * page with and without a rebuild (bench/restart.ts), `newsletter` times a new item's mails to
+ * 10,000 followers over SMTP (bench/newsletter.ts).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -32,6 +33,7 @@ import {
 } from './report';
 import { runHotPathBenchmark } from './hot/run';
 import { runMessagesBenchmark } from './messages';
+import { runNewsletterBenchmark } from './newsletter';
 import { runPagesBenchmark } from './pages';
 import { runRestartBenchmark } from './restart';
 import { repoRoot, startServerProcess } from './process';
@@ -45,6 +47,7 @@ const standalone: { name: string; run(): Promise<boolean> }[] = [
   { name: 'pages', run: runPagesBenchmark },
   { name: 'messages', run: runMessagesBenchmark },
   { name: 'restart', run: runRestartBenchmark },
+  { name: 'newsletter', run: runNewsletterBenchmark },
 ];
 
 function pick(names: string[]): Scenario[] {

@@ -15,11 +15,16 @@ export interface SmtpOptions {
   requireTls: boolean;
 }
 
-/** The `smtp` mail adapter: nodemailer over one pooled connection set. */
+/**
+ * The `smtp` mail adapter: nodemailer over one pooled connection set. Pooled, a connection carries
+ * many mails: a connection per mail (nodemailer's default) capped sending at about 9 mails a
+ * second on loopback, under the new-post mails' default pace (bench/newsletter.ts).
+ */
 export function createSmtpMailer(options: SmtpOptions): Mailer {
   const transport = options.url
-    ? nodemailer.createTransport(options.url)
+    ? nodemailer.createTransport({ url: options.url, pool: true })
     : nodemailer.createTransport({
+        pool: true,
         host: options.host,
         port: options.port,
         secure: options.secure,
