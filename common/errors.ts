@@ -148,6 +148,16 @@ export const ERROR_CATALOGUE = {
   priceMismatch: entry(400, 'Price mismatch: the price is {{price}}'),
   invalid_price: entry(400, 'price: must be an amount like 9.99'),
   topup_out_of_range: entry(400, 'price: a top-up must be between {{min}} and {{max}}'),
+  // Pay what you want (issue 43, common/rules/pay-what-you-want.ts).
+  amount_required: entry(400, 'amount: choose how much to pay (at least {{min}})'),
+  amount_not_accepted: entry(400, 'amount: this item has a fixed price of {{price}}'),
+  amount_below_minimum: entry(400, 'amount: pay at least {{min}}'),
+  amount_above_maximum: entry(400, 'amount: pay at most {{max}}'),
+  pwyw_minimum_invalid: entry(400, 'minPrice: must be an amount like 2.50 between 0 and 10000'),
+  pwyw_suggested_invalid: entry(
+    400,
+    'suggestedPrice: must be an amount a fan may pay, at least the minimum',
+  ),
   tier_is_free: entry(400, 'tier: Aura is free, there is nothing to pay'),
   membership_needs_creator: entry(400, "creatorId: a membership needs the creator's id"),
   product_id_invalid: entry(400, "productId: must be the item's numeric id"),

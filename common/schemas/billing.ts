@@ -18,6 +18,7 @@ import { ImageSrcSet } from './feed';
  * item id and tier say what is bought). `price` stays accepted as SPEC §7 has it, as a person
  * reads it (9.99, "9.99", "9,99" or "9,99 €"), and a price that differs from the server's is
  * refused with 400, never charged. A top-up's amount is the buyer's choice: `priceCents`.
+ * A pay-what-you-want item's too (issue 43): `amount`, in cents, within the item's bounds.
  * Every checkout needs a signed-in buyer (an unlock, a membership or a balance must belong to
  * someone): without a bearer token the answer is 401.
  */
@@ -80,6 +81,11 @@ export const CreateCheckoutSessionRequest = z.object({
     .nullable(),
   /** For memberships: whose membership (defaults to productId when that is a user id). */
   creatorId: z.uuid().optional(),
+  /**
+   * Issue 43: what the fan pays for a pay-what-you-want item, in cents of the item's currency
+   * (required for one, within its bounds; refused for anything else).
+   */
+  amount: z.number().int().optional(),
 });
 export type CreateCheckoutSessionRequest = z.infer<typeof CreateCheckoutSessionRequest>;
 

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { isCategory, isSubcategoryOf } from '../catalog/categories';
+import {
+  pwywBounds,
+  pwywTermsProblem,
+  type PayWhatYouWant,
+  type PwywTermsProblem,
+} from '../rules/pay-what-you-want';
 import { TIERS } from '../rules/tiers';
 import { parsePriceToCents } from './billing';
 import { FeedPost, ItemComment } from './feed';
@@ -105,6 +111,20 @@ export const CreateItemRequest = z
      * opens to everyone, free or for its price. Left out or null: no early access.
      */
     earlyAccessUntil: z.string().max(64).nullable().optional(),
+    /**
+     * Issue 43, pay what you want ("Let fans pay more"): the smallest amount a fan may pay, as
+     * typed like `price` (0 allowed), and the amount the product page suggests. Both or neither:
+     * with them the item is pay-what-you-want and `price` is ignored (the stored price is the
+     * smallest payment, common/rules/pay-what-you-want.ts). Left out or null: a fixed price.
+     */
+    minPrice: z
+      .union([z.string().max(32), z.number()])
+      .nullable()
+      .optional(),
+    suggestedPrice: z
+      .union([z.string().max(32), z.number()])
+      .nullable()
+      .optional(),
   })
   .superRefine((value, ctx) => {
     if (String(value.price).trim() === '') {
@@ -131,6 +151,63 @@ export const CreateItemRequest = z
   });
 export type CreateItemRequest = z.infer<typeof CreateItemRequest>;
 
+const isBlank = (value: string | number | null | undefined) =>
+  value === null || value === undefined || String(value).trim() === '';
+
+/**
+ * The pay-what-you-want terms of a create/edit form (issue 43), in cents: null for a fixed
+ * price, or the catalogue code and field to refuse the form with. The form and the server ask
+ * the same.
+ */
+export function pwywTermsOf(form: {
+  minPrice?: string | number | null | undefined;
+  suggestedPrice?: string | number | null | undefined;
+}):
+  | { terms: PayWhatYouWant | null; problem?: undefined }
+  | { problem: PwywTermsProblem; field: 'minPrice' | 'suggestedPrice' } {
+  const noMin = isBlank(form.minPrice);
+  const noSuggested = isBlank(form.suggestedPrice);
+  if (noMin && noSuggested) return { terms: null };
+  const minPriceCents = noMin ? null : parsePriceToCents(form.minPrice as string | number);
+  if (minPriceCents === null) return { problem: 'pwyw_minimum_invalid', field: 'minPrice' };
+  const suggestedPriceCents = noSuggested
+    ? null
+    : parsePriceToCents(form.suggestedPrice as string | number);
+  if (suggestedPriceCents === null) {
+    return { problem: 'pwyw_suggested_invalid', field: 'suggestedPrice' };
+  }
+  const terms = { minPriceCents, suggestedPriceCents };
+  const problem = pwywTermsProblem(terms);
+  if (problem) {
+    return { problem, field: problem === 'pwyw_minimum_invalid' ? 'minPrice' : 'suggestedPrice' };
+  }
+  return { terms };
+}
+
+/** An item's pay-what-you-want offer as its page shows it (cents of the item's currency). */
+export const PwywOffer = z.object({
+  /** The creator's minimum (may be 0). */
+  minPriceCents: z.number().int(),
+  suggestedPriceCents: z.number().int(),
+  /** The smallest and largest amount one payment may have (`pwywBounds`). */
+  minCents: z.number().int(),
+  maxCents: z.number().int(),
+});
+export type PwywOffer = z.infer<typeof PwywOffer>;
+
+/** The offer of stored terms, or null for a fixed-price item. */
+export function pwywOfferOf(item: {
+  minPriceCents: number | null;
+  suggestedPriceCents: number | null;
+}): PwywOffer | null {
+  if (item.minPriceCents === null || item.suggestedPriceCents === null) return null;
+  return {
+    minPriceCents: item.minPriceCents,
+    suggestedPriceCents: item.suggestedPriceCents,
+    ...pwywBounds(item.minPriceCents),
+  };
+}
+
 /** PATCH /api/v1/aura/{id} (issue 10): the whole form again, with the same fields and rules. */
 export const UpdateItemRequest = CreateItemRequest;
 export type UpdateItemRequest = z.infer<typeof UpdateItemRequest>;
@@ -153,6 +230,11 @@ export const ItemDetail = FeedPost.extend({
    * it, and nobody can buy it (docs/payments.md).
    */
   creatorSuspended: z.boolean(),
+  /**
+   * Issue 43: the fan chooses what to pay (checkout `amount`, between `minCents` and `maxCents`);
+   * null on a fixed-price item. `priceCents` is then the smallest payment.
+   */
+  payWhatYouWant: PwywOffer.nullable(),
 });
 export type ItemDetail = z.infer<typeof ItemDetail>;
 

@@ -9,6 +9,7 @@ import {
   type CreateCheckoutSessionRequest,
 } from '../../../common/schemas/billing';
 import { moneyParams, type Currency } from '../../../common/rules/money';
+import { pwywAmountProblem, pwywBounds } from '../../../common/rules/pay-what-you-want';
 import type { Viewer } from '../../auth/guard';
 import type { CheckoutKind } from '../../db/schema/index';
 import { fail } from '../../http/errors';
@@ -21,6 +22,41 @@ import { liveSubscriptionsOf } from './stats';
 
 function priceMismatch(serverCents: number, currency: string) {
   return fail('priceMismatch', moneyParams({ price: serverCents }, currency), { field: 'price' });
+}
+
+function amountNotAccepted(priceCents: number, currency: string) {
+  return fail('amount_not_accepted', moneyParams({ price: priceCents }, currency), {
+    field: 'amount',
+  });
+}
+
+/**
+ * What an item's checkout charges: its price, or for a pay-what-you-want item (issue 43) the
+ * buyer's `amount` within the item's bounds. A fixed-price item refuses an amount; a
+ * pay-what-you-want one needs it (the SPEC's `price`, if sent, is only checked as a price).
+ */
+function itemAmountCents(
+  item: {
+    priceCents: number;
+    currency: Currency;
+    minPriceCents: number | null;
+  },
+  amount: number | undefined,
+  cents: number | undefined,
+): number {
+  if (item.minPriceCents === null) {
+    if (amount !== undefined) throw amountNotAccepted(item.priceCents, item.currency);
+    if (cents !== undefined && cents !== item.priceCents) {
+      throw priceMismatch(item.priceCents, item.currency);
+    }
+    return item.priceCents;
+  }
+  const bounds = pwywBounds(item.minPriceCents);
+  const params = moneyParams({ min: bounds.minCents, max: bounds.maxCents }, item.currency);
+  if (amount === undefined) throw fail('amount_required', params, { field: 'amount' });
+  const problem = pwywAmountProblem(amount, item.minPriceCents);
+  if (problem) throw fail(problem, params, { field: 'amount' });
+  return amount;
 }
 
 export interface CheckoutPlan {
@@ -94,6 +130,7 @@ export async function planCheckout(
     if (creator.id === viewer.id) throw fail('cannot_subscribe_self');
     const price = TIER_PRICE_CENTS[body.tier];
     if (cents !== undefined && cents !== price) throw priceMismatch(price, TIER_CURRENCY);
+    if (body.amount !== undefined) throw amountNotAccepted(price, TIER_CURRENCY);
     const live = await liveSubscriptionsOf(deps.db, viewer.id, creator.id);
     const current = live.find(
       (s) => s.status !== 'incomplete' && !s.cancelAtPeriodEnd && s.currentPeriodEnd > now,
@@ -137,16 +174,14 @@ export async function planCheckout(
     'card',
     now,
   );
-  if (cents !== undefined && cents !== item.priceCents) {
-    throw priceMismatch(item.priceCents, item.currency);
-  }
+  const amountCents = itemAmountCents(item, body.amount, cents);
   return {
     kind: 'item',
     itemId: item.id,
     creatorId: item.creatorId,
     tier: null,
     name: item.title,
-    amountCents: item.priceCents,
+    amountCents,
     currency: item.currency,
     interval: null,
     buyerEmail: found.buyerEmail,

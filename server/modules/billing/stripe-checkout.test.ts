@@ -389,3 +389,46 @@ describe('POST /v1/billing/webhook', () => {
     expect(fake.requests.length).toBe(before);
   });
 });
+
+describe('pay what you want through Stripe (issue 43)', () => {
+  it("asks Stripe to charge the fan's amount and books it once however often the event comes", async () => {
+    const item = await createItem(t, creator.user.id, {
+      priceCents: 200,
+      pwyw: { minPriceCents: 200, suggestedPriceCents: 500 },
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/billing/create-checkout-session',
+      headers: fan.auth,
+      payload: { tier: item.title, productId: item.id, amount: 1750 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { id } = res.json();
+    expect(fake.sessions.get(id)).toMatchObject({
+      amount_total: 1750,
+      lineItem: { unitAmount: 1750, currency: 'eur' },
+    });
+    const completed = fake.event('checkout.session.completed', { ...fake.pay(id) });
+    for (let i = 0; i < 3; i += 1) expect((await deliver(completed)).statusCode).toBe(200);
+    expect(await grantsOf(item.id)).toEqual({ entitlements: 1, earnings: 1, salesCount: 1 });
+    const [sale] = (await earningsEntries(t, creator.user.id)).filter((e) => e.itemId === item.id);
+    expect(sale).toMatchObject({ kind: 'sale', grossCents: 1750, amountCents: 1575 });
+  });
+
+  it('never asks Stripe to charge below the minimum', async () => {
+    const item = await createItem(t, creator.user.id, {
+      priceCents: 200,
+      pwyw: { minPriceCents: 200, suggestedPriceCents: 500 },
+    });
+    const before = fake.requests.length;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/billing/create-checkout-session',
+      headers: fan.auth,
+      payload: { tier: item.title, productId: item.id, amount: 199 },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('amount_below_minimum');
+    expect(fake.requests.length).toBe(before);
+  });
+});

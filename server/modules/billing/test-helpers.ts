@@ -16,7 +16,13 @@ export const TEST_CARD_DECLINES_RENEWALS = '4000 0000 0000 0341';
 export async function createItem(
   t: TestApp,
   creatorId: string,
-  overrides: { priceCents?: number; tierRequired?: Tier; title?: string } = {},
+  overrides: {
+    priceCents?: number;
+    tierRequired?: Tier;
+    title?: string;
+    /** Pay what you want (issue 43): the minimum and suggested cents. */
+    pwyw?: { minPriceCents: number; suggestedPriceCents: number };
+  } = {},
 ) {
   const [item] = await t.db
     .insert(items)
@@ -26,6 +32,7 @@ export async function createItem(
       description: 'A loop for late hours',
       priceCents: overrides.priceCents ?? 999,
       tierRequired: overrides.tierRequired ?? 'Aura',
+      ...(overrides.pwyw ?? {}),
       imageKey: 'images/full.png',
       imagePreviewKey: 'images/preview.png',
       videoKey: 'videos/full.mp4',

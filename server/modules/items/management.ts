@@ -1,6 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Role } from '../../../common/rules/roles';
-import { parsePriceToCents } from '../../../common/schemas/billing';
 import {
   normalizeTags,
   UPLOAD_REQUIRED_FIELDS,
@@ -20,7 +19,13 @@ import type { Viewer } from './cards.read-model';
 import { isDeleted } from './policy';
 import { presentManagedItem } from './presenter';
 import { placementOf } from './scheduling';
-import { findVisibleItem, presentOwnItem, resolveMedia, type ItemsDeps } from './service';
+import {
+  findVisibleItem,
+  presentOwnItem,
+  pricingOf,
+  resolveMedia,
+  type ItemsDeps,
+} from './service';
 
 /*
  * Item management by its creator (issue 10): edit, publish, unpublish and delete. Only the owner
@@ -50,6 +55,8 @@ function changedFields(before: ItemRow, after: Partial<ItemRow>): string[] {
     audioKey: 'audio',
     videoKey: 'video',
     priceCents: 'price',
+    minPriceCents: 'minPrice',
+    suggestedPriceCents: 'suggestedPrice',
   };
   const fields: string[] = [];
   for (const [column, value] of Object.entries(after)) {
@@ -97,8 +104,8 @@ export async function updateItem(
 ): Promise<UpdateItemResponse> {
   const before = await findOwnItem(deps.db, viewer, rawId);
   if (isDeleted(before)) throw fail('item_deleted');
-  const priceCents = parsePriceToCents(body.price);
-  if (priceCents === null) throw failWithKey(400, UPLOAD_REQUIRED_FIELDS);
+  const pricing = pricingOf(body);
+  const { priceCents } = pricing;
   const media = await resolveMedia(deps.db, viewer.id, [
     { field: 'image', kind: 'image', url: body.image },
     { field: 'audio', kind: 'audio', url: body.audio },
@@ -110,7 +117,7 @@ export async function updateItem(
   const next = {
     title: body.title,
     description: body.description,
-    priceCents,
+    ...pricing,
     imageKey: media.image.key,
     imagePreviewKey: media.image.previewKey,
     audioKey: media.audio?.key ?? null,

@@ -1,7 +1,7 @@
 import { specPriceText } from '../../../common/rules/money';
 import type { Role } from '../../../common/rules/roles';
 import type { FeedPost } from '../../../common/schemas/feed';
-import type { ItemDetail, OwnItem } from '../../../common/schemas/items';
+import { pwywOfferOf, type ItemDetail, type OwnItem } from '../../../common/schemas/items';
 import type { ItemRow } from '../../db/schema/index';
 import { itemMediaUrls, type ItemMediaUrls, type MediaUrls } from '../media/index';
 import { creatorImage, creatorName, type ItemView } from './cards.read-model';
@@ -59,6 +59,7 @@ export function presentItemDetail(view: ItemView, urls: MediaUrls): ItemDetail {
     publishAt: view.item.publishAt?.toISOString() ?? null,
     isOwner: view.isOwner,
     creatorSuspended: view.creator.status === 'suspended',
+    payWhatYouWant: pwywOfferOf(view.item),
   });
 }
 

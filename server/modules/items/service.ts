@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { promotesToCreatorOnPublish } from '../../../common/rules/creator';
 import type { Role } from '../../../common/rules/roles';
+import { pwywListedPriceCents } from '../../../common/rules/pay-what-you-want';
 import { parsePriceToCents } from '../../../common/schemas/billing';
 import type { MediaKind } from '../../../common/schemas/media';
 import {
@@ -9,6 +10,7 @@ import {
   type CreateItemRequest,
   type CreateItemResponse,
   type ItemDetail,
+  pwywTermsOf,
 } from '../../../common/schemas/items';
 import { authorize } from '../../auth/authorize';
 import type { Clock } from '../../context';
@@ -113,6 +115,25 @@ export async function resolveMedia(db: Db, ownerId: string, choices: MediaChoice
 }
 
 /**
+ * What a create/edit form charges: its price, or for a pay-what-you-want item (issue 43) its
+ * terms, with the smallest payment as the price every other reader sees. Refuses bad terms 400.
+ */
+export function pricingOf(body: CreateItemRequest): {
+  priceCents: number;
+  minPriceCents: number | null;
+  suggestedPriceCents: number | null;
+} {
+  const pwyw = pwywTermsOf(body);
+  if (pwyw.problem) throw fail(pwyw.problem, undefined, { field: pwyw.field });
+  if (pwyw.terms) {
+    return { priceCents: pwywListedPriceCents(pwyw.terms.minPriceCents), ...pwyw.terms };
+  }
+  const priceCents = parsePriceToCents(body.price);
+  if (priceCents === null) throw failWithKey(400, UPLOAD_REQUIRED_FIELDS);
+  return { priceCents, minPriceCents: null, suggestedPriceCents: null };
+}
+
+/**
  * SPEC §7 POST /api/v1/aura/create. Publishing the first item turns a `user` into a `creator`
  * in the same transaction; the session stays valid (the guard reads the role from the database).
  * With an Idempotency-Key, a repeat of the same form answers the item the first request made
@@ -130,8 +151,8 @@ export async function createItem(
   const earlier = creation && (await itemCreatedUnder(deps.db, viewer.id, creation));
   if (earlier) return answerOf(deps, viewer, earlier, true);
 
-  const priceCents = parsePriceToCents(body.price);
-  if (priceCents === null) throw failWithKey(400, UPLOAD_REQUIRED_FIELDS);
+  const pricing = pricingOf(body);
+  const { priceCents } = pricing;
   const media = await resolveMedia(deps.db, viewer.id, [
     { field: 'image', kind: 'image', url: body.image },
     { field: 'audio', kind: 'audio', url: body.audio },
@@ -147,7 +168,7 @@ export async function createItem(
         creatorId: viewer.id,
         title: body.title,
         description: body.description,
-        priceCents,
+        ...pricing,
         imageKey: media.image?.key ?? null,
         imagePreviewKey: media.image?.previewKey ?? null,
         audioKey: media.audio?.key ?? null,

@@ -28,6 +28,12 @@ export const items = pgTable(
     title: text('title').notNull(),
     description: text('description').notNull(),
     priceCents: integer('price_cents').notNull(),
+    /**
+     * Pay what you want (issue 43): the creator's minimum (0 allowed) and suggested amount, both
+     * or neither; `priceCents` is then the smallest payment (common/rules/pay-what-you-want.ts).
+     */
+    minPriceCents: integer('min_price_cents'),
+    suggestedPriceCents: integer('suggested_price_cents'),
     currency: text('currency').$type<Currency>().notNull().default('eur'),
     /** Media are stored by key; URLs are made per viewer so locked media never leak. */
     imageKey: text('image_key'),
@@ -68,6 +74,13 @@ export const items = pgTable(
   },
   (t) => [
     check('items_price_nonnegative', sql`${t.priceCents} >= 0`),
+    check(
+      'items_pwyw_check',
+      sql`(${t.minPriceCents} is null) = (${t.suggestedPriceCents} is null)
+        and (${t.minPriceCents} is null or (${t.minPriceCents} >= 0
+          and ${t.suggestedPriceCents} >= ${t.minPriceCents}
+          and ${t.priceCents} >= ${t.minPriceCents}))`,
+    ),
     check('items_status_check', inList(t.status, ITEM_STATES)),
     check('items_tier_required_check', inList(t.tierRequired, TIERS)),
     check('items_currency_check', inList(t.currency, CURRENCIES)),

@@ -15,7 +15,8 @@ import type { CheckoutState } from './checkout-state';
  */
 
 export type CheckoutQuery =
-  { kind: 'item'; itemId: number } | { kind: 'membership'; creatorId: string; tier: PaidTier };
+  | { kind: 'item'; itemId: number; amountCents?: number }
+  | { kind: 'membership'; creatorId: string; tier: PaidTier };
 
 /** Where to come back to after signing in to pay for `state`. */
 export function checkoutReturnPath(state: CheckoutState): string {
@@ -24,14 +25,19 @@ export function checkoutReturnPath(state: CheckoutState): string {
     const creatorId = state.creatorId ?? String(state.productId);
     return `/checkout?creatorId=${encodeURIComponent(creatorId)}&tier=${state.tier}`;
   }
-  return `/checkout?productId=${encodeURIComponent(String(state.productId))}`;
+  const path = `/checkout?productId=${encodeURIComponent(String(state.productId))}`;
+  // A pay-what-you-want amount comes back too (issue 43); the server checks it again.
+  return state.amountCents === undefined ? path : `${path}&amount=${state.amountCents}`;
 }
 
 /** The checkout a /checkout query names, or null. */
 export function readCheckoutQuery(params: URLSearchParams): CheckoutQuery | null {
   const productId = params.get('productId');
   if (productId && /^[1-9]\d{0,14}$/.test(productId)) {
-    return { kind: 'item', itemId: Number(productId) };
+    const amount = params.get('amount');
+    return amount && /^[1-9]\d{0,8}$/.test(amount)
+      ? { kind: 'item', itemId: Number(productId), amountCents: Number(amount) }
+      : { kind: 'item', itemId: Number(productId) };
   }
   const creatorId = params.get('creatorId');
   const tier = params.get('tier');

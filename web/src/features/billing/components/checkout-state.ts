@@ -24,6 +24,8 @@ export const CheckoutState = z.object({
   description: z.string().nullish(),
   imageUrl: z.string().nullish(),
   creatorId: z.string().nullish(),
+  /** Issue 43: the amount the fan chose for a pay-what-you-want item (cents; sent as `amount`). */
+  amountCents: z.number().int().positive().optional(),
 });
 export type CheckoutState = z.infer<typeof CheckoutState>;
 
@@ -41,7 +43,8 @@ export function checkoutPriceText(state: CheckoutState, t: TFunction, locale: st
 
 /**
  * What the checkout asks the server for: the item or the creator and tier, never a price (the
- * server charges its own). Only a top-up names its amount, which is the buyer's choice.
+ * server charges its own). Only a top-up and a pay-what-you-want item name their amount, which is
+ * the buyer's choice.
  */
 export function checkoutRequest(state: CheckoutState): CreateCheckoutSessionRequest {
   return {
@@ -49,5 +52,6 @@ export function checkoutRequest(state: CheckoutState): CreateCheckoutSessionRequ
     productId: state.productId,
     ...(state.creatorId ? { creatorId: state.creatorId } : {}),
     ...(state.tier === TOPUP_TIER ? { priceCents: state.price.cents } : {}),
+    ...(state.amountCents !== undefined ? { amount: state.amountCents } : {}),
   };
 }

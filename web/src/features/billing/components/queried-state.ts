@@ -20,7 +20,10 @@ export function useQueriedCheckoutState(query: CheckoutQuery): {
   });
   if (query.kind === 'item') {
     if (item.isPending) return { isPending: true, state: null };
-    return { isPending: false, state: item.data ? itemCheckoutState(item.data) : null };
+    return {
+      isPending: false,
+      state: item.data ? itemCheckoutState(item.data, query.amountCents) : null,
+    };
   }
   if (profile.isPending) return { isPending: true, state: null };
   const creator = profile.data;

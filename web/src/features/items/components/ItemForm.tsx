@@ -15,8 +15,10 @@ import {
   addTag,
   CreateItemRequest,
   parsePublishAt,
+  pwywTermsOf,
   UPLOAD_REQUIRED_FIELDS,
 } from '../../../../../common/schemas/items';
+import type { PwywTermsProblem } from '../../../../../common/rules/pay-what-you-want';
 import type { MediaKind } from '../../../../../common/schemas/media';
 import { RequestError } from '../../../shared/api/request';
 import { subcategoryLabel } from './catalog-labels';
@@ -40,6 +42,8 @@ export const EMPTY_ITEM_FORM: FormInput = {
   subcategory: '',
   explicitContent: false,
   tierRequired: 'Aura',
+  minPrice: null,
+  suggestedPrice: '',
 };
 
 type Notice =
@@ -47,6 +51,7 @@ type Notice =
   | { kind: 'required' }
   | { kind: 'publishAt' }
   | { kind: 'earlyAccess' }
+  | { kind: 'pwyw'; code: PwywTermsProblem }
   | { kind: 'invalid'; fields: string[] }
   | { kind: 'failed'; reason: string };
 
@@ -101,6 +106,11 @@ export function ItemForm({
   const [isScheduling, setIsScheduling] = useState(initialPublishAt !== null);
   const [localPublishAt, setLocalPublishAt] = useState(
     initialPublishAt === null ? '' : isoToLocalInput(initialPublishAt),
+  );
+
+  // Issue 43, "Let fans pay more": the price becomes the minimum, with a suggested amount.
+  const [isPwyw, setIsPwyw] = useState(
+    initial.minPrice !== null && initial.minPrice !== undefined && initial.minPrice !== '',
   );
 
   const [hasEarlyAccess, setHasEarlyAccess] = useState(initialEarlyAccessUntil !== null);
@@ -160,9 +170,19 @@ export function ItemForm({
       }
       earlyAccessUntil = iso;
     }
+    // The server's rule (common/), asked before sending: the price field is the minimum.
+    const pwyw = isPwyw
+      ? { minPrice: values.price, suggestedPrice: values.suggestedPrice ?? '' }
+      : { minPrice: null, suggestedPrice: null };
+    const terms = pwywTermsOf(pwyw);
+    if (terms.problem) {
+      setNotice({ kind: 'pwyw', code: terms.problem });
+      return;
+    }
     try {
       const itemId = await save({
         ...values,
+        ...pwyw,
         publishAt,
         earlyAccessUntil,
         // Optional media left empty are not sent at all.
@@ -177,6 +197,7 @@ export function ItemForm({
         setLocalPublishAt('');
         setHasEarlyAccess(false);
         setLocalEarlyUntil('');
+        setIsPwyw(false);
       } else {
         reset(values);
       }
@@ -220,6 +241,8 @@ export function ItemForm({
         return t('upload.publishAtInvalid');
       case 'earlyAccess':
         return t('upload.earlyAccessInvalid', { days: EARLY_ACCESS_MAX_DAYS });
+      case 'pwyw':
+        return t(`errors.${current.code}`);
       case 'required':
         return t('upload.requiredFields');
       case 'invalid':
@@ -254,15 +277,43 @@ export function ItemForm({
         <Row>
           <Col sm={6}>
             <Form.Group className="mb-3" controlId="upload-price">
-              <Form.Label>{t('upload.priceLabel')}</Form.Label>
+              <Form.Label>
+                {isPwyw ? t('upload.pwywMinimumLabel') : t('upload.priceLabel')}
+              </Form.Label>
               <Form.Control
                 inputMode="decimal"
                 autoComplete="off"
                 {...register('price')}
-                isInvalid={!!errors.price}
+                isInvalid={!!errors.price || shownNotice?.kind === 'pwyw'}
                 aria-describedby="upload-price-help"
               />
-              <Form.Text id="upload-price-help">{t('upload.priceHelp')}</Form.Text>
+              <Form.Text id="upload-price-help">
+                {isPwyw ? t('upload.pwywMinimumHelp') : t('upload.priceHelp')}
+              </Form.Text>
+            </Form.Group>
+            <Form.Group className="mb-3" data-testid="upload-pwyw">
+              <Form.Check
+                type="switch"
+                id="upload-pwyw"
+                label={t('upload.pwywLabel')}
+                checked={isPwyw}
+                onChange={(event) => setIsPwyw(event.target.checked)}
+              />
+              {isPwyw && (
+                <Form.Group className="mt-2" controlId="upload-suggested-price">
+                  <Form.Label>{t('upload.pwywSuggestedLabel')}</Form.Label>
+                  <Form.Control
+                    inputMode="decimal"
+                    autoComplete="off"
+                    {...register('suggestedPrice')}
+                    isInvalid={shownNotice?.kind === 'pwyw'}
+                    aria-describedby="upload-suggested-price-help"
+                  />
+                  <Form.Text id="upload-suggested-price-help">
+                    {t('upload.pwywSuggestedHelp')}
+                  </Form.Text>
+                </Form.Group>
+              )}
             </Form.Group>
           </Col>
           <Col sm={6}>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkoutRequest, readCheckoutState } from '../../billing/components/checkout-state';
+import { checkoutReturnPath, readCheckoutQuery } from '../../billing/components/checkout-return';
 import { itemCheckoutState } from './checkout-state';
 
 describe('itemCheckoutState', () => {
@@ -65,5 +66,46 @@ describe('checkoutRequest', () => {
         isMonthly: true,
       }),
     ).toEqual({ tier: 'Hypr', productId: creatorId, creatorId });
+  });
+});
+
+describe('a pay-what-you-want item (issue 43)', () => {
+  const item = {
+    id: 7,
+    title: 'Tip jar loop',
+    priceCents: 300,
+    currency: 'eur' as const,
+    userName: 'Mara Vale',
+    userImage: null,
+    description: 'd',
+    imageUrl: null,
+    payWhatYouWant: {
+      minPriceCents: 300,
+      suggestedPriceCents: 500,
+      minCents: 300,
+      maxCents: 300_000,
+    },
+  };
+
+  it('checks out the chosen amount, else the suggested one, and sends it as `amount`', () => {
+    expect(checkoutRequest(itemCheckoutState(item, 1250))).toEqual({
+      tier: 'Tip jar loop',
+      productId: 7,
+      amount: 1250,
+    });
+    expect(itemCheckoutState(item).price).toEqual({ cents: 500, currency: 'eur' });
+    expect(checkoutRequest(itemCheckoutState(item))).toMatchObject({ amount: 500 });
+  });
+
+  it('sends no amount for a fixed-price item, whatever is passed', () => {
+    const fixed = { ...item, payWhatYouWant: null };
+    expect(checkoutRequest(itemCheckoutState(fixed, 1250))).not.toHaveProperty('amount');
+  });
+
+  it('keeps the chosen amount across a sign-in (the return path names it)', () => {
+    const path = checkoutReturnPath(itemCheckoutState(item, 1250));
+    expect(path).toBe('/checkout?productId=7&amount=1250');
+    const query = readCheckoutQuery(new URL(path, 'http://x').searchParams);
+    expect(query).toEqual({ kind: 'item', itemId: 7, amountCents: 1250 });
   });
 });

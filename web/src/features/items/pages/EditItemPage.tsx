@@ -13,7 +13,12 @@ function formOf(item: ItemDetail): ItemFormInput {
   return {
     title: item.title,
     description: item.description,
-    price: centsToDecimalString(item.priceCents),
+    // A pay-what-you-want item's price field is its minimum (issue 43).
+    price: centsToDecimalString(item.payWhatYouWant?.minPriceCents ?? item.priceCents),
+    minPrice: item.payWhatYouWant ? centsToDecimalString(item.payWhatYouWant.minPriceCents) : null,
+    suggestedPrice: item.payWhatYouWant
+      ? centsToDecimalString(item.payWhatYouWant.suggestedPriceCents)
+      : '',
     image: item.imageUrl ?? '',
     audio: item.audioUrl ?? '',
     video: item.videoUrl ?? '',

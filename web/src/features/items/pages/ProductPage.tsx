@@ -21,6 +21,11 @@ import { LockedPreview } from '../components/LockedPreview';
 import { ReportButton } from '../../reports/components/ReportButton';
 import { UnlockedMedia } from '../components/UnlockedMedia';
 import { unlockHint } from '../components/unlock-hint';
+import {
+  PwywAmountField,
+  readPwywAmount,
+  suggestedAmountText,
+} from '../components/PwywAmountField';
 
 /** Item ids are positive integers (the SPEC's numeric productId). */
 function parseProductId(raw: string | undefined): number | null {
@@ -50,6 +55,9 @@ function ProductView({ productId }: { productId: number | null }) {
   const counted = useRef<number | null>(null);
   // Kept here, above the locked/unlocked branches, so the result outlives the unlock.
   const [unlockNotice, setUnlockNotice] = useState<BalanceUnlockNotice | null>(null);
+  // Issue 43: what a fan types to pay for a pay-what-you-want item (null: the suggested amount).
+  const [amountText, setAmountText] = useState<string | null>(null);
+  const [showAmountProblem, setShowAmountProblem] = useState(false);
 
   // Opening the product page opens the post: count one visit (the server keeps one per viewer,
   // signed in or not, per day, so a reload does not inflate it).
@@ -96,9 +104,18 @@ function ProductView({ productId }: { productId: number | null }) {
   const product = item.data;
   const isUnlocked = product.isPurchased;
   const price = formatMoney(product.priceCents, product.currency, i18n.language);
+  const offer = product.payWhatYouWant;
+  const typedAmount = offer ? (amountText ?? suggestedAmountText(offer)) : '';
+  const chosen = offer ? readPwywAmount(typedAmount, offer) : null;
+  const payText =
+    chosen?.cents != null ? formatMoney(chosen.cents, product.currency, i18n.language) : price;
   // Issue 10: a signed-out visitor signs in first and comes back to this checkout.
   const unlock = () => {
-    const state = itemCheckoutState(product);
+    if (chosen && chosen.cents === null) {
+      setShowAmountProblem(true);
+      return;
+    }
+    const state = itemCheckoutState(product, chosen?.cents ?? undefined);
     if (user) void navigate('/checkout', { state });
     else void navigate(signInPath(checkoutReturnPath(state)));
   };
@@ -138,7 +155,11 @@ function ProductView({ productId }: { productId: number | null }) {
             />
           )}
           <p className="fw-semibold" data-testid="product-price">
-            {t('product.price')}: {product.priceCents === 0 ? t('discover.free') : price}
+            {offer
+              ? t('product.pwywPrice', {
+                  min: formatMoney(offer.minCents, product.currency, i18n.language),
+                })
+              : `${t('product.price')}: ${product.priceCents === 0 ? t('discover.free') : price}`}
           </p>
           {isUnlocked ? (
             <>
@@ -169,16 +190,31 @@ function ProductView({ productId }: { productId: number | null }) {
                   {t('unlock.seeMemberships')}
                 </Link>
               )}
+              {unlockNotice === null && product.abilities.canBuy && offer && (
+                <PwywAmountField
+                  offer={offer}
+                  currency={product.currency}
+                  value={typedAmount}
+                  onChange={(text) => {
+                    setAmountText(text);
+                    setShowAmountProblem(false);
+                  }}
+                  showProblem={showAmountProblem}
+                />
+              )}
               {unlockNotice === null && product.abilities.canBuy && (
                 <div className="d-flex flex-wrap gap-2 align-items-start">
                   <Button onClick={unlock} data-ssr-control="unlock">
-                    {t('product.unlock', { price })}
+                    {t('product.unlock', { price: payText })}
                   </Button>
-                  <PayWithBalance
-                    itemId={product.id}
-                    priceCents={product.priceCents}
-                    onUnlocked={setUnlockNotice}
-                  />
+                  {/* The balance pays a fixed price: a chosen amount goes through checkout. */}
+                  {!offer && (
+                    <PayWithBalance
+                      itemId={product.id}
+                      priceCents={product.priceCents}
+                      onUnlocked={setUnlockNotice}
+                    />
+                  )}
                 </div>
               )}
             </>
