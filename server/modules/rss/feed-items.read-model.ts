@@ -16,6 +16,11 @@ import { listedItem } from '../items/index';
 
 /** Items per feed: podcast apps keep older episodes they already fetched. */
 export const FEED_ITEM_LIMIT = 100;
+/**
+ * How many listed items a feed reads at most to find its FEED_ITEM_LIMIT: a reader's items may lie
+ * behind many they cannot open (a public feed behind paid items), and a feed is asked for often.
+ */
+export const FEED_SCAN_LIMIT = 2_000;
 
 export interface FeedCreator {
   id: string;
@@ -97,11 +102,18 @@ const mediaOf = (key: string | null, size: number | null, type: string | null) =
  * The creator's newest listed items (available, not hidden: never a scheduled one), or the one
  * with `itemId` if it is among them.
  */
+/** Where a page of a feed's items begins: after this item, newest first. */
+export interface FeedItemCursor {
+  createdAt: Date;
+  id: number;
+}
+
 export async function listedFeedItems(
   db: Db,
   creatorId: string,
-  itemId?: number,
+  options: { itemId?: number; after?: FeedItemCursor } = {},
 ): Promise<FeedItem[]> {
+  const { itemId, after } = options;
   const rows = await db
     .select({
       id: items.id,
@@ -132,6 +144,9 @@ export async function listedFeedItems(
         eq(items.creatorId, creatorId),
         listedItem(),
         itemId === undefined ? undefined : eq(items.id, itemId),
+        after === undefined
+          ? undefined
+          : sql`(${items.createdAt}, ${items.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})`,
       ),
     )
     .orderBy(desc(items.createdAt), desc(items.id))

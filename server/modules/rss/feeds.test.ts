@@ -1,5 +1,5 @@
 import Parser from 'rss-parser';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FeedLink, FeedLinksResponse } from '../../../common/schemas/feeds';
 import { entitlements } from '../../db/schema/index';
@@ -176,6 +176,47 @@ async function follow(who: TestUser, creator: TestUser) {
   });
   expect(res.statusCode, res.body).toBe(200);
 }
+
+/** `count` copies of an item, each a second newer than the last, all newer than the original. */
+async function newerCopiesOf(itemId: number, count: number) {
+  await t.db.execute(sql`
+    insert into items (creator_id, title, description, price_cents, currency, image_key,
+      image_preview_key, status, tags, category, subcategory, tier_required, created_at)
+    select creator_id, title || ' ' || n, description, price_cents, currency, image_key,
+      image_preview_key, status, tags, category, subcategory, tier_required,
+      now() + n * interval '1 second'
+    from items, generate_series(1, ${count}) as n where id = ${itemId}`);
+}
+
+describe('behind many items a reader cannot open', () => {
+  it('a feed still shows the newest ones that reader can, up to 100', async () => {
+    const { creator, ids } = await creatorWithItems();
+    // More paid items than a feed holds, all newer than the free one.
+    await newerCopiesOf(ids.paid, 120);
+    const { feed } = await parsed(`/api/v1/feeds/${creator.user.username}.rss`);
+    expect(titles(feed)).toEqual(['Free <episode> & more']);
+
+    const follower = await createUser(t);
+    await follow(follower, creator);
+    const link = await rotate(follower, creator.user.id);
+    expect(titles((await parsed(pathOf(link.url!))).feed)).toEqual(['Free <episode> & more']);
+
+    // A buyer of everything gets the 100 newest.
+    const buyer = await createUser(t);
+    await grantMembership(t, buyer, creator, 'HyprSoul', inHours(24 * 30));
+    const paidCopies = await t.db.execute<{ id: number }>(
+      sql`select id from items where creator_id = ${creator.user.id} and price_cents > 0`,
+    );
+    for (const row of paidCopies.rows) await grantPurchase(t, buyer, Number(row.id));
+    const buyerLink = await rotate(buyer, creator.user.id);
+    const buyerTitles = titles((await parsed(pathOf(buyerLink.url!))).feed);
+    expect(buyerTitles).toHaveLength(100);
+    expect(buyerTitles).toContain('Paid episode 120');
+    expect(buyerTitles).toContain('Paid episode 21');
+    expect(buyerTitles).not.toContain('Paid episode 20');
+    expect(buyerTitles).not.toContain('Free <episode> & more');
+  });
+});
 
 describe('a private feed', () => {
   it('holds every item its person may open, none locked, none scheduled or hidden', async () => {

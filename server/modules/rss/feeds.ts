@@ -4,6 +4,8 @@ import { fail } from '../../http/errors';
 import { isOpenToAll, viewableItemIds } from '../access/index';
 import type { MediaUrls } from '../media/index';
 import {
+  FEED_ITEM_LIMIT,
+  FEED_SCAN_LIMIT,
   feedCreatorByName,
   feedLastModified,
   listedFeedItems,
@@ -95,11 +97,32 @@ function buildFeed(
   return { xml, lastModified };
 }
 
+/**
+ * The newest FEED_ITEM_LIMIT listed items of a creator that `keep` lets through. It reads on past
+ * the ones it drops, so a reader's items behind many others still fill the feed, up to
+ * FEED_SCAN_LIMIT listed items read.
+ */
+async function newestKept<T extends FeedItem>(
+  db: Db,
+  creator: FeedCreator,
+  keep: (page: FeedItem[]) => Promise<T[]>,
+): Promise<T[]> {
+  const kept: T[] = [];
+  let after: FeedItem | undefined;
+  for (let read = 0; read < FEED_SCAN_LIMIT; read += FEED_ITEM_LIMIT) {
+    const page = await listedFeedItems(db, creator.id, { after });
+    kept.push(...(await keep(page)));
+    if (kept.length >= FEED_ITEM_LIMIT || page.length < FEED_ITEM_LIMIT) break;
+    after = page.at(-1);
+  }
+  return kept.slice(0, FEED_ITEM_LIMIT);
+}
+
 /** GET /api/v1/feeds/{username}.rss: the creator's free, listed items, for anyone. */
 export async function publicFeed(deps: FeedDeps, username: string): Promise<BuiltFeed> {
   const creator = await activeCreator(deps.db, username);
-  const shown = (await listedFeedItems(deps.db, creator.id)).filter((item) =>
-    isOpenToAll(item, creator.status, deps.now),
+  const shown = await newestKept(deps.db, creator, async (page) =>
+    page.filter((item) => isOpenToAll(item, creator.status, deps.now)),
   );
   const lastModified = await feedLastModified(
     deps.db,
@@ -126,12 +149,17 @@ async function openableItems(deps: FeedDeps, username: string, token: string, it
   const opened = await openFeedLink(deps.db, deps.key, username, token, deps.now);
   if (!opened) throw fail('feed_not_found');
   const creator = await activeCreator(deps.db, opened.creator.username);
-  const listed = (await listedFeedItems(deps.db, creator.id, itemId)).map(
-    withCreatorStatus(creator),
-  );
   const person: { id: string; role: Role } = { id: opened.person.id, role: opened.person.role };
-  const viewable = await viewableItemIds(deps.db, person, listed, deps.now);
-  return { opened, creator, shown: listed.filter((item) => viewable.has(item.id)) };
+  const openable = async (page: FeedItem[]) => {
+    const listed = page.map(withCreatorStatus(creator));
+    const viewable = await viewableItemIds(deps.db, person, listed, deps.now);
+    return listed.filter((item) => viewable.has(item.id));
+  };
+  const shown =
+    itemId === undefined
+      ? await newestKept(deps.db, creator, openable)
+      : await openable(await listedFeedItems(deps.db, creator.id, { itemId }));
+  return { opened, creator, shown };
 }
 
 /** GET /api/v1/feeds/{username}/{token}.rss: every listed item the link's person may open. */
