@@ -96,6 +96,8 @@ export const ConfigEnv = z.object({
   STRIPE_API_BASE: z.url().optional(),
   /** Checkout sessions each signed-in user may start per minute, across all instances. */
   CHECKOUT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  /** Refunds each admin or creator may make per minute, across all instances. */
+  REFUND_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
   /** Direct messages each user may send per minute, across all instances (Redis when set). */
   MESSAGE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
   /** Seconds between realtime heartbeats: pings, dead-socket sweeps and session re-checks. */

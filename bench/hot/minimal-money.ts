@@ -122,6 +122,51 @@ export function minimalMoneyRoutes(app: FastifyInstance, db: Database, feePercen
     },
   );
 
+  // A full refund of a balance payment: the refund row (once per payment here), the creator's
+  // earnings and month total taken back, the balance credited, the entitlement ended.
+  app.post<{ Body: { id: number; key: string } }>('/min/refund', async (request, reply) => {
+    const { id, key } = request.body;
+    const [row] = rowsOf(
+      await db.execute(sql`
+        with p as (
+          select le.id, le.user_id, le.buyer_id, le.item_id, le.ref, le.amount_cents,
+                 coalesce(le.gross_cents, le.amount_cents) as gross, le.currency
+          from ledger_entries le
+          where le.id = ${id} and le.account = 'earnings' and le.kind = 'sale'
+            and le.buyer_id is not null
+            and not exists (select 1 from payment_refunds r where r.transaction_id = le.id)
+          for update
+        ), made as (
+          insert into payment_refunds (transaction_id, amount_cents, currency, cause, provider_ref,
+                                       request_key)
+          select id, gross, currency, 'refund', 'balance:' || id || ':' || ${key},
+                 id || ':' || ${key}
+          from p
+          returning id, transaction_id
+        ), booked as (
+          insert into ledger_entries (account, user_id, kind, amount_cents, gross_cents, currency,
+                                      ref, item_id, buyer_id)
+          select 'earnings', p.user_id, 'refund', -p.amount_cents, -p.gross, p.currency,
+                 'refund:' || made.id, p.item_id, p.buyer_id
+          from p join made on made.transaction_id = p.id
+          union all
+          select 'wallet', p.buyer_id, 'refund', p.gross, null::int, 'eur',
+                 'refund:' || made.id || ':wallet', p.item_id, null::uuid
+          from p join made on made.transaction_id = p.id
+          returning id, account, user_id, currency, amount_cents
+        ), credited as (
+          update wallets w set balance_cents = w.balance_cents + p.gross, updated_at = now()
+          from p where w.user_id = p.buyer_id
+        ), ungranted as (
+          delete from entitlements e using p where e.source_ref = substr(p.ref, 6)
+        ), totalled as (
+          ${addToMonth(sql`(select * from booked where account = 'earnings') as taken`)}
+        )
+        select id from made`),
+    );
+    return row ? { refunded: true } : reply.status(409).send({ error: 'not refundable' });
+  });
+
   // The dashboard's figures: view and like totals, members now, earnings per currency (all time
   // and this UTC month) and the six newest items, in one statement.
   app.get<{ Querystring: { creator: string } }>('/min/dashboard', async (request) => {

@@ -2,6 +2,8 @@
  * The money paths of issue 17 under load: a card checkout (session created, then paid with the
  * local provider's test card) and pay-with-balance. Every measured request buys an item its
  * buyer does not own yet, so each one writes money; the replay line alone repeats one purchase.
+ * The refund path (issue 43): every measured request refunds in full a balance payment not
+ * refunded yet (the entitlement ends, the earnings and fee go back, the balance is credited).
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -20,6 +22,8 @@ const TEST_CARD = {
 };
 
 export const buyerName = (n: number) => `bench_buyer_${n}`;
+/** The admin who refunds. */
+export const REFUND_ADMIN = 'bench_admin';
 
 /**
  * One seller with `items` paid items, older than every feed item (so the feed's pages stay as
@@ -54,6 +58,50 @@ export async function seedMoney(
            false, 'Aura', now() - interval '20 years' - make_interval(secs => n)
     from generate_series(1, ${seed.items}::int) as n,
          (select id from users where username = 'bench_seller') as u
+    returning id`);
+  return (result as unknown as { rows: { id: string }[] }).rows.map((r) => Number(r.id));
+}
+
+/**
+ * Refundable payments (after `seedMoney`, whose seller and buyers they use): `sales` balance
+ * payments of other items than the money paths buy (one per buyer and item), each with its
+ * buyer's entitlement, and the admin who refunds them. Answers the payments' transaction ids.
+ */
+export async function seedRefunds(
+  db: Database,
+  seed: { sales: number; passwordHash: string },
+): Promise<number[]> {
+  await db.execute(sql`
+    insert into users (username, email, role, password_hash)
+    values (${REFUND_ADMIN}, ${`${REFUND_ADMIN}@bench.test`}, 'admin', ${seed.passwordHash})`);
+  const perBuyer = Math.ceil(seed.sales / BUYERS);
+  await db.execute(sql`
+    insert into items (creator_id, title, description, price_cents, currency, image_key,
+                       image_preview_key, status, tags, category, subcategory, explicit_content,
+                       tier_required, created_at)
+    select u.id, 'Bench refund item ' || n, 'A paid item for the refund benchmark.',
+           ${PRICE_CENTS}::int, 'eur', 'bench/refund-' || n || '.jpg',
+           'bench/refund-' || n || '.preview.webp', 'available', array['bench'], 'Music', 'Loops',
+           false, 'Aura', now() - interval '21 years' - make_interval(secs => n)
+    from generate_series(1, ${perBuyer}::int) as n,
+         (select id from users where username = 'bench_seller') as u`);
+  // As a balance unlock books it: the entitlement under `balance:<ref>`, the sale `sale:balance:<ref>`.
+  const paid = sql`
+    select b.id as buyer_id, i.id as item_id, i.creator_id,
+           'balance:bench-refund:' || b.id || ':' || i.id as ref
+    from users b, items i
+    where b.username like 'bench_buyer_%' and i.title like 'Bench refund item %'`;
+  await db.execute(sql`
+    insert into entitlements (user_id, item_id, source, source_ref)
+    select buyer_id, item_id, 'balance', ref from (${paid}) p`);
+  const result = await db.execute(sql`
+    insert into ledger_entries (account, user_id, kind, amount_cents, gross_cents, currency, ref,
+                                item_id, buyer_id, created_at)
+    select 'earnings', creator_id, 'sale',
+           ${PRICE_CENTS}::int - round(${PRICE_CENTS}::int * 0.1)::int, ${PRICE_CENTS}::int,
+           'eur', 'sale:' || ref, item_id, buyer_id, now() - interval '1 day'
+    from (${paid}) p
+    order by item_id, buyer_id
     returning id`);
   return (result as unknown as { rows: { id: string }[] }).rows.map((r) => Number(r.id));
 }
@@ -172,4 +220,42 @@ export function moneyPairs(buyers: Buyer[], items: number[]): Pair[] {
       app: unlock(next(), randomUUID()),
     },
   ];
+}
+
+/** Hands out payments never refunded, to the app and the minimal alike. */
+function refundable(transactions: number[]): () => number {
+  let next = 0;
+  return () => {
+    const id = transactions[next];
+    if (id === undefined) throw new Error('every payment is refunded: raise BENCH_REFUNDS');
+    next += 1;
+    return id;
+  };
+}
+
+/** The refund path: an admin refunds a fresh balance payment in full, under a fresh key. */
+export function refundPair(admin: Buyer, transactions: number[]): Pair {
+  const next = refundable(transactions);
+  return {
+    group: 'money',
+    scenario: 'refund (balance)',
+    connections: 10,
+    app: {
+      path: '/',
+      steps: [
+        {
+          request: () =>
+            post(
+              `/api/v1/admin/sales/${next()}/refund`,
+              {},
+              { ...auth(admin), 'idempotency-key': randomUUID() },
+            ),
+        },
+      ],
+    },
+    minimal: {
+      path: '/',
+      steps: [{ request: () => post('/min/refund', { id: next(), key: randomUUID() }) }],
+    },
+  };
 }

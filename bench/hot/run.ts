@@ -15,6 +15,7 @@
  *   BENCH_ONLY            only these groups, comma separated: feed, item, sign-in, money,
  *                         dashboard, restart (default all; the large data set runs with feed)
  *   BENCH_MONEY_ITEMS     paid items each money buyer may buy once (default 5000, 20 buyers)
+ *   BENCH_REFUNDS         balance payments the refund path may refund (default 20000)
  *   BENCH_SALES           sales of the dashboard's creator (default 10000)
  *   BENCH_RESTARTS        restarts measured per database, judged by their median (default 5)
  */
@@ -39,7 +40,7 @@ import { buildBenchServer, buildServer } from '../../scripts/build-server';
 import { seedFeedItems } from '../seed-items';
 import type { Load } from '../scenarios/types';
 import { DASHBOARD_CREATOR, dashboardPairs, seedCreatorSales } from './dashboard';
-import { buyerName, moneyPairs, seedMoney } from './money';
+import { buyerName, moneyPairs, REFUND_ADMIN, refundPair, seedMoney, seedRefunds } from './money';
 import { GROUPS, type Group, type Kind, type Pair } from './types';
 
 function count(name: string, fallback: number, min = 1): number {
@@ -61,6 +62,7 @@ const PAGE = 20;
 /** The deep page starts 500 pages in (or halfway, on a data set smaller than that). */
 const DEEP_PAGES = 500;
 const MONEY_ITEMS = count('BENCH_MONEY_ITEMS', 5000);
+const REFUNDS = count('BENCH_REFUNDS', 20_000);
 const SALES = count('BENCH_SALES', 10_000);
 const MONEY_BUYERS = 20;
 const RESTARTS = count('BENCH_RESTARTS', 5);
@@ -190,6 +192,8 @@ interface Seeded {
   deepPage: number;
   /** Paid items the money buyers have not bought (empty when money is not measured). */
   moneyItems: number[];
+  /** Balance payments not refunded (empty when money is not measured). */
+  refundable: number[];
 }
 
 /**
@@ -228,9 +232,11 @@ async function seed(target: Target, items: number, full: boolean): Promise<Seede
     if (!before) throw new Error('no deep page position');
     const extras: string[] = [];
     let moneyItems: number[] = [];
+    let refundable: number[] = [];
     if (full && ONLY.has('money')) {
       moneyItems = await seedMoney(db, { items: MONEY_ITEMS, passwordHash });
-      extras.push(`${fmt(MONEY_ITEMS)} money items`);
+      refundable = await seedRefunds(db, { sales: REFUNDS, passwordHash });
+      extras.push(`${fmt(MONEY_ITEMS)} money items`, `${fmt(refundable.length)} refundable`);
     }
     if (full && ONLY.has('dashboard')) {
       await seedCreatorSales(db, { sales: SALES, passwordHash });
@@ -243,6 +249,7 @@ async function seed(target: Target, items: number, full: boolean): Promise<Seede
     );
     return {
       moneyItems,
+      refundable,
       paidItem: Number(paid.id),
       deepCursor: timeIdCursor.encode([before.micros, Number(before.id)]),
       deepPage,
@@ -268,6 +275,8 @@ function serverEnv(target: Target, jwtSecret: string): NodeJS.ProcessEnv {
     AUTH_RATE_LIMIT_PER_MINUTE: '100000000',
     // The money scenario's 20 buyers start far more checkouts a minute than a person would.
     CHECKOUT_RATE_LIMIT_PER_MINUTE: '100000000',
+    // The refund path's one admin refunds far more payments a minute than a person would.
+    REFUND_RATE_LIMIT_PER_MINUTE: '100000000',
     // The money paths pay with the local provider's test card, off by default in production.
     PAYMENTS_PROVIDER: 'local',
     BENCH_LOG_PROBE_SQL: process.env.BENCH_LOG_PROBE_SQL,
@@ -648,6 +657,8 @@ async function runDataSet(
             buyers.push(await signIn(server.urls[0]!, buyerName(n)));
           }
           pairs.push(...moneyPairs(buyers, seeded.moneyItems));
+          const admin = await signIn(server.urls[0]!, REFUND_ADMIN);
+          pairs.push(refundPair(admin, seeded.refundable));
         }
         if (ONLY.has('dashboard')) {
           const creator = await signIn(server.urls[0]!, DASHBOARD_CREATOR);

@@ -65,7 +65,7 @@ export const transactionRoutes =
         method: 'POST',
         url: path,
         tags: [as === 'admin' ? 'admin' : 'billing'],
-        perCaller: 60,
+        perCaller: ctx.config.REFUND_RATE_LIMIT_PER_MINUTE,
         // transaction_not_found; already refunded or more than is left; Stripe unreachable.
         errors: [404, 409, 502],
         schema: {
