@@ -182,6 +182,7 @@ export const EVENT_DATA = {
     matched: z.number(),
     refused: z.number(),
   }),
+  'members.import_failed': z.object({ importId: z.string(), attempts: z.number() }),
   'members.invitation_accepted': z.object({ creatorId: z.string(), invitationId: z.string() }),
   'payout.updated': z.object({ creatorId: z.string(), fields: z.array(z.string()) }),
   'payout.run_booked': z.object({
@@ -300,6 +301,7 @@ export const EVENT_DESCRIPTORS: {
   'membership.comp_granted': { subject: 'subscription', audit: true },
   'members.import_queued': { subject: 'user', audit: true },
   'members.imported': { subject: 'user', audit: true },
+  'members.import_failed': { subject: 'user', audit: true },
   'members.invitation_accepted': { subject: 'user', audit: true },
   'payout.updated': { subject: 'payout', audit: true },
   'payout.run_booked': { subject: 'payout_run', audit: true },

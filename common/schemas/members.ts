@@ -164,8 +164,11 @@ export const MemberImportReport = z.object({
 });
 export type MemberImportReport = z.infer<typeof MemberImportReport>;
 
-/** Where a queued import stands: `queued` until its job ran, then `done` with its counts. */
-export const MEMBER_IMPORT_STATES = ['queued', 'done'] as const;
+/**
+ * Where a queued import stands: `queued` until its job ran, then `done` with its counts, or
+ * `failed` when the job gave up after its attempts (its one transaction sent nobody anything).
+ */
+export const MEMBER_IMPORT_STATES = ['queued', 'done', 'failed'] as const;
 
 /** GET /api/v1/creator/members/imports/{importId}: one of the signed-in creator's imports. */
 export const MemberImportState = z.object({

@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../../../common/schemas/members';
 import {
+  auditEvents,
   jobs,
   memberImports,
   memberInvitations,
@@ -12,6 +13,7 @@ import { createTestApp, uniqueName, type TestApp } from '../../test/app';
 import { createUser, type TestUser } from '../../test/factories';
 import { deliverMails, mailsTo } from '../mail/test-helpers';
 import { linkToken } from '../mail/tokens';
+import { MEMBER_IMPORT_JOB } from './import';
 import { ghostCsv, importCsv } from './test-helpers';
 
 let t: TestApp;
@@ -52,16 +54,26 @@ const stateOf = (user: TestUser | null, importId: string) =>
     headers: user ? user.auth : {},
   });
 
-/** Runs due jobs until the import's job has run (the app's own runner may hold it meanwhile). */
-async function importDone(creator: TestUser, importId: string) {
+/**
+ * Runs due jobs until the import is no longer queued (the app's own runner may hold its job
+ * meanwhile); answers its state.
+ */
+async function importSettled(creator: TestUser, importId: string) {
   for (let round = 0; round < 1000; round += 1) {
     await t.container.jobs.runDue();
     const res = await stateOf(creator, importId);
     expect(res.statusCode, res.body).toBe(200);
-    if (res.json<{ status: string }>().status === 'done') return res.json<unknown>();
+    if (res.json<{ status: string }>().status !== 'queued') return res.json<unknown>();
     await new Promise((resolve) => setImmediate(resolve));
   }
   throw new Error('the import job did not run');
+}
+
+/** Waits for the import's job to have carried it out. */
+async function importDone(creator: TestUser, importId: string) {
+  const state = await importSettled(creator, importId);
+  expect(state).toMatchObject({ status: 'done' });
+  return state;
 }
 
 describe('member import', () => {
@@ -303,6 +315,53 @@ describe('member import state', () => {
       finishedAt: expect.any(String),
       comp: null,
     });
+  });
+
+  it('answers a failed import when its job gave up, having sent nothing', async () => {
+    const creator = await createUser(t, { role: 'creator' });
+    const importId = crypto.randomUUID();
+    const fresh = `${uniqueName('fail_')}@example.test`;
+    // A stored list the job cannot carry out (an address without its e-mail), tried only once.
+    await t.db.transaction(async (tx) => {
+      await tx.insert(memberImports).values({
+        id: importId,
+        creatorId: creator.user.id,
+        addresses: [
+          { line: 2, email: fresh, name: null },
+          { line: 3, email: null as unknown as string, name: null },
+        ],
+        createdAt: new Date(),
+      });
+      await t.container.jobs.enqueue(
+        tx,
+        MEMBER_IMPORT_JOB,
+        { importId },
+        { key: `${MEMBER_IMPORT_JOB}:${importId}`, maxAttempts: 1 },
+      );
+    });
+    expect(await importSettled(creator, importId)).toEqual({
+      importId,
+      status: 'failed',
+      addresses: 2,
+      invited: null,
+      matched: null,
+      createdAt: expect.any(String),
+      finishedAt: expect.any(String),
+      comp: null,
+    });
+    const audited = await t.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.action, 'members.import_failed'),
+          eq(auditEvents.subjectId, creator.user.id),
+        ),
+      );
+    expect(audited.map((e) => e.data)).toEqual([{ importId, attempts: 1 }]);
+    const { invitations } = await traces(creator);
+    expect(invitations).toEqual([]);
+    expect(await mailsTo(t, fresh)).toEqual([]);
   });
 
   it('answers only the creator who imported, and refuses a bad id', async () => {

@@ -220,12 +220,48 @@ export async function runMemberImport(
   });
 }
 
-/** Registers the import job with the runner. */
+/**
+ * The import job gave up after its last attempt: the import is `failed` (its one transaction
+ * never committed, so nobody was invited or notified), audited as `members.import_failed`.
+ */
+export async function failMemberImport(
+  deps: { db: Database; clock: Clock },
+  importId: string,
+  attempts: number,
+): Promise<void> {
+  const meta = systemMeta(deps.clock.now());
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(memberImports)
+      .set({ status: 'failed', finishedAt: meta.at })
+      .where(and(eq(memberImports.id, importId), eq(memberImports.status, 'queued')))
+      .returning({ creatorId: memberImports.creatorId });
+    if (!row) return;
+    await recordEvent(
+      tx,
+      null,
+      { type: 'members.import_failed', subjectId: row.creatorId, data: { importId, attempts } },
+      meta,
+    );
+  });
+}
+
+/** Registers the import job with the runner (retried with backoff, then given up as failed). */
 export function defineMemberImportJob(
   jobs: JobRunner,
   deps: { db: Database; clock: Clock; mailKey: Buffer },
 ): void {
-  jobs.define(MEMBER_IMPORT_JOB, async (payload) => {
-    if (typeof payload.importId === 'string') await runMemberImport(deps, payload.importId);
-  });
+  jobs.define(
+    MEMBER_IMPORT_JOB,
+    async (payload) => {
+      if (typeof payload.importId === 'string') await runMemberImport(deps, payload.importId);
+    },
+    {
+      onGiveUp: async (job) => {
+        if (typeof job.payload.importId === 'string') {
+          await failMemberImport(deps, job.payload.importId, job.attempts);
+        }
+      },
+    },
+  );
 }

@@ -14,7 +14,7 @@ import type { PaidTier } from '../../../common/rules/tiers';
 import { inList } from '../../db/checks';
 import { users } from '../users/tables';
 
-export const MEMBER_IMPORT_STATUSES = ['queued', 'done'] as const;
+export const MEMBER_IMPORT_STATUSES = ['queued', 'done', 'failed'] as const;
 export type MemberImportStatus = (typeof MEMBER_IMPORT_STATUSES)[number];
 
 /** One address of an import, as the file gave it. */
@@ -26,7 +26,7 @@ export interface ImportedAddress {
 
 /**
  * A member list a creator imported (issue 42): the addresses read from the file, handled by one
- * job (`members-import`), and what it did.
+ * job (`members-import`), and what it did; `failed` when the job gave up (nothing was sent).
  */
 export const memberImports = pgTable(
   'member_imports',

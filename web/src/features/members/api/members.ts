@@ -21,7 +21,7 @@ const IMPORT_POLL_MS = 1500;
 
 /**
  * Where a queued import stands (GET /api/v1/creator/members/imports/{importId}), asked again
- * until its job has run; then the member list reloads.
+ * until its job has run (or given up); once done, the member list reloads.
  */
 export function useMemberImport(importId: string | null) {
   const queryClient = useQueryClient();
@@ -38,7 +38,7 @@ export function useMemberImport(importId: string | null) {
       return state;
     },
     refetchInterval: (query) =>
-      query.state.status === 'error' || query.state.data?.status === 'done'
+      query.state.status === 'error' || (query.state.data && query.state.data.status !== 'queued')
         ? false
         : IMPORT_POLL_MS,
   });

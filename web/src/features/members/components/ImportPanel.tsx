@@ -148,7 +148,7 @@ export function ImportPanel() {
   );
 }
 
-/** Where the confirmed import's job stands: running, then what it did. */
+/** Where the confirmed import's job stands: running, then what it did (or that it failed). */
 function ImportProgress({ importId }: { importId: string }) {
   const { t } = useTranslation();
   const state = useMemberImport(importId);
@@ -156,6 +156,13 @@ function ImportProgress({ importId }: { importId: string }) {
     return (
       <span className="d-block small" data-testid="import-state-failed">
         {t('members.import.stateFailed')}
+      </span>
+    );
+  }
+  if (state.data?.status === 'failed') {
+    return (
+      <span className="d-block fw-semibold text-danger" data-testid="import-failed">
+        {t('members.import.failed')}
       </span>
     );
   }
