@@ -143,6 +143,19 @@ describe('server-rendered public pages', () => {
     for (const media of PAID_MEDIA) expect(html).not.toContain(media);
   });
 
+  it('a pay-what-you-want product page says so and offers the suggested amount', async () => {
+    const creator = await createUser(t, { role: 'creator' });
+    const item = await createItem(t, creator.user.id, {
+      title: 'Tip jar',
+      priceCents: 300,
+      pwyw: { minPriceCents: 300, suggestedPriceCents: 750 },
+    });
+    const html = await page(`/product/${item.id}`);
+    expectServerRendered(html, 'product');
+    expect(html).toMatch(/data-testid="product-price">Pay what you want \(minimum €3\.00\)</);
+    expect(html).toContain('Unlock for €7.50</button>');
+  });
+
   it('the landing page shows its texts, real creators and items, with its stylesheet', async () => {
     const creator = await createUser(t, { role: 'creator', displayName: MALICIOUS });
     await createItem(t, creator.user.id, { title: `Landing ${MALICIOUS}` });

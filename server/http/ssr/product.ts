@@ -15,6 +15,12 @@ import { html, type SafeHtml } from './html';
 export function productPage(t: TFunction, language: Language, item: ItemDetail): SafeHtml {
   const isUnlocked = item.isPurchased;
   const price = formatMoney(item.priceCents, item.currency, language);
+  // Pay what you want (issue 43): the app's page starts the amount at the suggested price.
+  const offer = item.payWhatYouWant;
+  const payText = offer ? formatMoney(offer.suggestedPriceCents, item.currency, language) : price;
+  const priceLine = offer
+    ? t('product.pwywPrice', { min: formatMoney(offer.minCents, item.currency, language) })
+    : `${t('product.price')}: ${item.priceCents === 0 ? t('discover.free') : price}`;
   const category = isCategory(item.category) ? t(`categories.${item.category}`) : item.category;
   const facts = html`<div class="d-flex flex-wrap align-items-center gap-2 small mb-2">
     <span class="text-muted">${category} · ${item.subcategory}</span
@@ -45,7 +51,7 @@ export function productPage(t: TFunction, language: Language, item: ItemDetail):
   const lockedPart = isUnlocked
     ? ''
     : html`<p class="text-muted" data-testid="product-locked">${unlockHint(t, price, item)}</p>
-        ${item.tierRequired !== 'Aura' ? html`<a href="/hypr/${item.creatorId}" class="d-inline-block mb-3">${t('unlock.seeMemberships')}</a>` : ''}${item.abilities.canBuy ? html`<div class="d-flex flex-wrap gap-2 align-items-start"><button type="button" class="btn btn-primary" data-ssr-control="unlock">${t('product.unlock', { price })}</button></div>` : ''}`;
+        ${item.tierRequired !== 'Aura' ? html`<a href="/hypr/${item.creatorId}" class="d-inline-block mb-3">${t('unlock.seeMemberships')}</a>` : ''}${item.abilities.canBuy ? html`<div class="d-flex flex-wrap gap-2 align-items-start"><button type="button" class="btn btn-primary" data-ssr-control="unlock">${t('product.unlock', { price: payText })}</button></div>` : ''}`;
   return html`<main class="container py-4" style="max-width:760px">
     <div class="card" data-testid="product-card">
       <div class="card-body">
@@ -58,9 +64,7 @@ export function productPage(t: TFunction, language: Language, item: ItemDetail):
         </div>
         <div class="d-flex align-items-start gap-2"><h1 class="h3 me-auto">${item.title}</h1></div>
         ${facts}
-        <p class="fw-semibold" data-testid="product-price">
-          ${t('product.price')}: ${item.priceCents === 0 ? t('discover.free') : price}
-        </p>
+        <p class="fw-semibold" data-testid="product-price">${priceLine}</p>
         ${media}
         <p class="mt-3" style="white-space:pre-line">${item.description}</p>
         ${lockedPart}

@@ -5,6 +5,7 @@ import { ItemDetail } from '../../../common/schemas/items';
 import { checkoutSessions, items } from '../../db/schema/index';
 import type { TestApp } from '../../test/app';
 import { createUser, type TestUser } from '../../test/factories';
+import { mailsTo } from '../mail/test-helpers';
 import { createMediaTestApp, uploadOk } from '../media/test-helpers';
 import { createItemRequest, itemForm, publishItem } from '../items/test-helpers';
 import {
@@ -13,6 +14,7 @@ import {
   itemEntitlementCount,
   payLocal,
   startCheckout,
+  walletState,
 } from './test-helpers';
 
 /*
@@ -266,6 +268,18 @@ describe('a checkout of a pay-what-you-want item', () => {
     });
     expect(receipt.json()).toMatchObject({ amount_total: 1234, currency: 'eur', fulfilled: true });
     expect(await itemEntitlementCount(t, fan.user.id, item.id)).toBe(1);
+    // The receipt mail and the creator's sale notice name the amount paid, not the minimum.
+    const receipts = (await mailsTo(t, fan.user.email)).filter(
+      (m) => m.template === 'sale-receipt',
+    );
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]?.text).toContain('€12.34');
+    const notices = (await mailsTo(t, seller.user.email)).filter(
+      (m) => m.template === 'sale-notice',
+    );
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.text).toContain('€12.34');
+    expect(notices[0]?.text).not.toContain('€3.00');
   });
 
   it('books a double-submitted payment once', async () => {
@@ -287,6 +301,23 @@ describe('a checkout of a pay-what-you-want item', () => {
     const again = await checkout(fan, { tier: 'x', productId: item.id, amount: 2500 });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('already_owned');
+  });
+
+  it('books two checkouts paid side by side once: the second amount goes back to the balance', async () => {
+    const seller = await createUser(t, { role: 'creator' });
+    const fan = await createUser(t);
+    const item = await createItem(t, seller.user.id, {
+      priceCents: 100,
+      pwyw: { minPriceCents: 100, suggestedPriceCents: 300 },
+    });
+    const first = await startCheckout(t, fan, { tier: 'x', productId: item.id, amount: 400 });
+    const second = await startCheckout(t, fan, { tier: 'x', productId: item.id, amount: 900 });
+    expect((await payLocal(t, first.id)).statusCode).toBe(200);
+    expect((await payLocal(t, second.id)).statusCode).toBe(200);
+    const entries = await earningsEntries(t, seller.user.id);
+    expect(entries.map((e) => e.grossCents)).toEqual([400]);
+    expect(await itemEntitlementCount(t, fan.user.id, item.id)).toBe(1);
+    expect(await walletState(t, fan.user.id)).toEqual({ balanceCents: 900, ledgerSumCents: 900 });
   });
 
   it('refuses an amount for a fixed-price item or a membership (400, nothing stored)', async () => {
