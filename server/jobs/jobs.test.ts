@@ -182,6 +182,47 @@ describe('the job queue', () => {
     expect(done).toEqual(['ran']);
     expect((await jobsWithKey(key))[0]).toMatchObject({ status: 'done', attempts: 2 });
   });
+
+  it('lets a worker that outlived its lease write nothing over the claim that took the job back', async () => {
+    const kind = uniqueName('kind');
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let calls = 0;
+    t.container.jobs.define(
+      kind,
+      async () => {
+        calls += 1;
+        await gate;
+        throw new Error('late failure');
+      },
+      { maxAttempts: 1 },
+    );
+    const late = uniqueName('late');
+    const running = uniqueName('running');
+    await t.db.transaction(async (tx) => {
+      await t.container.jobs.enqueue(tx, kind, {}, { key: late });
+      await t.container.jobs.enqueue(tx, kind, {}, { key: running });
+    });
+    // One pass claims both and runs them one after the other; the first waits at the gate.
+    const slowPass = t.container.jobs.runDue();
+    await expect.poll(() => calls, SOON).toBe(1);
+    // Meanwhile their leases ran out and another instance claimed both again (attempt 2): it
+    // finished one and is still at the other.
+    await t.db
+      .update(jobs)
+      .set({ status: 'done', attempts: 2, lockedUntil: null, finishedAt: new Date() })
+      .where(eq(jobs.idempotencyKey, late));
+    await t.db
+      .update(jobs)
+      .set({ attempts: 2, lockedUntil: new Date(Date.now() + 60_000) })
+      .where(eq(jobs.idempotencyKey, running));
+    open();
+    await slowPass;
+    expect(calls).toBe(2);
+    // The first claim's failure neither reopens the finished job nor gives up the running one.
+    expect((await jobsWithKey(late))[0]).toMatchObject({ status: 'done', attempts: 2 });
+    expect((await jobsWithKey(running))[0]).toMatchObject({ status: 'running', attempts: 2 });
+  });
 });
 
 describe('periodic jobs run once per cluster', () => {

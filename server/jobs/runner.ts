@@ -158,6 +158,20 @@ export function createJobRunner(opts: {
     return { ran: result.ran };
   }
 
+  /**
+   * The jobs as this instance claimed them, and still running: every claim counts an attempt,
+   * so a worker that outlived its lease (another instance took the job back, and may have
+   * finished it) writes nothing over the newer claim's outcome.
+   */
+  const heldByThisClaim = (claimed: JobRow[]) =>
+    and(
+      eq(jobs.status, 'running'),
+      sql`(${jobs.id}, ${jobs.attempts}) in (${sql.join(
+        claimed.map((job) => sql`(${job.id}::bigint, ${job.attempts}::integer)`),
+        sql`, `,
+      )})`,
+    );
+
   /** Claims a batch of due jobs in one statement (no transaction held across the work). */
   async function claim(): Promise<JobRow[]> {
     const now = clock.now();
@@ -192,7 +206,7 @@ export function createJobRunner(opts: {
   async function failed(job: JobRow, options: JobKindOptions, err: unknown): Promise<void> {
     const message = err instanceof Error ? err.message : String(err);
     const givingUp = job.attempts >= job.maxAttempts;
-    await handle.db
+    const written = await handle.db
       .update(jobs)
       .set(
         givingUp
@@ -204,32 +218,33 @@ export function createJobRunner(opts: {
               lastError: message,
             },
       )
-      .where(eq(jobs.id, job.id));
-    if (givingUp) await options.onGiveUp?.(job, message);
+      .where(heldByThisClaim([job]))
+      .returning({ id: jobs.id });
+    if (givingUp && written.length > 0) await options.onGiveUp?.(job, message);
   }
 
-  /** Runs a claimed batch of one kind; the ids of the jobs that succeeded. */
-  async function attempt(kind: string, batch: JobRow[]): Promise<number[]> {
+  /** Runs a claimed batch of one kind; the jobs that succeeded. */
+  async function attempt(kind: string, batch: JobRow[]): Promise<JobRow[]> {
     const known = kinds.get(kind);
     if (!known) return [];
     const errors = await known
       .handle(batch)
       .catch((err: unknown) => batch.map(() => err ?? new Error('job batch failed')));
-    const done: number[] = [];
+    const done: JobRow[] = [];
     for (const [i, job] of batch.entries()) {
       const err = errors[i] ?? null;
-      if (err === null) done.push(job.id);
+      if (err === null) done.push(job);
       else await failed(job, known.options, err);
     }
     return done;
   }
 
-  const markDone = async (ids: number[]) => {
-    if (ids.length === 0) return;
+  const markDone = async (claimed: JobRow[]) => {
+    if (claimed.length === 0) return;
     await handle.db
       .update(jobs)
       .set({ status: 'done', finishedAt: clock.now(), lockedUntil: null, lastError: null })
-      .where(inArray(jobs.id, ids));
+      .where(heldByThisClaim(claimed));
   };
 
   /**
@@ -253,7 +268,7 @@ export function createJobRunner(opts: {
       // A claimed batch is marked done in one statement (issue 17: a sale's two mails cost a
       // mark each). Dying before the mark leaves the batch to run again when its lease ends:
       // jobs are at least once either way, and the mail outbox stores a retried mail once.
-      const done: number[] = [];
+      const done: JobRow[] = [];
       try {
         for (const [kind, batch] of byKind(claimed)) done.push(...(await attempt(kind, batch)));
       } finally {
