@@ -88,3 +88,12 @@ export const NewsletterSummary = ItemMailStats.extend({
   queuedAt: z.string(),
 });
 export type NewsletterSummary = z.infer<typeof NewsletterSummary>;
+
+/** How many newsletters the admin outbox lists, at most. */
+export const NewsletterOutboxQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+/** GET /api/v1/admin/outbox/newsletters (outbox readers): the latest newsletters, newest first. */
+export const NewsletterOutbox = z.object({ newsletters: z.array(NewsletterSummary) });
+export type NewsletterOutbox = z.infer<typeof NewsletterOutbox>;

@@ -14,6 +14,7 @@ import {
   VerifyEmailRequest,
   VerifyEmailResponse,
 } from '../../../common/schemas/mail';
+import { NewsletterOutbox, NewsletterOutboxQuery } from '../../../common/schemas/newsletter';
 import { isMailUndelivered } from '../../adapters/mail/index';
 import type { Container } from '../../container';
 import { perMinute } from '../../http/rate-limits';
@@ -30,6 +31,7 @@ import { noticeSettings, unsubscribe, updateNoticeSettings } from './notice-sett
 import { takeBackAddress } from './not-me';
 import { smallFormFields } from './form-fields';
 import { registerNewsletterRoutes } from './newsletter-routes';
+import { listNewsletters } from './newsletter-outbox.read-model';
 import { listOutbox } from './outbox-list.read-model';
 
 /**
@@ -165,6 +167,19 @@ export const mailRoutes =
           { transport: config.mailTransport, notDelivered: isMailUndelivered(config) },
           request.query.limit,
         ),
+    });
+
+    route.authed({
+      method: 'GET',
+      url: '/api/v1/admin/outbox/newsletters',
+      tags: ['admin', 'newsletter'],
+      schema: {
+        summary: 'Admin: the latest new-post e-mails and updates, with their counts',
+        operationId: 'adminNewsletters',
+        querystring: NewsletterOutboxQuery,
+        response: { 200: NewsletterOutbox },
+      },
+      handler: ({ viewer, request }) => listNewsletters(ctx.db, viewer, request.query.limit),
     });
 
     route.authed({

@@ -17,6 +17,7 @@ export const adminRows: MatrixRows = {
   'POST /api/v1/admin/content/{id}/unhide': { who: MODERATION, request: () => ({ body: {} }) },
   'GET /api/v1/admin/reports': { who: MODERATION },
   'GET /api/v1/admin/outbox': { who: ADMINS },
+  'GET /api/v1/admin/outbox/newsletters': { who: ADMINS },
   'POST /api/v1/admin/reports/{id}/resolve': {
     who: MODERATION,
     request: () => ({ body: { action: 'dismiss' } }),

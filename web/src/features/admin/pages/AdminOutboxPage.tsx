@@ -1,11 +1,13 @@
 import { Alert, Badge, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useAdminOutbox } from '../../mail/api/mail';
+import { useNewsletterOutbox } from '../../mail/api/newsletter';
 
 /**
  * The outbox (issue 16, admins): with the embedded outbox adapter, every mail the platform
  * sent, readable here with the secrets of its links hidden (issue 19); with any adapter, the
- * mails waiting for a try and those it gave up on, with their tries and last error.
+ * mails waiting for a try and those it gave up on, with their tries and last error; and the
+ * latest newsletters (issue 42) with how many of their mails were sent and clicked.
  */
 export default function AdminOutboxPage() {
   const { t, i18n } = useTranslation();
@@ -26,6 +28,7 @@ export default function AdminOutboxPage() {
         {t('admin.outbox.transport', { transport })} ·{' '}
         {t('admin.outbox.pending', { count: pending })}
       </p>
+      <NewsletterCounts />
       {waiting.length > 0 && (
         <section aria-labelledby="outbox-waiting">
           <h2 className="h5" id="outbox-waiting">
@@ -102,5 +105,63 @@ export default function AdminOutboxPage() {
         ))}
       </ul>
     </div>
+  );
+}
+
+/** The latest new-post e-mails and creator updates, one row each, with their counts. */
+function NewsletterCounts() {
+  const { t, i18n } = useTranslation();
+  const newsletters = useNewsletterOutbox();
+  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const number = new Intl.NumberFormat(i18n.language);
+  return (
+    <section aria-labelledby="outbox-newsletters">
+      <h2 className="h5" id="outbox-newsletters">
+        {t('admin.outbox.newsletters.title')}
+      </h2>
+      {newsletters.isError ? (
+        <Alert variant="danger">{newsletters.error.message}</Alert>
+      ) : !newsletters.data ? (
+        <p role="status">{t('app.loading')}</p>
+      ) : newsletters.data.newsletters.length === 0 ? (
+        <p className="mb-0">{t('admin.outbox.newsletters.empty')}</p>
+      ) : (
+        <Table size="sm" responsive data-testid="outbox-newsletters">
+          <thead>
+            <tr>
+              <th>{t('admin.outbox.newsletters.what')}</th>
+              <th>{t('admin.outbox.newsletters.creator')}</th>
+              <th>{t('admin.outbox.newsletters.queuedAt')}</th>
+              <th className="text-end">{t('admin.outbox.newsletters.sent')}</th>
+              <th className="text-end">{t('admin.outbox.newsletters.queued')}</th>
+              <th className="text-end">{t('admin.outbox.newsletters.clicked')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {newsletters.data.newsletters.map((n) => (
+              <tr key={n.source} data-testid="outbox-newsletter">
+                <td>
+                  {n.itemId === null ? (
+                    <Badge bg="info" className="me-2">
+                      {t('admin.outbox.newsletters.update')}
+                    </Badge>
+                  ) : (
+                    <Badge bg="secondary" className="me-2">
+                      {t('admin.outbox.newsletters.item', { id: n.itemId })}
+                    </Badge>
+                  )}
+                  {n.title}
+                </td>
+                <td>{n.creator}</td>
+                <td>{time.format(new Date(n.queuedAt))}</td>
+                <td className="text-end">{number.format(n.sent)}</td>
+                <td className="text-end">{number.format(n.queued)}</td>
+                <td className="text-end">{number.format(n.clicked)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+    </section>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { roleHolds } from '../../../../../common/rules/permissions';
 import { useAuth } from '../../../app/auth';
 import { CreatorTransactions } from '../../transactions/components/CreatorTransactions';
+import { CreatorUpdateForm } from '../../mail/components/CreatorUpdateForm';
 import { MembersPanel } from '../../members/components/MembersPanel';
 import { InvalidDataError, useDashboard, useProfile } from '../api/dashboard';
 import { EarningsCard } from '../components/EarningsCard';
@@ -86,6 +87,7 @@ export default function DashboardPage() {
       <MyItems />
       {user && roleHolds(user.role, 'sales.read') && <CreatorTransactions />}
       {profile.data && roleHolds(profile.data.role, 'members.manage') && <MembersPanel />}
+      {profile.data && roleHolds(profile.data.role, 'membership.offer') && <CreatorUpdateForm />}
       <RecentContent items={recentContent} />
     </main>
   );

@@ -7,14 +7,15 @@ import { ChangeEmailForm } from '../components/ChangeEmailForm';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
 import { DeleteAccountForm } from '../components/DeleteAccountForm';
 import { LinkGoogleForm } from '../components/LinkGoogleForm';
+import { NewPostMailForm } from '../components/NewPostMailForm';
 import { NoticeSettingsForm } from '../components/NoticeSettingsForm';
 import { PersonalDetailsForm } from '../components/PersonalDetailsForm';
 import { detailsFormOf } from '../components/account-settings-forms';
 
 /**
  * Account settings (issue 12, linked from the drawer): personal details, password, email, the
- * Google link, the e-mail notices (issue 16), the private feed links (issue 42) and deleting the
- * account, each saved on the server.
+ * Google link, the e-mail notices (issue 16), the new-post e-mails per creator and the private
+ * feed links (issue 42) and deleting the account, each saved on the server.
  */
 export default function AccountSettingsPage() {
   const { t } = useTranslation();
@@ -55,6 +56,7 @@ export default function AccountSettingsPage() {
           <ChangeEmailForm currentEmail={profile.data.email} />
           <LinkGoogleForm />
           <NoticeSettingsForm />
+          <NewPostMailForm />
           <FeedLinksSection />
           <DeleteAccountForm />
         </>
