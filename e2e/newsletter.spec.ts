@@ -1,7 +1,8 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { ItemMailStats, NotificationPreferences } from '../common/schemas/newsletter';
 import { createLockedItem } from './payments-api';
-import { signInPage, signUpViaApi, type Account } from './support/accounts';
+import { signInDemoViaApi, signInPage, signUpViaApi, type Account } from './support/accounts';
+import { violationsLightThenDark } from './support/axe';
 import { mailTextTo } from './support/mailbox';
 
 /*
@@ -60,6 +61,7 @@ test('a follower switches a creator’s new-post e-mails off, and the choice sta
   expect((await preferencesOf(request, fan)).creators).toEqual([
     expect.objectContaining({ creatorId: creator.id, newItems: 'off', isDefault: false }),
   ]);
+  expect(await violationsLightThenDark(page)).toEqual({ light: [], dark: [] });
 });
 
 test('a creator sends an update to their members and is told how many it goes to', async ({
@@ -90,7 +92,8 @@ test('a creator sends an update to their members and is told how many it goes to
   expect(text).toContain('More soon.');
 });
 
-test('an item’s stats page shows its e-mails sent and opened by a click', async ({
+test('an item’s stats page and the admin outbox show its e-mails sent and opened by a click', async ({
+  browser,
   page,
   request,
 }) => {
@@ -132,4 +135,20 @@ test('an item’s stats page shows its e-mails sent and opened by a click', asyn
   ).toBeVisible();
   // The item's own metrics still show beside them.
   await expect(page.getByTestId('item-stat-views')).toBeVisible();
+  expect(await violationsLightThenDark(page)).toEqual({ light: [], dark: [] });
+
+  const admin = await browser.newContext();
+  const adminPage = await admin.newPage();
+  await signInPage(adminPage, await signInDemoViaApi(request, 'superadmin'));
+  await adminPage.goto('/admin/outbox');
+  const row = adminPage.getByTestId('outbox-newsletter').filter({ hasText: item.title });
+  await expect(row.getByRole('cell')).toHaveText([
+    `Item ${item.id}${item.title}`,
+    creator.username,
+    /\S/,
+    '1',
+    '0',
+    '1',
+  ]);
+  await admin.close();
 });
