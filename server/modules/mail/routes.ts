@@ -172,7 +172,7 @@ export const mailRoutes =
     route.authed({
       method: 'GET',
       url: '/api/v1/admin/outbox/newsletters',
-      tags: ['admin', 'newsletter'],
+      tags: ['admin'],
       schema: {
         summary: 'Admin: the latest new-post e-mails and updates, with their counts',
         operationId: 'adminNewsletters',
