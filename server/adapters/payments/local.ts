@@ -156,6 +156,9 @@ export function createLocalProvider(db: Database): PaymentsProvider {
     async membershipPaymentIntent() {
       return null;
     },
+    async invoiceOfPayment() {
+      return null;
+    },
     // Local memberships renew from our own table; a refund ends them there.
     async cancelSubscriptionNow() {},
     async listRefunds() {

@@ -26,6 +26,9 @@ export function createNoPaymentsProvider(): PaymentsProvider {
     async membershipPaymentIntent() {
       return null;
     },
+    async invoiceOfPayment() {
+      return null;
+    },
     async cancelSubscriptionNow() {
       throw fail('payments_not_configured');
     },

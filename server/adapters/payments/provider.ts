@@ -118,6 +118,13 @@ export interface PaymentsProvider {
     subscriptionId: string;
     invoiceId: string | null;
   }): Promise<string | null>;
+  /**
+   * The subscription invoice a payment (PaymentIntent) paid, and whether it was the
+   * subscription's first; null when it paid none (an item's payment, or unknown).
+   */
+  invoiceOfPayment(
+    paymentIntentId: string,
+  ): Promise<{ invoiceId: string; subscriptionId: string; first: boolean } | null>;
   /** Ends a subscription now (a refunded membership): no renewal, safe to repeat. */
   cancelSubscriptionNow(id: string): Promise<void>;
   /** Every refund of a payment, as the provider has them now. */

@@ -240,6 +240,21 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentsPr
       }
       return null;
     },
+    async invoiceOfPayment(paymentIntentId) {
+      let invoiceId: string | null = null;
+      for await (const paid of stripe.invoicePayments.list({
+        payment: { type: 'payment_intent', payment_intent: paymentIntentId },
+        limit: 10,
+      })) {
+        invoiceId = idOf(paid.invoice);
+        if (invoiceId) break;
+      }
+      if (!invoiceId) return null;
+      const invoice = await stripe.invoices.retrieve(invoiceId);
+      const subscriptionId = invoiceSubscriptionId(invoice);
+      if (!subscriptionId) return null;
+      return { invoiceId, subscriptionId, first: invoice.billing_reason === 'subscription_create' };
+    },
     async cancelSubscriptionNow(id) {
       try {
         const current = await stripe.subscriptions.retrieve(id);

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { recordEvent, type EventMeta } from '../../events/record';
 import { bookRefund } from './refund-booking';
 import { paymentDisputes } from './refund-tables';
-import { paymentByIntent } from './transactions.read-model';
+import { paymentByIntent, paymentByRef, type PaymentRow } from './transactions.read-model';
 
 /*
  * Stripe's side of refunds and disputes (issue 43), inside the webhook's transaction. What
@@ -13,14 +13,29 @@ import { paymentByIntent } from './transactions.read-model';
  * admin's own call for the same refund, books nothing twice.
  */
 
+/**
+ * The payment a charge paid: an item's by its checkout's PaymentIntent, a membership's by the
+ * earnings ref of the invoice the provider says the charge paid (`membershipRef`).
+ */
+async function paymentOfCharge(
+  tx: Db,
+  paymentIntentId: string,
+  membershipRef: string | null,
+): Promise<PaymentRow | null> {
+  const byIntent = await paymentByIntent(tx, paymentIntentId);
+  if (byIntent || !membershipRef) return byIntent;
+  return paymentByRef(tx, membershipRef);
+}
+
 /** `charge.refunded`: every succeeded refund of the charge not yet booked (a dashboard refund too). */
 export async function bookProviderRefunds(
   tx: Db,
   paymentIntentId: string,
+  membershipRef: string | null,
   refunds: readonly ProviderRefund[],
   meta: EventMeta,
 ): Promise<void> {
-  const payment = await paymentByIntent(tx, paymentIntentId);
+  const payment = await paymentOfCharge(tx, paymentIntentId, membershipRef);
   if (!payment) return;
   for (const refund of refunds) {
     if (refund.status !== 'succeeded') continue;
@@ -48,10 +63,11 @@ export async function bookProviderRefunds(
 export async function syncDispute(
   tx: Db,
   dispute: ProviderDispute,
+  membershipRef: string | null,
   meta: EventMeta,
 ): Promise<void> {
   if (!dispute.paymentIntentId) return;
-  const payment = await paymentByIntent(tx, dispute.paymentIntentId);
+  const payment = await paymentOfCharge(tx, dispute.paymentIntentId, membershipRef);
   if (!payment) return;
   const [before] = await tx
     .select({ status: paymentDisputes.status })

@@ -426,6 +426,40 @@ describe('membership refunds through Stripe', () => {
     expect(await bookedOf(first!.id)).toEqual({ refunds: [], net: 450, events: 0 });
   });
 
+  it('books a membership refund made in Stripe’s dashboard, and a lost dispute, from their webhooks', async () => {
+    const { seller, member, subId, firstInvoice } = await stripeMembership();
+    const [transaction] = await transactionsOf(seller);
+    const paymentIntentId = fake.intentOfInvoice(firstInvoice.id);
+    fake.refund(paymentIntentId, 200);
+    const refunded = chargeRefunded(paymentIntentId);
+    expect((await deliver(refunded)).statusCode).toBe(200);
+    expect((await deliver(refunded)).json()).toMatchObject({ duplicate: true });
+    expect((await deliver(chargeRefunded(paymentIntentId))).statusCode).toBe(200);
+    expect(await bookedOf(transaction!.id)).toEqual({
+      refunds: [['refund', 200]],
+      net: 270,
+      events: 1,
+    });
+    expect(await isSubscribed(member, seller)).toBe(true);
+
+    // The rest is disputed and lost: the creator's share goes back, the membership ends here.
+    const dispute = fake.dispute(paymentIntentId, 'lost');
+    dispute.amount = 300;
+    expect((await deliver(fake.event('charge.dispute.closed', { ...dispute }))).statusCode).toBe(
+      200,
+    );
+    expect(await bookedOf(transaction!.id)).toEqual({
+      refunds: [
+        ['refund', 200],
+        ['dispute', 300],
+      ],
+      net: 0,
+      events: 2,
+    });
+    expect(await subscriptionStatus(subId)).toBe('canceled');
+    expect(await isSubscribed(member, seller)).toBe(false);
+  });
+
   it('refuses more than the membership payment left, before Stripe is asked', async () => {
     const { seller } = await stripeMembership();
     const [transaction] = await transactionsOf(seller);

@@ -73,6 +73,12 @@ export async function paymentById(db: Db, id: number): Promise<PaymentRow | null
   return (row as PaymentRow | undefined) ?? null;
 }
 
+/** The payment whose earnings entry is `ref` (a membership's invoice, `membershipRef`). */
+export async function paymentByRef(db: Db, ref: string): Promise<PaymentRow | null> {
+  const [row] = await paymentsSelect(db, eq(ledgerEntries.ref, ref));
+  return (row as PaymentRow | undefined) ?? null;
+}
+
 /** The payment whose card charge is Stripe's PaymentIntent `paymentIntentId`. */
 export async function paymentByIntent(db: Db, paymentIntentId: string): Promise<PaymentRow | null> {
   const [row] = await paymentsSelect(db, eq(checkoutSessions.paymentIntentId, paymentIntentId));

@@ -8,8 +8,9 @@ import { billingEvents } from '../../db/schema/index';
 import type { EventMeta } from '../../events/record';
 import { fail } from '../../http/errors';
 import { callProvider, fulfilContext, type BillingDeps } from './deps';
-import { fulfilCheckout, recordInvoicePaid, syncSubscription } from './fulfilment';
+import { fulfilCheckout, membershipRef, recordInvoicePaid, syncSubscription } from './fulfilment';
 import { bookProviderRefunds, syncDispute } from './refund-webhooks';
+import { paymentByIntent } from './transactions.read-model';
 
 /**
  * POST /v1/billing/webhook: verified over the raw body; the event id is stored in the same
@@ -59,6 +60,14 @@ export async function handleWebhook(
     const id = event.disputeId;
     dispute = await callProvider(() => provider.retrieveDispute(id));
   }
+  // A membership's charge is an invoice's: which payment it was is asked of the provider.
+  let membership: string | null = null;
+  const intent =
+    event.type === 'charge.refunded' ? event.paymentIntentId : (dispute?.paymentIntentId ?? null);
+  if (intent && !(await paymentByIntent(deps.db, intent))) {
+    const paid = await callProvider(() => provider.invoiceOfPayment(intent));
+    if (paid) membership = membershipRef(paid.subscriptionId, paid.first ? null : paid.invoiceId);
+  }
 
   const ctx = fulfilContext(deps, meta);
   return deps.db.transaction(async (tx) => {
@@ -69,8 +78,8 @@ export async function handleWebhook(
       .returning({ id: billingEvents.id });
     if (stored.length === 0) return { received: true as const, duplicate: true };
     if (refunds && event.type === 'charge.refunded') {
-      await bookProviderRefunds(tx, event.paymentIntentId, refunds, meta);
-    } else if (dispute) await syncDispute(tx, dispute, meta);
+      await bookProviderRefunds(tx, event.paymentIntentId, membership, refunds, meta);
+    } else if (dispute) await syncDispute(tx, dispute, membership, meta);
     else if (remoteSession) await fulfilCheckout(tx, ctx, remoteSession, remoteSub);
     else if (event.type === 'invoice.paid' && remoteSub) {
       await recordInvoicePaid(tx, ctx, event, remoteSub);

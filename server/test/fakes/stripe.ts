@@ -374,8 +374,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         .map(publicInvoice);
       return send(res, 200, list(path, data));
     }
+    const oneInvoice = /^\/v1\/invoices\/([\w-]+)$/.exec(path);
+    if (method === 'GET' && oneInvoice?.[1]) {
+      const found = invoices.get(oneInvoice[1]);
+      return found ? send(res, 200, publicInvoice(found)) : missing(res, 'invoice', oneInvoice[1]);
+    }
     if (method === 'GET' && path === '/v1/invoice_payments') {
-      const invoice = invoices.get(form.get('invoice') ?? '');
+      const byIntent = form.get('payment[payment_intent]');
+      const invoice = byIntent
+        ? [...invoices.values()].find((i) => i.paymentIntent === byIntent)
+        : invoices.get(form.get('invoice') ?? '');
       const status = form.get('status');
       const data =
         invoice?.paymentIntent && (status === null || status === 'paid')
