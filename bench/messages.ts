@@ -27,7 +27,12 @@ import { openDatabase } from '../server/db/client';
 import { users } from '../server/db/schema/index';
 import { deriveKeys } from '../server/keys';
 import { percentile } from './percentile';
-import { startServerProcess, type ServerProcess } from './process';
+import {
+  productionServerEnv,
+  SERVING_LINE,
+  startServerProcess,
+  type ServerProcess,
+} from './process';
 import { positiveInt } from './env';
 import { benchReport } from './report';
 
@@ -228,25 +233,18 @@ export async function runMessagesBenchmark(): Promise<boolean> {
   try {
     const secret = randomBytes(32).toString('hex');
     const people = await seedPeople(database.url, secret, socketCount);
-    const env = (instance: string): NodeJS.ProcessEnv => ({
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      DATA_DIR: path.join(dataDir, instance),
-      DATABASE_URL: database.url,
-      REDIS_URL: redisUrl,
-      JWT_SECRET: secret,
-      // The benchmark sends far faster than a person: the per-user limit is not what is measured.
-      MESSAGE_RATE_LIMIT_PER_MINUTE: '1000000',
-    });
-    const urlLine = /^Aura is running at (http:\/\/\S+)$/;
+    const env = (instance: string): NodeJS.ProcessEnv =>
+      productionServerEnv({
+        DATA_DIR: path.join(dataDir, instance),
+        DATABASE_URL: database.url,
+        REDIS_URL: redisUrl,
+        JWT_SECRET: secret,
+        // The benchmark sends far faster than a person: the per-user limit is not what is measured.
+        MESSAGE_RATE_LIMIT_PER_MINUTE: '1000000',
+      });
     const [a, b] = await Promise.all([
-      startServerProcess('server/main.ts', env('a'), urlLine),
-      startServerProcess('server/main.ts', env('b'), urlLine),
+      startServerProcess('server/main.ts', env('a'), SERVING_LINE),
+      startServerProcess('server/main.ts', env('b'), SERVING_LINE),
     ]);
     servers.push(a, b);
     const aUrl = a.url.replace('localhost', '127.0.0.1');

@@ -35,7 +35,7 @@ import { rowsOf } from '../server/db/rows';
 import { deriveKeys } from '../server/keys';
 import { sql } from 'drizzle-orm';
 import { positiveInt } from './env';
-import { startServerProcess } from './process';
+import { productionServerEnv, SERVING_LINE, startServerProcess } from './process';
 import { benchReport } from './report';
 import { seedCreatorWithFollowers, type SeededCreator } from './seed-followers';
 
@@ -156,21 +156,14 @@ export async function runNewsletterBenchmark(): Promise<boolean> {
     const secret = randomBytes(32).toString('hex');
     const server = await startServerProcess(
       'server/main.ts',
-      {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        HOST: '127.0.0.1',
-        PORT: '0',
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        SEED_DEMO: 'false',
+      productionServerEnv({
         DATA_DIR: dataDir,
         JWT_SECRET: secret,
         SMTP_URL: sink.url,
         MAIL_FROM: 'Aura <no-reply@bench.test>',
         NEWSLETTER_MAILS_PER_SECOND: String(perSecond),
-      },
-      /^Aura is running at (http:\/\/\S+)$/,
+      }),
+      SERVING_LINE,
     );
     let publishToLastMs: number;
     let sendingMs: number;

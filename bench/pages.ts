@@ -50,7 +50,7 @@ import {
   type Lhr,
   type PageScores,
 } from './lighthouse-scores';
-import { repoRoot, startServerProcess } from './process';
+import { benchServerEnv, repoRoot, SERVING_LINE, startServerProcess } from './process';
 import { benchReport } from './report';
 
 /** The landing page's budget (e2e/landing-budget.spec.ts): compressed bytes on the wire. */
@@ -303,11 +303,7 @@ export async function runPagesBenchmark(): Promise<boolean> {
     console.log('pages: starting a server with the demo seed (about a minute)…');
     const server = await startServerProcess(
       'server/main.ts',
-      {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        HOST: '127.0.0.1',
-        PORT: '0',
+      benchServerEnv({
         DATA_DIR: dataDir,
         // Production never seeds the demo (issue 18), and the pages need its data; how the
         // web build is served (compression, caching) does not depend on NODE_ENV.
@@ -315,8 +311,8 @@ export async function runPagesBenchmark(): Promise<boolean> {
         JWT_SECRET: randomBytes(32).toString('hex'),
         SEED_DEMO: 'true',
         LOG_LEVEL: 'warn',
-      },
-      /^Aura is running at (http:\/\/\S+)$/,
+      }),
+      SERVING_LINE,
     );
     try {
       return await measureScreens(server.url, runs);

@@ -18,6 +18,21 @@ function startScriptNodeFlags(): string[] {
   return flags[1]!.split(' ').filter(Boolean);
 }
 
+/**
+ * A measured server's environment: only the variables the child needs, so nothing from the
+ * caller's Aura configuration leaks in; loopback on a free port, plus `extra`.
+ */
+export function benchServerEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  return { PATH: process.env.PATH, HOME: process.env.HOME, HOST: '127.0.0.1', PORT: '0', ...extra };
+}
+
+/** The line Aura prints once it serves, with its address. */
+export const SERVING_LINE = /^Aura is running at (http:\/\/\S+)$/;
+
+/** A production server with no demo data and quiet logs, as the load benchmarks measure. */
+export const productionServerEnv = (extra: Record<string, string | undefined>): NodeJS.ProcessEnv =>
+  benchServerEnv({ NODE_ENV: 'production', SEED_DEMO: 'false', LOG_LEVEL: 'warn', ...extra });
+
 export interface ServerProcess {
   url: string;
   /** Every group of the matched line (`url` is the first). */

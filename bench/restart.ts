@@ -20,7 +20,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { positiveInt } from './env';
 import { percentile } from './percentile';
-import { repoRoot } from './process';
+import { benchServerEnv, repoRoot } from './process';
 import { benchReport } from './report';
 
 /** The bounds: a restart with nothing changed, and a first start on 2 cores. */
@@ -71,13 +71,7 @@ async function timeStart(dir: string): Promise<Start> {
     cwd: dir,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: path.join(dir, 'data'),
-    },
+    env: benchServerEnv({ DATA_DIR: path.join(dir, 'data') }),
   });
   const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
   const tail: string[] = [];

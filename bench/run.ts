@@ -36,7 +36,7 @@ import { runMessagesBenchmark } from './messages';
 import { runNewsletterBenchmark } from './newsletter';
 import { runPagesBenchmark } from './pages';
 import { runRestartBenchmark } from './restart';
-import { repoRoot, startServerProcess } from './process';
+import { benchServerEnv, repoRoot, SERVING_LINE, startServerProcess } from './process';
 import { scenarios } from './scenarios/index';
 import type { Scenario } from './scenarios/types';
 import { positiveInt } from './env';
@@ -66,11 +66,6 @@ function pick(names: string[]): Scenario[] {
   return [...new Set(picked)];
 }
 
-/** Only the variables the child needs: nothing from the caller's Aura configuration leaks in. */
-function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH, HOME: process.env.HOME, HOST: '127.0.0.1', PORT: '0', ...extra };
-}
-
 async function seedDatabase(dataDir: string, scenario: Scenario): Promise<void> {
   if (!scenario.seedDatabase) return;
   const unlock = acquireDataDirLock(dataDir);
@@ -92,7 +87,7 @@ async function runScenario(scenario: Scenario, opts: MeasureOptions): Promise<Me
     await seedDatabase(dataDir, scenario);
     const server = await startServerProcess(
       'server/main.ts',
-      serverEnv({
+      benchServerEnv({
         DATA_DIR: dataDir,
         NODE_ENV: 'production',
         JWT_SECRET: randomBytes(32).toString('hex'),
@@ -100,7 +95,7 @@ async function runScenario(scenario: Scenario, opts: MeasureOptions): Promise<Me
         LOG_LEVEL: 'warn',
         ...scenario.env,
       }),
-      /^Aura is running at (http:\/\/\S+)$/,
+      SERVING_LINE,
     );
     try {
       const load = await scenario.prepare({ url: server.url });
@@ -116,7 +111,7 @@ async function runScenario(scenario: Scenario, opts: MeasureOptions): Promise<Me
 async function runBaseline(opts: MeasureOptions): Promise<Measurement> {
   const bare = await startServerProcess(
     'bench/bare-server.ts',
-    serverEnv({}),
+    benchServerEnv({}),
     /^Bare server running at (http:\/\/\S+)$/,
   );
   try {

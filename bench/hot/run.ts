@@ -35,7 +35,12 @@ import { RANDOM_PAGE_COST } from '../../server/db/pglite';
 import { cpuMeter, isLocalDatabase, type CpuMeter } from '../cpu';
 import { measure, measureSideBySide, type Measurement } from '../measure';
 import { benchReport, type ResultTable, type Verdict } from '../report';
-import { startServerProcess, type ServerProcess } from '../process';
+import {
+  productionServerEnv,
+  SERVING_LINE,
+  startServerProcess,
+  type ServerProcess,
+} from '../process';
 import { buildBenchServer, buildServer } from '../../scripts/build-server';
 import { seedFeedItems } from '../seed-items';
 import type { Load } from '../scenarios/types';
@@ -263,15 +268,8 @@ const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 function serverEnv(target: Target, jwtSecret: string): NodeJS.ProcessEnv {
-  return {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    HOST: '127.0.0.1',
-    PORT: '0',
-    NODE_ENV: 'production',
+  return productionServerEnv({
     JWT_SECRET: jwtSecret,
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'warn',
     AUTH_RATE_LIMIT_PER_MINUTE: '100000000',
     // The money scenario's 20 buyers start far more checkouts a minute than a person would.
     CHECKOUT_RATE_LIMIT_PER_MINUTE: '100000000',
@@ -281,7 +279,7 @@ function serverEnv(target: Target, jwtSecret: string): NodeJS.ProcessEnv {
     PAYMENTS_PROVIDER: 'local',
     BENCH_LOG_PROBE_SQL: process.env.BENCH_LOG_PROBE_SQL,
     ...target.env,
-  };
+  });
 }
 
 async function signIn(url: string, username: string): Promise<{ token: string; id: string }> {
@@ -470,7 +468,7 @@ async function restartsToFirstAnswer(target: Target, jwtSecret: string): Promise
     const server = await startServerProcess(
       'dist/server/main.js',
       serverEnv(target, jwtSecret),
-      /^Aura is running at (http:\/\/\S+)$/,
+      SERVING_LINE,
     );
     try {
       const url = server.url.replace('localhost', '127.0.0.1');

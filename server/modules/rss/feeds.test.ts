@@ -1,8 +1,8 @@
 import Parser from 'rss-parser';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FeedLink, FeedLinksResponse } from '../../../common/schemas/feeds';
-import { entitlements } from '../../db/schema/index';
+import { entitlements, items } from '../../db/schema/index';
 import { createUser, type TestUser } from '../../test/factories';
 import { grantMembership, grantPurchase, publishItem } from '../items/test-helpers';
 import { createMediaTestApp, type MediaTestApp } from '../media/test-helpers';
@@ -204,10 +204,11 @@ describe('behind many items a reader cannot open', () => {
     // A buyer of everything gets the 100 newest.
     const buyer = await createUser(t);
     await grantMembership(t, buyer, creator, 'HyprSoul', inHours(24 * 30));
-    const paidCopies = await t.db.execute<{ id: number }>(
-      sql`select id from items where creator_id = ${creator.user.id} and price_cents > 0`,
-    );
-    for (const row of paidCopies.rows) await grantPurchase(t, buyer, Number(row.id));
+    const paidCopies = await t.db
+      .select({ id: items.id })
+      .from(items)
+      .where(and(eq(items.creatorId, creator.user.id), gt(items.priceCents, 0)));
+    for (const row of paidCopies) await grantPurchase(t, buyer, row.id);
     const buyerLink = await rotate(buyer, creator.user.id);
     const buyerTitles = titles((await parsed(pathOf(buyerLink.url!))).feed);
     expect(buyerTitles).toHaveLength(100);
