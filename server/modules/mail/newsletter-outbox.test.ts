@@ -96,6 +96,15 @@ describe('GET /api/v1/admin/outbox/newsletters', () => {
       ['Outbox loop', item.id, 1, 1],
     ]);
     expect((await list(admin, '?limit=1')).json().newsletters).toHaveLength(1);
+
+    // An item nobody hears about sends nothing and is not listed.
+    const lonely = await createUser(t, { role: 'creator' });
+    await publishItem(t, lonely, { title: 'Nobody listens' }, {});
+    await flush();
+    const listed = ((await list(admin, '?limit=200')).json() as { newsletters: Listed[] })
+      .newsletters;
+    expect(listed.map((n) => n.creator)).not.toContain(lonely.user.username);
+    expect(listed.map((n) => n.creator)).toContain(creator.user.username);
   });
 
   it('is refused to people who may not read the outbox, and to bad limits', async () => {
