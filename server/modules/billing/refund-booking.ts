@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { RefundCause } from '../../../common/schemas/transactions';
 import type { Db } from '../../db/client';
 import {
@@ -43,29 +43,25 @@ export type BookedRefund =
 export const netShare = (netCents: number, grossCents: number, refundedCents: number): number =>
   grossCents <= 0 ? 0 : Math.round((netCents * Math.min(refundedCents, grossCents)) / grossCents);
 
+/** The refund booked under this providerRef (first) or this call's requestKey, in one read. */
 async function earlierRefund(tx: Db, ask: RefundAsk): Promise<PaymentRefundRow | null> {
-  const [byRef] = await tx
+  const rows = await tx
     .select()
     .from(paymentRefunds)
-    .where(eq(paymentRefunds.providerRef, ask.providerRef));
-  if (byRef) return byRef;
-  if (!ask.requestKey) return null;
-  const [byKey] = await tx
-    .select()
-    .from(paymentRefunds)
-    .where(eq(paymentRefunds.requestKey, ask.requestKey));
-  return byKey ?? null;
+    .where(
+      ask.requestKey
+        ? or(
+            eq(paymentRefunds.providerRef, ask.providerRef),
+            eq(paymentRefunds.requestKey, ask.requestKey),
+          )
+        : eq(paymentRefunds.providerRef, ask.providerRef),
+    );
+  return rows.find((r) => r.providerRef === ask.providerRef) ?? rows[0] ?? null;
 }
 
-/** Locks the payment's earnings entry: refunds of one payment run one after another. */
-async function lockPayment(tx: Db, transactionId: number): Promise<PaymentRow | null> {
-  await tx
-    .select({ id: ledgerEntries.id })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.id, transactionId))
-    .for('update');
-  return paymentById(tx, transactionId);
-}
+/** Locks the payment's earnings entry as it reads it: refunds of one payment run one after another. */
+const lockPayment = (tx: Db, transactionId: number): Promise<PaymentRow | null> =>
+  paymentById(tx, transactionId, { lock: true });
 
 /**
  * Books a refund of a payment exactly once: the refund row, the creator's earnings taken back

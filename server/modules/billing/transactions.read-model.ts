@@ -67,9 +67,17 @@ function paymentsSelect(db: Db, where: SQL | undefined) {
 
 export type PaymentRow = Awaited<ReturnType<typeof paymentsSelect>>[number];
 
-/** One payment by its transaction id; null when there is none. */
-export async function paymentById(db: Db, id: number): Promise<PaymentRow | null> {
-  const [row] = await paymentsSelect(db, eq(ledgerEntries.id, id));
+/**
+ * One payment by its transaction id; null when there is none. `lock` holds its earnings entry
+ * for the caller's transaction (`for update` of that row alone).
+ */
+export async function paymentById(
+  db: Db,
+  id: number,
+  options: { lock?: boolean } = {},
+): Promise<PaymentRow | null> {
+  const query = paymentsSelect(db, eq(ledgerEntries.id, id));
+  const [row] = options.lock ? await query.for('update', { of: ledgerEntries }) : await query;
   return (row as PaymentRow | undefined) ?? null;
 }
 
