@@ -1,8 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Role } from '../../../common/rules/roles';
 import {
-  normalizeTags,
-  UPLOAD_REQUIRED_FIELDS,
   type ItemState,
   type OwnItem,
   type OwnItemList,
@@ -13,19 +11,12 @@ import { authorize } from '../../auth/authorize';
 import type { Db } from '../../db/client';
 import { items, type ItemRow } from '../../db/schema/index';
 import { recordEvent, type EventMeta } from '../../events/record';
-import { fail, failWithKey } from '../../http/errors';
+import { fail } from '../../http/errors';
 import { buyersByItem } from '../access/index';
 import type { Viewer } from './cards.read-model';
 import { isDeleted } from './policy';
 import { presentManagedItem } from './presenter';
-import { placementOf } from './scheduling';
-import {
-  findVisibleItem,
-  presentOwnItem,
-  pricingOf,
-  resolveMedia,
-  type ItemsDeps,
-} from './service';
+import { findVisibleItem, formFields, presentOwnItem, type ItemsDeps } from './service';
 
 /*
  * Item management by its creator (issue 10): edit, publish, unpublish and delete. Only the owner
@@ -104,33 +95,8 @@ export async function updateItem(
 ): Promise<UpdateItemResponse> {
   const before = await findOwnItem(deps.db, viewer, rawId);
   if (isDeleted(before)) throw fail('item_deleted');
-  const pricing = pricingOf(body);
-  const { priceCents } = pricing;
-  const media = await resolveMedia(deps.db, viewer.id, [
-    { field: 'image', kind: 'image', url: body.image },
-    { field: 'audio', kind: 'audio', url: body.audio },
-    { field: 'video', kind: 'video', url: body.video },
-  ]);
-  if (!media.image) throw failWithKey(400, UPLOAD_REQUIRED_FIELDS);
-  const placement = placementOf(body, meta.at);
-
-  const next = {
-    title: body.title,
-    description: body.description,
-    ...pricing,
-    imageKey: media.image.key,
-    imagePreviewKey: media.image.previewKey,
-    audioKey: media.audio?.key ?? null,
-    videoKey: media.video?.key ?? null,
-    status: placement.status,
-    publishAt: placement.publishAt,
-    earlyAccessUntil: placement.earlyAccessUntil,
-    tags: normalizeTags(body.tags),
-    category: body.category,
-    subcategory: body.subcategory,
-    explicitContent: body.explicitContent,
-    tierRequired: body.tierRequired ?? 'Aura',
-  } satisfies Partial<ItemRow>;
+  const next = await formFields(deps.db, viewer.id, body, meta.at);
+  const { priceCents } = next;
   const fields = changedFields(before, next);
 
   const item = await deps.db.transaction(async (tx) => {
@@ -159,12 +125,12 @@ export async function updateItem(
         { audience: [viewer.id] },
       );
     }
-    if (before.status !== placement.status) {
+    if (before.status !== next.status) {
       await recordStatusChange(
         tx,
         viewer,
         before.id,
-        { from: before.status, to: placement.status },
+        { from: before.status, to: next.status },
         meta,
       );
     }

@@ -134,6 +134,39 @@ export function pricingOf(body: CreateItemRequest): {
 }
 
 /**
+ * What the upload form sets on an item, on create and on an edit (the whole form again, with the
+ * same rules): its price terms, its own uploaded media, where it is placed (on sale, scheduled,
+ * early access) and its text.
+ */
+export async function formFields(db: Db, ownerId: string, body: CreateItemRequest, at: Date) {
+  const pricing = pricingOf(body);
+  const media = await resolveMedia(db, ownerId, [
+    { field: 'image', kind: 'image', url: body.image },
+    { field: 'audio', kind: 'audio', url: body.audio },
+    { field: 'video', kind: 'video', url: body.video },
+  ]);
+  if (!media.image) throw failWithKey(400, UPLOAD_REQUIRED_FIELDS);
+  const placement = placementOf(body, at);
+  return {
+    title: body.title,
+    description: body.description,
+    ...pricing,
+    imageKey: media.image.key,
+    imagePreviewKey: media.image.previewKey,
+    audioKey: media.audio?.key ?? null,
+    videoKey: media.video?.key ?? null,
+    status: placement.status,
+    publishAt: placement.publishAt,
+    earlyAccessUntil: placement.earlyAccessUntil,
+    tags: normalizeTags(body.tags),
+    category: body.category,
+    subcategory: body.subcategory,
+    explicitContent: body.explicitContent,
+    tierRequired: body.tierRequired ?? 'Aura',
+  } satisfies Partial<ItemRow>;
+}
+
+/**
  * SPEC §7 POST /api/v1/aura/create. Publishing the first item turns a `user` into a `creator`
  * in the same transaction; the session stays valid (the guard reads the role from the database).
  * With an Idempotency-Key, a repeat of the same form answers the item the first request made
@@ -151,36 +184,15 @@ export async function createItem(
   const earlier = creation && (await itemCreatedUnder(deps.db, viewer.id, creation));
   if (earlier) return answerOf(deps, viewer, earlier, true);
 
-  const pricing = pricingOf(body);
-  const { priceCents } = pricing;
-  const media = await resolveMedia(deps.db, viewer.id, [
-    { field: 'image', kind: 'image', url: body.image },
-    { field: 'audio', kind: 'audio', url: body.audio },
-    { field: 'video', kind: 'video', url: body.video },
-  ]);
-  if (!media.image) throw failWithKey(400, UPLOAD_REQUIRED_FIELDS);
-  const placement = placementOf(body, meta.at);
+  const fields = await formFields(deps.db, viewer.id, body, meta.at);
+  const { priceCents } = fields;
 
   const created = await deps.db.transaction(async (tx) => {
     const [item] = await tx
       .insert(items)
       .values({
         creatorId: viewer.id,
-        title: body.title,
-        description: body.description,
-        ...pricing,
-        imageKey: media.image?.key ?? null,
-        imagePreviewKey: media.image?.previewKey ?? null,
-        audioKey: media.audio?.key ?? null,
-        videoKey: media.video?.key ?? null,
-        status: placement.status,
-        publishAt: placement.publishAt,
-        earlyAccessUntil: placement.earlyAccessUntil,
-        tags: normalizeTags(body.tags),
-        category: body.category,
-        subcategory: body.subcategory,
-        explicitContent: body.explicitContent,
-        tierRequired: body.tierRequired ?? 'Aura',
+        ...fields,
         createdAt: meta.at,
         creationKey: creation?.key ?? null,
         creationHash: creation?.hash ?? null,
