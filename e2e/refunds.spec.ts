@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { createLockedItem, type ApiItem } from './payments-api';
 import { signInDemoViaApi, signInPage, signUpViaApi, type Account } from './support/accounts';
+import { linkFromMailbox } from './support/mailbox';
 import { seedStorage } from './support/seeded-session';
 
 /*
@@ -71,4 +72,56 @@ test('an admin refunds a sale and the buyer’s item locks', async ({ browser, r
   await fanPage.reload();
   await expect(fanPage.getByTestId('locked-preview')).toBeVisible();
   await expect(fanPage.getByTestId('product-unlocked')).toHaveCount(0);
+});
+
+test('the Control Hub shows what a creator owes after a refund that came after their payout', async ({
+  browser,
+  request,
+}) => {
+  const creator = await signUpViaApi(request, { prefix: 'owing' });
+  const item = await createLockedItem(request, creator, '4,50');
+  const fan = await signUpViaApi(request, { prefix: 'buyer' });
+  await buyByCard(request, fan, item);
+  const admin = await signInDemoViaApi(request, 'admin');
+  // Payouts go only to creators who proved their address.
+  const creatorPage = await pageAs(browser, creator);
+  await creatorPage.goto(await linkFromMailbox(creator.email, '/verify-email'));
+  await expect(creatorPage.getByTestId('verify-done')).toContainText(creator.email);
+
+  const settings = await request.put(`/api/v1/hub/payouts/${creator.id}`, {
+    headers: auth(admin),
+    data: {
+      paymentMethod: 'Bank transfer',
+      bankName: 'First Test Bank',
+      accountNumber: '000123456789',
+      routingNumber: '021000021',
+      currency: 'usd',
+      status: 'active',
+      autoPayout: true,
+    },
+  });
+  expect(settings.ok(), await settings.text()).toBe(true);
+  const run = await request.post('/api/v1/hub/payouts/run', {
+    headers: { ...auth(admin), 'idempotency-key': `e2e-owing-${creator.username}` },
+  });
+  expect(run.ok(), await run.text()).toBe(true);
+  const paid = ((await run.json()) as { transfers: { creatorId: string; amountCents: number }[] })
+    .transfers;
+  expect(paid.filter((p) => p.creatorId === creator.id).map((p) => p.amountCents)).toEqual([405]);
+  const listed = await request.get(`/api/v1/admin/transactions?itemId=${item.id}`, {
+    headers: auth(admin),
+  });
+  const [sale] = ((await listed.json()) as { transactions: { id: number }[] }).transactions;
+  const refunded = await request.post(`/api/v1/admin/sales/${sale!.id}/refund`, {
+    headers: { ...auth(admin), 'idempotency-key': `e2e-owing-refund-${sale!.id}` },
+    data: {},
+  });
+  expect(refunded.ok(), await refunded.text()).toBe(true);
+
+  // 4.50 paid, 4.05 of it the creator's and paid out: that is what the next runs carry.
+  const hubPage = await pageAs(browser, admin);
+  await hubPage.goto('/masteraxis');
+  const carried = hubPage.getByTestId('hub-payout-carried');
+  await expect(carried.getByRole('heading', { name: 'Negative balances carried' })).toBeVisible();
+  await expect(carried).toContainText(`${creator.username} owes €4.05`);
 });
