@@ -8,6 +8,7 @@ import {
   subscriptions,
 } from '../../db/schema/index';
 import { recordEvent, type EventMeta } from '../../events/record';
+import { uncountSaleSql } from '../items/index';
 import { entitlements } from './entitlement-tables';
 import { recordSubscriptionChange, setSubscriptionAccess } from './fulfilment';
 import { creditWallet } from './ledger';
@@ -213,6 +214,8 @@ async function endEntitlement(tx: Db, payment: PaymentRow, meta: EventMeta): Pro
     await tx
       .delete(entitlements)
       .where(eq(entitlements.sourceRef, payment.ref.replace(/^sale:/, '')));
+    // The item's sales count (admin content, the hub's top items) counts it no more.
+    if (payment.itemId !== null) await tx.execute(uncountSaleSql(tx, payment.itemId));
     return;
   }
   if (!payment.subscriptionId) return;

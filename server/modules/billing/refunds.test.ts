@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditEvents,
   earningsMonths,
+  items,
   ledgerEntries,
   paymentRefunds,
   subscriptions,
@@ -114,6 +115,9 @@ describe('POST /api/v1/admin/sales/{id}/refund', () => {
       gross: 1000,
       monthsNet: 900,
     });
+    const salesCount = async () =>
+      (await t.db.select({ n: items.salesCount }).from(items).where(eq(items.id, item.id)))[0]?.n;
+    expect(await salesCount()).toBe(1);
     const key = uniqueName('refund-');
 
     const first = await refund(id, {}, key);
@@ -156,6 +160,8 @@ describe('POST /api/v1/admin/sales/{id}/refund', () => {
     expect(other.json().code).toBe('payment_already_refunded');
     expect(await earningsOf(creator.user.id)).toMatchObject({ net: 0, refunds: 1 });
     expect(await refundEvents(id)).toHaveLength(1);
+    // A sale refunded in full is no sale on the item's count either (once).
+    expect(await salesCount()).toBe(0);
 
     // The buyer sees the item locked again and gets a receipt; the creator a notice.
     const product = await t.app.inject({ url: `/api/v1/items/${item.id}`, headers: fan.auth });

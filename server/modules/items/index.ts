@@ -28,7 +28,7 @@ export { isListed, maySeeUnlisted } from './policy';
 export { postCounters, type PostCounters } from './post-counters';
 export { presentFeedPost } from './presenter';
 export { itemsRoutes } from './routes';
-export { countSaleSql } from './sales-count';
+export { countSaleSql, uncountSaleSql } from './sales-count';
 export { publishDueItems } from './scheduling';
 export { findVisibleItem, parseItemId } from './service';
 export type { ItemRow } from './tables';

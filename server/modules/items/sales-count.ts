@@ -13,3 +13,12 @@ export function countSaleSql(db: Db, itemId: number): SQL {
     .where(eq(items.id, itemId))
     .getSQL();
 }
+
+/** One sale fewer on the item's counter: a sale refunded in full (issue 43) counts no more. */
+export function uncountSaleSql(db: Db, itemId: number): SQL {
+  return db
+    .update(items)
+    .set({ salesCount: sql`greatest(${items.salesCount} - 1, 0)` })
+    .where(eq(items.id, itemId))
+    .getSQL();
+}
