@@ -46,6 +46,7 @@ import {
   billingRoutes,
   scheduleCheckoutPrune,
   transactionRoutes,
+  discountRoutes,
   walletRoutes,
 } from './modules/billing/index';
 import { dashboardRoutes } from './modules/dashboard/index';
@@ -217,6 +218,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(billingRoutes(c));
   await app.register(walletRoutes(c));
   await app.register(transactionRoutes(c));
+  await app.register(discountRoutes(c));
   await app.register(mediaRoutes(c));
   await app.register(itemsRoutes(c));
   await app.register(feedRoutes(c));

@@ -86,6 +86,11 @@ export const CreateCheckoutSessionRequest = z.object({
    * (required for one, within its bounds; refused for anything else).
    */
   amount: z.number().int().optional(),
+  /**
+   * Issue 43: a discount code of the seller's (any case; blank means none). The server prices
+   * the discount itself (common/rules/discounts.ts); a wrong, expired or used-up code is refused.
+   */
+  discountCode: z.string().trim().max(64).optional(),
 });
 export type CreateCheckoutSessionRequest = z.infer<typeof CreateCheckoutSessionRequest>;
 
@@ -95,6 +100,11 @@ export const CreateCheckoutSessionResponse = z.object({
   /** Where to send the browser: Stripe's hosted page, or the local page `/pay/{id}` (relative). */
   url: z.string(),
   provider: z.enum(['local', 'stripe']),
+  /** What the session charges, as the server priced it (after a discount code). */
+  amountCents: z.number().int().optional(),
+  currency: z.string().optional(),
+  /** Issue 43: the cents a discount code took off, or null without one. */
+  discountCents: z.number().int().nullable().optional(),
 });
 export type CreateCheckoutSessionResponse = z.infer<typeof CreateCheckoutSessionResponse>;
 
@@ -229,6 +239,9 @@ export const LocalCheckoutSummary = z.object({
   currency: z.string(),
   /** 'month' for memberships, null for one-off payments. */
   interval: z.enum(['month']).nullable(),
+  /** Issue 43: the discount code redeemed and the cents it took off (amountTotal is after it). */
+  discountCode: z.string().nullable(),
+  discountCents: z.number().int().nullable(),
   /** Pre-filled payer email: the buyer's account email, to the signed-in buyer only (else null). */
   customerEmail: z.string().nullable(),
   /** Creator of the item or membership, to show who is paid. */

@@ -8,6 +8,7 @@ import * as billing from '../../../common/schemas/billing';
 import * as blocks from '../../../common/schemas/blocks';
 import * as creatorProfile from '../../../common/schemas/creator-profile';
 import * as dashboard from '../../../common/schemas/dashboard';
+import * as discounts from '../../../common/schemas/discounts';
 import * as feed from '../../../common/schemas/feed';
 import * as feeds from '../../../common/schemas/feeds';
 import * as follows from '../../../common/schemas/follows';
@@ -37,6 +38,7 @@ export const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
   blocks,
   'creator-profile': creatorProfile,
   dashboard,
+  discounts,
   feed,
   feeds,
   follows,

@@ -16,6 +16,7 @@ import { fail } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import { accountState } from '../users/index';
 import type { BillingDeps } from './deps';
+import { priceDiscount, type PricedDiscount } from './discounts';
 import { itemCheckoutStatement } from './item-checkout.read-model';
 import { assertPurchasable } from './sales';
 import { liveSubscriptionsOf } from './stats';
@@ -70,6 +71,8 @@ export interface CheckoutPlan {
   interval: 'month' | null;
   /** The buyer's address when the plan's own query read it (an item's); else read apart. */
   buyerEmail?: string | null;
+  /** A discount code (issue 43): `amountCents` is already the discounted total. */
+  discount: PricedDiscount | null;
 }
 
 /**
@@ -96,7 +99,17 @@ export async function planCheckout(
   const cents = requestedCents(body);
   const now = deps.clock.now();
 
+  const discountText = body.discountCode?.trim() ? body.discountCode : null;
   if (body.tier === TOPUP_TIER) {
+    if (discountText !== null) {
+      await priceDiscount(deps.db, now, {
+        text: discountText,
+        sellerId: null,
+        target: { kind: 'topup' },
+        priceCents: cents ?? 0,
+        currency: WALLET_CURRENCY,
+      });
+    }
     if (cents === undefined) throw fail('invalid_price', undefined, { field: 'price' });
     if (cents < TOPUP_MIN_CENTS || cents > TOPUP_MAX_CENTS) {
       throw fail(
@@ -114,6 +127,7 @@ export async function planCheckout(
       amountCents: cents,
       currency: WALLET_CURRENCY,
       interval: null,
+      discount: null,
     };
   }
 
@@ -138,15 +152,30 @@ export async function planCheckout(
     if (current) {
       throw fail('membership_running', { tier: current.tier, creator: creator.username });
     }
+    const discount =
+      discountText === null
+        ? null
+        : await priceDiscount(deps.db, now, {
+            text: discountText,
+            sellerId: creator.id,
+            target: {
+              kind: 'subscription',
+              tier: body.tier,
+              stripe: deps.provider.name === 'stripe',
+            },
+            priceCents: price,
+            currency: TIER_CURRENCY,
+          });
     return {
       kind: 'subscription',
       itemId: null,
       creatorId: creator.id,
       tier: body.tier,
       name: `${body.tier} membership: ${creator.username}`,
-      amountCents: price,
+      amountCents: discount?.amountCents ?? price,
       currency: TIER_CURRENCY,
       interval: 'month',
+      discount,
     };
   }
 
@@ -174,16 +203,27 @@ export async function planCheckout(
     'card',
     now,
   );
-  const amountCents = itemAmountCents(item, body.amount, cents);
+  const priceCents = itemAmountCents(item, body.amount, cents);
+  const discount =
+    discountText === null
+      ? null
+      : await priceDiscount(deps.db, now, {
+          text: discountText,
+          sellerId: item.creatorId,
+          target: { kind: 'item', itemId: item.id, payWhatYouWant: item.minPriceCents !== null },
+          priceCents,
+          currency: item.currency,
+        });
   return {
     kind: 'item',
     itemId: item.id,
     creatorId: item.creatorId,
     tier: null,
     name: item.title,
-    amountCents,
+    amountCents: discount?.amountCents ?? priceCents,
     currency: item.currency,
     interval: null,
     buyerEmail: found.buyerEmail,
+    discount,
   };
 }

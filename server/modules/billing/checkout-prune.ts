@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { JobRunner } from '../../jobs/runner';
 import { rowsOf } from '../../db/rows';
+import { releaseDiscounts } from './discounts';
 import { checkoutSessions } from './tables';
 
 /**
@@ -17,9 +18,13 @@ export const CHECKOUT_PRUNE_JOB = 'checkout-sessions-prune';
  * Deletes checkout sessions that expired more than `EXPIRED_CHECKOUTS_KEPT_MS` ago without being
  * paid, a batch per statement: every click on "buy" stores one, and nothing else ever removed
  * them. A paid or fulfilled session is a record of a payment and is kept. Resolves with how
- * many were deleted.
+ * many were deleted. Hourly, it is also when expired checkouts nobody looked at since give their
+ * discount code's redemption back (a checkout naming the code, and the creator's list, do it at
+ * once).
  */
 export async function pruneExpiredCheckouts(db: Db, now: Date): Promise<number> {
+  // Discount redemptions still held by expired sessions go back before any session is deleted.
+  await releaseDiscounts(db, now);
   const cutoff = new Date(now.getTime() - EXPIRED_CHECKOUTS_KEPT_MS).toISOString();
   let deleted = 0;
   for (;;) {

@@ -11,6 +11,7 @@ import { recordChange, type EventMeta } from '../../events/record';
 import { fail } from '../../http/errors';
 import { accountContact } from '../users/index';
 import { planCheckout } from './checkout-plan';
+import { reserveDiscount } from './discounts';
 import { callProvider, type BillingDeps } from './deps';
 
 /** Hosted checkouts stay open this long (Stripe allows 30 minutes to 24 hours). */
@@ -61,41 +62,75 @@ export async function createCheckoutSession(
       expiresAt,
     }),
   );
+  if (plan.discount) metadata.discountCode = plan.discount.code;
+  const row = {
+    id: created.id,
+    provider,
+    kind: plan.kind,
+    userId: viewer.id,
+    itemId: plan.itemId,
+    creatorId: plan.creatorId,
+    tier: plan.tier,
+    label: metadata.label ?? '',
+    amountCents: plan.amountCents,
+    currency: plan.currency,
+    customerEmail: buyerEmail,
+    expiresAt,
+    createdAt: now,
+  };
+  const event = {
+    type: 'checkout.created',
+    subjectId: created.id,
+    data: {
+      kind: plan.kind,
+      provider: deps.provider.name,
+      amountCents: plan.amountCents,
+      currency: plan.currency,
+    },
+  } as const;
+  const answer = {
+    id: created.id,
+    url: created.url,
+    provider,
+    amountCents: plan.amountCents,
+    currency: plan.currency,
+    discountCents: null,
+  };
+  const { discount } = plan;
+  if (discount) {
+    // The redemption is taken in the transaction that stores the session: when the last one
+    // went to another buyer meanwhile, nothing is stored and the code is refused.
+    await deps.db.transaction(async (tx) => {
+      if (!(await reserveDiscount(tx, discount.codeId, now))) {
+        throw fail('discount_code_used_up', { code: discount.code }, { field: 'discountCode' });
+      }
+      const store = tx
+        .insert(checkoutSessions)
+        .values({
+          ...row,
+          discountCodeId: discount.codeId,
+          discountCode: discount.code,
+          discountCents: discount.discountCents,
+        })
+        .onConflictDoNothing()
+        .returning({ id: checkoutSessions.id });
+      await recordChange(tx, viewer, event, meta, {
+        change: store.getSQL(),
+        onlyIfChanged: true,
+      });
+    });
+    return { ...answer, discountCents: discount.discountCents };
+  }
   // A very fast webhook may already have stored it from the metadata: then nothing is written.
   const store = deps.db
     .insert(checkoutSessions)
-    .values({
-      id: created.id,
-      provider,
-      kind: plan.kind,
-      userId: viewer.id,
-      itemId: plan.itemId,
-      creatorId: plan.creatorId,
-      tier: plan.tier,
-      label: metadata.label ?? '',
-      amountCents: plan.amountCents,
-      currency: plan.currency,
-      customerEmail: buyerEmail,
-      expiresAt,
-      createdAt: now,
-    })
+    .values(row)
     .onConflictDoNothing()
     .returning({ id: checkoutSessions.id });
-  await recordChange(
-    deps.db,
-    viewer,
-    {
-      type: 'checkout.created',
-      subjectId: created.id,
-      data: {
-        kind: plan.kind,
-        provider: deps.provider.name,
-        amountCents: plan.amountCents,
-        currency: plan.currency,
-      },
-    },
-    meta,
-    { change: store.getSQL(), onlyIfChanged: true, prepared: true },
-  );
-  return { id: created.id, url: created.url, provider };
+  await recordChange(deps.db, viewer, event, meta, {
+    change: store.getSQL(),
+    onlyIfChanged: true,
+    prepared: true,
+  });
+  return answer;
 }

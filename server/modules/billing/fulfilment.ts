@@ -10,6 +10,7 @@ import { isCurrency } from '../../../common/rules/money';
 import { auditEvents } from '../../db/schema/index';
 import { itemSummary } from '../items/index';
 import { recordEvent, type EventMeta } from '../../events/record';
+import { releaseDiscounts } from './discounts';
 import { entitlements } from './entitlement-tables';
 import { creditEarnings, creditWallet } from './ledger';
 import { recordSale } from './sales';
@@ -364,6 +365,7 @@ export async function fulfilCheckout(
         .update(checkoutSessions)
         .set({ status: 'expired' })
         .where(eq(checkoutSessions.id, row.id));
+      await releaseDiscounts(tx, ctx.meta.at, { sessionId: row.id });
       await recordEvent(
         tx,
         null,

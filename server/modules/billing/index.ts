@@ -21,5 +21,6 @@ export {
 } from './stats';
 export { itemSalesOf, salesByItem } from './item-sales.read-model';
 export { walletOf, type WalletDeps } from './wallet';
+export { discountRoutes } from './discount-routes';
 export { transactionRoutes } from './transaction-routes';
 export { walletRoutes } from './wallet-routes';

@@ -13,6 +13,7 @@ import { itemSummary } from '../items/index';
 import { recordEvent, type EventMeta } from '../../events/record';
 import { fail, failInProviderWords } from '../../http/errors';
 import { refusalOf } from '../../db/refusal';
+import { releaseDiscounts } from './discounts';
 import { fulfilCheckout } from './fulfilment';
 import { sellForCard, type CardSaleRefusal } from './sale-statements';
 import { addMonth } from './periods';
@@ -73,6 +74,8 @@ export async function localCheckoutSummary(
     amountTotal: row.amountCents,
     currency: row.currency,
     interval: row.kind === 'subscription' ? 'month' : null,
+    discountCode: row.discountCode,
+    discountCents: row.discountCents,
     customerEmail: viewerId !== null && viewerId === row.userId ? row.customerEmail : null,
     merchantName,
     cancelUrl: cancelUrl(row.id),
@@ -199,6 +202,8 @@ export async function cancelLocalCheckout(
         .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, 'open')))
         .returning({ id: checkoutSessions.id });
       if (expired.length === 0) return;
+      // A discount code's redemption it held goes back at once (issue 43).
+      await releaseDiscounts(tx, meta.at, { sessionId: id });
       await recordEvent(tx, null, { type: 'checkout.expired', subjectId: id, data: {} }, meta);
     });
   }

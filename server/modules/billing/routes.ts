@@ -75,8 +75,9 @@ export const billingRoutes =
       url: '/v1/billing/create-checkout-session',
       // Each session is a stored row and a provider call: one user started 1,000 in 2.5 s.
       perCaller: ctx.config.CHECKOUT_RATE_LIMIT_PER_MINUTE,
-      // creator_not_found / item_not_found, a running membership, the provider unreachable.
-      errors: [404, 409, 502],
+      // creator_not_found / item_not_found, a running membership or a used-up discount code, an
+      // expired discount code, the provider unreachable.
+      errors: [404, 409, 410, 502],
       schema: {
         summary: 'Start a checkout (an item, a membership or a top-up)',
         operationId: 'createCheckoutSession',

@@ -77,6 +77,17 @@ export const checkoutSessions = pgTable(
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /*
+     * A discount code (issue 43): the code as redeemed, the cents it took off `amountCents`'s
+     * price (amountCents is what is charged), and the code row whose redemption this checkout
+     * holds until it is paid or `discountReleasedAt` gave it back (expired or cancelled).
+     */
+    discountCodeId: uuid('discount_code_id').references(() => discountCodes.id, {
+      onDelete: 'set null',
+    }),
+    discountCode: text('discount_code'),
+    discountCents: integer('discount_cents'),
+    discountReleasedAt: timestamp('discount_released_at', { withTimezone: true }),
   },
   (t) => [
     check('checkout_sessions_amount_positive', sql`${t.amountCents} > 0`),
@@ -95,6 +106,48 @@ export const checkoutSessions = pgTable(
   ],
 );
 export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
+
+/** Where a discount code applies: everything of its creator's, or the items and tiers listed. */
+export type DiscountScope = 'all' | { items: number[]; tiers: PaidTier[] };
+
+/**
+ * A creator's discount code (issue 43). `redemptions` counts paid checkouts plus open ones
+ * holding a redemption; a checkout takes one with a conditional update, so no more than
+ * `maxRedemptions` are ever held however many buyers race (the CHECK is the backstop).
+ */
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Upper-case: codes compare without case. */
+    code: text('code').notNull(),
+    percentOff: smallint('percent_off'),
+    amountOffCents: integer('amount_off_cents'),
+    currency: text('currency').$type<Currency>(),
+    appliesTo: jsonb('applies_to').$type<DiscountScope>().notNull(),
+    maxRedemptions: integer('max_redemptions'),
+    redemptions: integer('redemptions').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    firstPeriodOnly: boolean('first_period_only').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('discount_codes_creator_code_idx').on(t.creatorId, t.code),
+    check(
+      'discount_codes_amount_check',
+      sql`(${t.percentOff} between 1 and 100 and ${t.amountOffCents} is null and ${t.currency} is null) or (${t.percentOff} is null and ${t.amountOffCents} > 0 and ${t.currency} is not null)`,
+    ),
+    check('discount_codes_currency_check', inList(t.currency, CURRENCIES)),
+    check(
+      'discount_codes_redemptions_check',
+      sql`${t.redemptions} >= 0 and (${t.maxRedemptions} is null or ${t.redemptions} <= ${t.maxRedemptions})`,
+    ),
+  ],
+);
+export type DiscountCodeRow = typeof discountCodes.$inferSelect;
 
 /** Every provider webhook event handled: the primary key makes a replayed event a no-op. */
 export const billingEvents = pgTable('billing_events', {

@@ -110,6 +110,9 @@ export function manualClock(start: string) {
     advanceDays(days: number) {
       now = new Date(now.getTime() + days * 86_400_000);
     },
+    advance(ms: number) {
+      now = new Date(now.getTime() + ms);
+    },
   };
 }
 

@@ -18,6 +18,7 @@ export { setItemHidden } from './hiding';
 export {
   commentSummary,
   itemById,
+  itemCreatorsOf,
   itemNotDeletedSql,
   itemSummary,
   type CommentSummary,

@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { itemComments } from './engagement-tables';
 import { items, type ItemRow } from './tables';
@@ -24,6 +24,16 @@ export const itemNotDeletedSql = (itemId: number): SQL =>
       where listed.id = ${itemId}::bigint and listed.status <> 'deleted')`;
 
 export type ItemSummary = Pick<ItemRow, 'id' | 'title' | 'creatorId'>;
+
+/** The creator of each of these items that is not deleted (a discount code names them). */
+export async function itemCreatorsOf(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: items.id, creatorId: items.creatorId })
+    .from(items)
+    .where(sql`${inArray(items.id, [...ids])} and ${items.status} <> 'deleted'`);
+  return new Map(rows.map((r) => [r.id, r.creatorId]));
+}
 
 export async function itemSummary(db: Db, id: number): Promise<ItemSummary | null> {
   const [row] = await db
