@@ -46,12 +46,24 @@ export function checkoutPriceText(state: CheckoutState, t: TFunction, locale: st
  * server charges its own). Only a top-up and a pay-what-you-want item name their amount, which is
  * the buyer's choice.
  */
-export function checkoutRequest(state: CheckoutState): CreateCheckoutSessionRequest {
+export function checkoutRequest(
+  state: CheckoutState,
+  discountCode = '',
+): CreateCheckoutSessionRequest {
   return {
     tier: state.tier,
     productId: state.productId,
     ...(state.creatorId ? { creatorId: state.creatorId } : {}),
     ...(state.tier === TOPUP_TIER ? { priceCents: state.price.cents } : {}),
     ...(state.amountCents !== undefined ? { amount: state.amountCents } : {}),
+    ...(discountCode.trim() ? { discountCode: discountCode.trim() } : {}),
   };
 }
+
+/**
+ * Issue 43: whether the checkout offers a discount code field. A top-up buys nothing of a
+ * creator's and a pay-what-you-want amount is already the fan's choice: the server refuses codes
+ * for both, so the field is not shown.
+ */
+export const takesDiscountCode = (state: CheckoutState): boolean =>
+  state.tier !== TOPUP_TIER && state.amountCents === undefined;

@@ -1,5 +1,7 @@
 import '../components/checkout.css';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
+import { formatMoney } from '../../../../../common/rules/money';
+import { RequestError } from '../../../shared/api/request';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isTier } from '../../../../../common/rules/tiers';
@@ -9,6 +11,7 @@ import {
   checkoutPriceText,
   checkoutRequest,
   readCheckoutState,
+  takesDiscountCode,
   type CheckoutState,
 } from '../components/checkout-state';
 import { useAuth } from '../../../app/auth';
@@ -94,8 +97,11 @@ function CheckoutSession({ state }: { state: CheckoutState }) {
   const [redirectFailed, setRedirectFailed] = useState(false);
   const [isRedirecting, setRedirecting] = useState(false);
 
+  // Issue 43: a discount code opens a new session priced by the server with it.
+  const [draftCode, setDraftCode] = useState('');
+  const [appliedCode, setAppliedCode] = useState('');
   // Buying needs an account: a signed-out visitor is asked to sign in first (issue 10).
-  const session = useNewCheckoutSession(checkoutRequest(state), isSignedIn);
+  const session = useNewCheckoutSession(checkoutRequest(state, appliedCode), isSignedIn);
   // SPEC §4: pay waits for the session id and the payment provider (which provider runs, and
   // Stripe's publishable key, come from the server's configuration, never from the bundle).
   const provider = useBillingConfig();
@@ -128,7 +134,25 @@ function CheckoutSession({ state }: { state: CheckoutState }) {
     }
   };
 
-  const serverText = serverErrorText(session.error ?? provider.error);
+  const discountError =
+    session.error instanceof RequestError && session.error.code?.startsWith('discount_')
+      ? session.error.message
+      : null;
+  const serverText = discountError ? null : serverErrorText(session.error ?? provider.error);
+  const discountCents = session.data?.discountCents ?? null;
+  const total =
+    session.data?.amountCents !== undefined && discountCents !== null
+      ? formatMoney(session.data.amountCents, state.price.currency, i18n.language)
+      : null;
+  const priceText = total
+    ? state.isMonthly
+      ? t('checkout.firstMonth', { price: total })
+      : total
+    : checkoutPriceText(state, t, i18n.language);
+  const applyCode = (event: FormEvent) => {
+    event.preventDefault();
+    setAppliedCode(draftCode.trim());
+  };
   return (
     <section className="card aura-checkout-card shadow-sm" aria-busy={isOpening}>
       <div className="card-body d-flex flex-column gap-3">
@@ -172,7 +196,48 @@ function CheckoutSession({ state }: { state: CheckoutState }) {
             {t('checkout.loading')}
           </p>
         )}
-        {(session.isError || provider.isError) && (
+        {isSignedIn && takesDiscountCode(state) && (
+          <form className="d-flex flex-column gap-1" onSubmit={applyCode} noValidate>
+            <label htmlFor="checkout-discount-code" className="form-label mb-0">
+              {t('checkout.discountCode')}
+            </label>
+            <div className="input-group" style={{ maxWidth: 360 }}>
+              <input
+                id="checkout-discount-code"
+                className={`form-control${discountError ? ' is-invalid' : ''}`}
+                value={draftCode}
+                maxLength={64}
+                autoComplete="off"
+                aria-describedby="checkout-discount-feedback"
+                onChange={(event) => setDraftCode(event.target.value)}
+              />
+              <button
+                type="submit"
+                className="btn btn-outline-primary"
+                disabled={isOpening || draftCode.trim() === appliedCode}
+              >
+                {t('checkout.applyCode')}
+              </button>
+            </div>
+            <div id="checkout-discount-feedback" aria-live="polite">
+              {discountError && (
+                <div className="text-danger small" role="alert" data-testid="discount-error">
+                  {discountError}
+                </div>
+              )}
+              {discountCents !== null && total && session.data && (
+                <div className="text-success small" data-testid="discount-total">
+                  {t('checkout.discountApplied', {
+                    code: appliedCode.toUpperCase(),
+                    amount: formatMoney(discountCents, state.price.currency, i18n.language),
+                    total,
+                  })}
+                </div>
+              )}
+            </div>
+          </form>
+        )}
+        {(session.isError || provider.isError) && !discountError && (
           <div className="alert alert-danger mb-0" role="alert">
             {serverText ? `${t('checkout.errorLabel')}: ${serverText}` : t('checkout.sessionError')}
             {isSignInError(session.error) && (
@@ -198,9 +263,7 @@ function CheckoutSession({ state }: { state: CheckoutState }) {
             disabled={!isReady || isRedirecting}
             onClick={pay}
           >
-            {isRedirecting
-              ? t('checkout.redirecting')
-              : t('checkout.pay', { price: checkoutPriceText(state, t, i18n.language) })}
+            {isRedirecting ? t('checkout.redirecting') : t('checkout.pay', { price: priceText })}
           </button>
           <BackToDiscover isLarge />
         </div>

@@ -72,6 +72,15 @@ function PaySession({ summary }: { summary: LocalCheckoutSummary }) {
               ? t('pay.membershipLine', { tier: summary.tier, creator: summary.merchantName })
               : summary.description}
         </div>
+        {summary.discountCode && summary.discountCents !== null && (
+          <div className="mb-3 small text-success" data-testid="pay-discount">
+            {t('pay.discount', {
+              code: summary.discountCode,
+              amount: formatMoney(summary.discountCents, summary.currency, i18n.language),
+            })}
+            {summary.interval === 'month' && ` ${t('pay.discountFirstMonth')}`}
+          </div>
+        )}
         {summary.status === 'open' ? (
           <LocalPayForm summary={summary} amount={amount} />
         ) : summary.status === 'complete' ? (

@@ -5,6 +5,7 @@ import { useAuth } from '../../../app/auth';
 import { CreatorTransactions } from '../../transactions/components/CreatorTransactions';
 import { CreatorUpdateForm } from '../../mail/components/CreatorUpdateForm';
 import { MembersPanel } from '../../members/components/MembersPanel';
+import { DiscountCodesPanel } from '../../billing/components/DiscountCodesPanel';
 import { InvalidDataError, useDashboard, useProfile } from '../api/dashboard';
 import { EarningsCard } from '../components/EarningsCard';
 import { MetricsPanel } from '../components/MetricsPanel';
@@ -88,6 +89,7 @@ export default function DashboardPage() {
       {user && roleHolds(user.role, 'sales.read') && <CreatorTransactions />}
       {profile.data && roleHolds(profile.data.role, 'members.manage') && <MembersPanel />}
       {profile.data && roleHolds(profile.data.role, 'membership.offer') && <CreatorUpdateForm />}
+      {profile.data && roleHolds(profile.data.role, 'membership.offer') && <DiscountCodesPanel />}
       <RecentContent items={recentContent} />
     </main>
   );
