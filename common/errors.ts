@@ -190,6 +190,20 @@ export const ERROR_CATALOGUE = {
     'You already have the {{tier}} membership of {{creator}}; cancel it first to change tier',
   ),
   membership_ended: entry(409, 'This membership has already ended'),
+  // Pausing a membership (issue 43).
+  membership_already_paused: entry(409, 'This membership is already paused'),
+  membership_cancel_pending: entry(
+    409,
+    'This membership is cancelled and ends with its paid period: it cannot be paused',
+  ),
+  membership_not_pausable: entry(
+    409,
+    'Only a paid membership whose payments are up to date can be paused',
+  ),
+  membership_pause_unsupported: entry(
+    409,
+    'Memberships billed through Stripe cannot be paused on this server yet; cancel it instead',
+  ),
   subscription_not_found: entry(404, 'Subscription not found'),
   // -- a creator's members (issue 42) --
   member_not_found: entry(404, 'No account with this id or e-mail'),

@@ -168,6 +168,15 @@ export const EVENT_DATA = {
   'membership.payment_failed': z.object({ ...fanAndCreator, tier }),
   'membership.canceled': z.object({ ...fanAndCreator, accessUntil: z.string().nullable() }),
   'membership.ended': z.object(fanAndCreator),
+  /** The fan paused (issue 43): no access nor charge from `pausesAt` until `pausedUntil`. */
+  'membership.paused': z.object({
+    ...fanAndCreator,
+    periods: z.number(),
+    pausesAt: z.string(),
+    pausedUntil: z.string(),
+  }),
+  /** A pause ended: by the fan (`early`) or by itself at its end (the renewal job). */
+  'membership.resumed': z.object({ ...fanAndCreator, early: z.boolean() }),
   'membership.synced': z.object({ status: z.string() }),
   /** A complimentary membership: free, ended by the renewal job at `periodEnd`, never charged. */
   'membership.comp_granted': z.object({
@@ -302,6 +311,8 @@ export const EVENT_DESCRIPTORS: {
   'membership.payment_failed': { subject: 'subscription', audit: true },
   'membership.canceled': { subject: 'subscription', audit: true },
   'membership.ended': { subject: 'subscription', audit: true },
+  'membership.paused': { subject: 'subscription', audit: true },
+  'membership.resumed': { subject: 'subscription', audit: true },
   'membership.synced': { subject: 'subscription', audit: true },
   'membership.comp_granted': { subject: 'subscription', audit: true },
   'members.import_queued': { subject: 'user', audit: true },

@@ -152,8 +152,30 @@ export const Subscription = z.object({
   isActive: z.boolean(),
   /** A complimentary membership the creator gave: it costs nothing and ends by itself. */
   isComplimentary: z.boolean(),
+  /**
+   * The fan paused it (issue 43): no access and no charge from the end of the paid period
+   * (`accessUntil`-wise: until currentPeriodEnd while not yet begun) until this instant, when it
+   * renews by itself. Null when not paused.
+   */
+  pausedUntil: z.string().nullable(),
+  /** Whether the pause has begun (the paid period is over): no member access now. */
+  isPaused: z.boolean(),
+  /** Whether the fan may pause it now (a running, paid membership billed by the local provider). */
+  canPause: z.boolean(),
 });
 export type Subscription = z.infer<typeof Subscription>;
+
+/** How many periods (months) a fan may pause a membership for (issue 43). */
+export const PAUSE_PERIODS = [1, 2, 3] as const;
+export type PausePeriods = (typeof PAUSE_PERIODS)[number];
+
+/** POST /api/v1/billing/subscriptions/{id}/pause */
+export const PauseSubscriptionRequest = z
+  .object({
+    periods: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  })
+  .strict();
+export type PauseSubscriptionRequest = z.infer<typeof PauseSubscriptionRequest>;
 
 /** GET /v1/billing/retrieve-checkout-session/{sessionId}: SPEC §3 fields plus what was bought. */
 export const CheckoutSessionResponse = z.object({

@@ -40,6 +40,12 @@ export function presentPurchasedProduct(
   };
 }
 
+/** Whether a pause has begun at `now`: the paid period is over and the pause not yet. */
+export const isPausedAt = (
+  row: Pick<SubscriptionRow, 'pausedUntil' | 'currentPeriodEnd'>,
+  now: Date,
+): boolean => row.pausedUntil !== null && row.currentPeriodEnd <= now && now < row.pausedUntil;
+
 export function presentSubscription(
   row: SubscriptionRow,
   creator: CreatorSummary,
@@ -59,6 +65,13 @@ export function presentSubscription(
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
     isActive: accessUntil !== null && accessUntil > now,
     isComplimentary: row.provider === 'comp',
+    pausedUntil: row.pausedUntil?.toISOString() ?? null,
+    isPaused: isPausedAt(row, now),
+    canPause:
+      row.provider === 'local' &&
+      row.status === 'active' &&
+      !row.cancelAtPeriodEnd &&
+      row.pausedUntil === null,
   };
 }
 

@@ -1,10 +1,10 @@
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import { chargeSavedCard } from '../../adapters/payments/local';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
-import { recordEvent, systemMeta } from '../../events/record';
+import type { Database, Db } from '../../db/client';
+import { recordEvent, systemMeta, type EventMeta } from '../../events/record';
 import { recordSubscriptionChange, setSubscriptionAccess } from './fulfilment';
-import { subscriptions } from './tables';
+import { subscriptions, type SubscriptionRow } from './tables';
 import { creditEarnings } from './ledger';
 import { addMonth } from './periods';
 
@@ -25,6 +25,8 @@ const MAX_PERIODS_PER_RUN = 24;
  * Complimentary memberships (issue 42) end here at their period end, whatever the provider
  * of the server, and are never charged. `chargeLocal` is false on a server whose payments are
  * not the local provider's: its leftover local memberships are not charged a test card.
+ * A paused membership (issue 43) is skipped until its pause runs out, then charged once for the
+ * period that starts there (the period's ref again makes that once across instances).
  */
 export async function runRenewals(
   db: Database,
@@ -42,6 +44,8 @@ export async function runRenewals(
         inArray(subscriptions.provider, chargeLocal ? ['local', 'comp'] : ['comp']),
         eq(subscriptions.status, 'active'),
         lte(subscriptions.currentPeriodEnd, now),
+        // A paused membership is due only once its pause has run out.
+        or(isNull(subscriptions.pausedUntil), lte(subscriptions.pausedUntil, now)),
       ),
     )
     .orderBy(asc(subscriptions.currentPeriodEnd))
@@ -54,75 +58,117 @@ export async function runRenewals(
         .from(subscriptions)
         .where(eq(subscriptions.id, id))
         .for('update', { skipLocked: true });
-      if (!sub || sub.status !== 'active' || sub.currentPeriodEnd > now) return;
-      if (sub.cancelAtPeriodEnd || sub.provider === 'comp') {
-        const [ended] = await tx
-          .update(subscriptions)
-          .set({ status: 'canceled', updatedAt: now })
-          .where(eq(subscriptions.id, sub.id))
-          .returning();
-        if (ended) await recordSubscriptionChange(tx, meta, sub.status, ended);
-        report.ended += 1;
-        return;
-      }
-      let start = sub.currentPeriodStart;
-      let end = sub.currentPeriodEnd;
-      for (let i = 0; i < MAX_PERIODS_PER_RUN && end <= now; i += 1) {
-        if (!chargeSavedCard(sub.localCard).ok) {
-          // Access stays what was paid: the entitlement keeps the old period end.
-          const [pastDue] = await tx
-            .update(subscriptions)
-            .set({
-              status: 'past_due',
-              currentPeriodStart: start,
-              currentPeriodEnd: end,
-              updatedAt: now,
-            })
-            .where(eq(subscriptions.id, sub.id))
-            .returning();
-          if (pastDue) await recordSubscriptionChange(tx, meta, sub.status, pastDue);
-          report.pastDue += 1;
-          return;
-        }
-        await creditEarnings(tx, {
-          creatorId: sub.creatorId,
-          grossCents: sub.priceCents,
-          currency: sub.currency,
-          feePercent: config.PLATFORM_FEE_PERCENT,
-          kind: 'membership',
-          buyerId: sub.userId,
-          ref: `membership:renewal:${sub.id}:${end.toISOString()}`,
-          subscriptionId: sub.id,
-          at: now,
-        });
-        await recordEvent(
-          tx,
-          null,
-          {
-            type: 'membership.renewed',
-            subjectId: sub.id,
-            data: {
-              fanId: sub.userId,
-              creatorId: sub.creatorId,
-              periodEnd: addMonth(end).toISOString(),
-              amountCents: sub.priceCents,
-              currency: sub.currency,
-            },
-          },
-          meta,
-          { audience: [sub.userId, sub.creatorId] },
-        );
-        start = end;
-        end = addMonth(end);
-      }
-      const [updated] = await tx
-        .update(subscriptions)
-        .set({ currentPeriodStart: start, currentPeriodEnd: end, updatedAt: now })
-        .where(eq(subscriptions.id, sub.id))
-        .returning();
-      if (updated) await setSubscriptionAccess(tx, updated, end, now);
-      report.renewed += 1;
+      if (!sub) return;
+      await renewDue(tx, sub, config, now, meta, report);
     });
   }
+  return report;
+}
+
+/**
+ * Renews one locked subscription whose period has ended, inside the caller's transaction. A
+ * pause (issue 43) that has not run out yet leaves it as it is; one that has is cleared and the
+ * membership renews from the pause's end, charged as any renewal (`membership.resumed` recorded
+ * unless the caller, resuming it early, records its own).
+ */
+export async function renewDue(
+  tx: Db,
+  sub: SubscriptionRow,
+  config: Pick<Config, 'PLATFORM_FEE_PERCENT'>,
+  now: Date,
+  meta: EventMeta,
+  report: RenewalReport = { renewed: 0, pastDue: 0, ended: 0 },
+  options: { resumeEvent: boolean } = { resumeEvent: true },
+): Promise<RenewalReport> {
+  if (sub.status !== 'active' || sub.currentPeriodEnd > now) return report;
+  if (sub.cancelAtPeriodEnd || sub.provider === 'comp') {
+    const [ended] = await tx
+      .update(subscriptions)
+      .set({ status: 'canceled', pausedUntil: null, updatedAt: now })
+      .where(eq(subscriptions.id, sub.id))
+      .returning();
+    if (ended) await recordSubscriptionChange(tx, meta, sub.status, ended);
+    report.ended += 1;
+    return report;
+  }
+  let start = sub.currentPeriodStart;
+  let end = sub.currentPeriodEnd;
+  if (sub.pausedUntil !== null) {
+    // Paused: nothing is charged and access stays ended until the pause runs out.
+    if (sub.pausedUntil > now) return report;
+    if (sub.pausedUntil > end) {
+      start = sub.currentPeriodEnd;
+      end = sub.pausedUntil;
+    }
+    if (options.resumeEvent) {
+      await recordEvent(
+        tx,
+        null,
+        {
+          type: 'membership.resumed',
+          subjectId: sub.id,
+          data: { fanId: sub.userId, creatorId: sub.creatorId, early: false },
+        },
+        meta,
+        { audience: [sub.userId, sub.creatorId] },
+      );
+    }
+  }
+  for (let i = 0; i < MAX_PERIODS_PER_RUN && end <= now; i += 1) {
+    if (!chargeSavedCard(sub.localCard).ok) {
+      // Access stays what was paid: the entitlement keeps the old period end.
+      const [pastDue] = await tx
+        .update(subscriptions)
+        .set({
+          status: 'past_due',
+          currentPeriodStart: start,
+          currentPeriodEnd: end,
+          pausedUntil: null,
+          updatedAt: now,
+        })
+        .where(eq(subscriptions.id, sub.id))
+        .returning();
+      if (pastDue) await recordSubscriptionChange(tx, meta, sub.status, pastDue);
+      report.pastDue += 1;
+      return report;
+    }
+    await creditEarnings(tx, {
+      creatorId: sub.creatorId,
+      grossCents: sub.priceCents,
+      currency: sub.currency,
+      feePercent: config.PLATFORM_FEE_PERCENT,
+      kind: 'membership',
+      buyerId: sub.userId,
+      ref: `membership:renewal:${sub.id}:${end.toISOString()}`,
+      subscriptionId: sub.id,
+      at: now,
+    });
+    await recordEvent(
+      tx,
+      null,
+      {
+        type: 'membership.renewed',
+        subjectId: sub.id,
+        data: {
+          fanId: sub.userId,
+          creatorId: sub.creatorId,
+          periodEnd: addMonth(end).toISOString(),
+          amountCents: sub.priceCents,
+          currency: sub.currency,
+        },
+      },
+      meta,
+      { audience: [sub.userId, sub.creatorId] },
+    );
+    start = end;
+    end = addMonth(end);
+  }
+  const [updated] = await tx
+    .update(subscriptions)
+    .set({ currentPeriodStart: start, currentPeriodEnd: end, pausedUntil: null, updatedAt: now })
+    .where(eq(subscriptions.id, sub.id))
+    .returning();
+  if (updated) await setSubscriptionAccess(tx, updated, end, now);
+  report.renewed += 1;
   return report;
 }

@@ -12,6 +12,7 @@ import {
   LocalPayResponse,
   MembershipResponse,
   PaymentErrorResponse,
+  PauseSubscriptionRequest,
   Subscription,
   SubscriptionList,
   TOPUP_MAX_CENTS,
@@ -22,6 +23,7 @@ import type { Container } from '../../container';
 import { routesFor } from '../../http/route';
 import { cancelLocalCheckout, localCheckoutSummary, payLocalCheckout } from './local-checkout';
 import { cancelSubscription } from './cancel-membership';
+import { pauseSubscription, resumeSubscription } from './pause-membership';
 import { createCheckoutSession } from './checkout-session';
 import type { BillingDeps } from './deps';
 import { listSubscriptions } from './list-subscriptions';
@@ -208,6 +210,37 @@ export const billingRoutes =
       },
       handler: ({ viewer, request, meta }) =>
         cancelSubscription(deps, viewer, request.params.id, meta()),
+    });
+
+    route.authed({
+      method: 'POST',
+      url: '/api/v1/billing/subscriptions/:id/pause',
+      // Not the caller's (404); ended, already paused, cancelled, not pausable, Stripe (409).
+      errors: [400, 404, 409],
+      schema: {
+        summary: 'Pause a membership for 1, 2 or 3 periods from the end of the paid one',
+        operationId: 'pauseSubscription',
+        params: SubscriptionParams,
+        body: PauseSubscriptionRequest,
+        response: { 200: Subscription },
+      },
+      handler: ({ viewer, request, meta }) =>
+        pauseSubscription(deps, viewer, request.params.id, request.body.periods, meta()),
+    });
+
+    route.authed({
+      method: 'POST',
+      url: '/api/v1/billing/subscriptions/:id/resume',
+      // Not the caller's (404); ended (409).
+      errors: [404, 409],
+      schema: {
+        summary: 'Resume a paused membership now (renews at once if the pause has begun)',
+        operationId: 'resumeSubscription',
+        params: SubscriptionParams,
+        response: { 200: Subscription },
+      },
+      handler: ({ viewer, request, meta }) =>
+        resumeSubscription(deps, viewer, request.params.id, meta()),
     });
 
     route.optional({

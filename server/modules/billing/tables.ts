@@ -188,6 +188,12 @@ export const subscriptions = pgTable(
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
     localCard: jsonb('local_card').$type<SavedLocalCard>(),
+    /**
+     * A pause the fan asked for (issue 43): from currentPeriodEnd (the paid period runs out as
+     * usual) until this instant nothing is charged and access stays ended; the renewal job then
+     * renews from here and clears it. Null when not paused.
+     */
+    pausedUntil: timestamp('paused_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

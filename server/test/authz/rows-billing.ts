@@ -41,6 +41,14 @@ export const billingRows: MatrixRows = {
     who: 'signed-in',
     request: () => ({ params: { id: SESSION } }),
   },
+  'POST /api/v1/billing/subscriptions/{id}/pause': {
+    who: 'signed-in',
+    request: () => ({ params: { id: SESSION }, body: { periods: 1 } }),
+  },
+  'POST /api/v1/billing/subscriptions/{id}/resume': {
+    who: 'signed-in',
+    request: () => ({ params: { id: SESSION } }),
+  },
   'GET /api/v1/billing/membership/{creatorId}': { who: 'anyone' },
   'GET /api/v1/billing/earnings': { who: 'signed-in' },
   'GET /api/v1/wallet': { who: 'signed-in' },

@@ -1,0 +1,138 @@
+import { eq } from 'drizzle-orm';
+import type { PausePeriods, Subscription } from '../../../common/schemas/billing';
+import { authorize } from '../../auth/authorize';
+import type { Viewer } from '../../auth/guard';
+import type { Db } from '../../db/client';
+import { recordEvent, type EventMeta } from '../../events/record';
+import { fail } from '../../http/errors';
+import type { BillingDeps } from './deps';
+import { addMonth } from './periods';
+import { renewDue } from './renewals';
+import { presentSubscriptionRow } from './subscription-view';
+import { subscriptions, type SubscriptionRow } from './tables';
+
+/*
+ * Pausing a membership (issue 43): instead of cancelling, the fan pauses for 1, 2 or 3 periods.
+ * The paid period runs out as usual (access until currentPeriodEnd); from then until
+ * `pausedUntil` nothing is charged and there is no member access (the entitlement is simply not
+ * extended); then the renewal job charges again and access returns. Resuming early before the
+ * pause begins only drops it; during it, the renewal happens now. Memberships billed by Stripe
+ * are refused (the Stripe adapter does not speak pause_collection yet).
+ */
+
+/** The fan's own subscription, locked for the transaction; someone else's is not found. */
+async function lockOwn(tx: Db, viewer: Viewer, subscriptionId: string): Promise<SubscriptionRow> {
+  const [row] = await tx
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.id, subscriptionId))
+    .for('update');
+  if (!row || row.userId !== viewer.id) throw fail('subscription_not_found');
+  authorize(viewer, 'membership.pause', { ownerId: row.userId });
+  return row;
+}
+
+function addMonths(date: Date, months: number): Date {
+  let result = date;
+  for (let i = 0; i < months; i += 1) result = addMonth(result);
+  return result;
+}
+
+async function present(deps: BillingDeps, id: string, now: Date): Promise<Subscription> {
+  const [row] = await deps.db.select().from(subscriptions).where(eq(subscriptions.id, id));
+  if (!row) throw fail('subscription_not_found');
+  return presentSubscriptionRow(deps.db, row, now);
+}
+
+/**
+ * POST /api/v1/billing/subscriptions/{id}/pause: pause from the end of the paid period for
+ * `periods` months. Repeating the same request changes nothing; another pause of a paused
+ * membership is refused.
+ */
+export async function pauseSubscription(
+  deps: BillingDeps,
+  viewer: Viewer,
+  subscriptionId: string,
+  periods: PausePeriods,
+  meta: EventMeta,
+): Promise<Subscription> {
+  await deps.db.transaction(async (tx) => {
+    const row = await lockOwn(tx, viewer, subscriptionId);
+    if (row.status === 'canceled') throw fail('membership_ended');
+    if (row.provider === 'stripe') throw fail('membership_pause_unsupported');
+    if (row.provider === 'comp' || row.status !== 'active') throw fail('membership_not_pausable');
+    if (row.cancelAtPeriodEnd) throw fail('membership_cancel_pending');
+    const until = addMonths(row.currentPeriodEnd, periods);
+    if (row.pausedUntil !== null) {
+      if (row.pausedUntil.getTime() === until.getTime()) return;
+      throw fail('membership_already_paused');
+    }
+    await tx
+      .update(subscriptions)
+      .set({ pausedUntil: until, updatedAt: meta.at })
+      .where(eq(subscriptions.id, row.id));
+    await recordEvent(
+      tx,
+      viewer,
+      {
+        type: 'membership.paused',
+        subjectId: row.id,
+        data: {
+          fanId: row.userId,
+          creatorId: row.creatorId,
+          periods,
+          pausesAt: row.currentPeriodEnd.toISOString(),
+          pausedUntil: until.toISOString(),
+        },
+      },
+      meta,
+      { audience: [row.userId, row.creatorId] },
+    );
+  });
+  return present(deps, subscriptionId, meta.at);
+}
+
+/**
+ * POST /api/v1/billing/subscriptions/{id}/resume: before the pause begins it is dropped (the
+ * membership renews as usual); during it the membership renews now, charged once, and access
+ * returns. Resuming a membership that is not paused changes nothing.
+ */
+export async function resumeSubscription(
+  deps: BillingDeps,
+  viewer: Viewer,
+  subscriptionId: string,
+  meta: EventMeta,
+): Promise<Subscription> {
+  const now = meta.at;
+  await deps.db.transaction(async (tx) => {
+    const row = await lockOwn(tx, viewer, subscriptionId);
+    if (row.pausedUntil === null) return;
+    if (row.status === 'canceled') throw fail('membership_ended');
+    const begun = row.currentPeriodEnd <= now;
+    const early = now < row.pausedUntil;
+    await recordEvent(
+      tx,
+      viewer,
+      {
+        type: 'membership.resumed',
+        subjectId: row.id,
+        data: { fanId: row.userId, creatorId: row.creatorId, early },
+      },
+      meta,
+      { audience: [row.userId, row.creatorId] },
+    );
+    if (!begun) {
+      await tx
+        .update(subscriptions)
+        .set({ pausedUntil: null, updatedAt: now })
+        .where(eq(subscriptions.id, row.id));
+      return;
+    }
+    // The pause ends now (or ended already): renew from there, in this transaction.
+    const pausedUntil = early ? now : row.pausedUntil;
+    await renewDue(tx, { ...row, pausedUntil }, deps.config, now, meta, undefined, {
+      resumeEvent: false,
+    });
+  });
+  return present(deps, subscriptionId, meta.at);
+}
