@@ -3,12 +3,15 @@ import { useEffect, useRef } from 'react';
 import type {
   CreateCheckoutSessionRequest,
   LocalPayRequest,
+  PausePeriods,
   WalletUnlockResponse,
 } from '../../../../../common/schemas/billing';
 import {
   billingKeys,
   cancelLocalCheckout,
   cancelSubscription,
+  pauseSubscription,
+  resumeSubscription,
   createCheckoutSession,
   fetchBillingConfig,
   fetchLocalCheckout,
@@ -75,6 +78,27 @@ export function useCancelSubscription(subscriptionId: string, onDone: () => void
       await queryClient.invalidateQueries({ queryKey: billingKeys.all });
       onDone();
     },
+  });
+}
+
+/** Pauses a membership instead of cancelling it; every billing view refetches afterwards. */
+export function usePauseSubscription(subscriptionId: string, onDone: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (periods: PausePeriods) => pauseSubscription(subscriptionId, periods),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: billingKeys.all });
+      onDone();
+    },
+  });
+}
+
+/** Resumes a paused membership; every billing view refetches afterwards. */
+export function useResumeSubscription(subscriptionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => resumeSubscription(subscriptionId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: billingKeys.all }),
   });
 }
 

@@ -12,6 +12,7 @@ import {
   WalletUnlockResponse,
   type CreateCheckoutSessionRequest,
   type LocalPayRequest,
+  type PausePeriods,
 } from '../../../../../common/schemas/billing';
 import { request } from '../../../shared/api/request';
 
@@ -89,6 +90,29 @@ export async function fetchSubscriptions(): Promise<SubscriptionList> {
 export async function cancelSubscription(subscriptionId: string): Promise<Subscription> {
   return Subscription.parse(
     await request(`/api/v1/billing/subscriptions/${encodeURIComponent(subscriptionId)}/cancel`, {
+      method: 'POST',
+      body: {},
+    }),
+  );
+}
+
+/** Pauses a membership from the end of its paid period for 1, 2 or 3 periods (issue 43). */
+export async function pauseSubscription(
+  subscriptionId: string,
+  periods: PausePeriods,
+): Promise<Subscription> {
+  return Subscription.parse(
+    await request(`/api/v1/billing/subscriptions/${encodeURIComponent(subscriptionId)}/pause`, {
+      method: 'POST',
+      body: { periods },
+    }),
+  );
+}
+
+/** Resumes a paused membership (renewing now if the pause has begun). */
+export async function resumeSubscription(subscriptionId: string): Promise<Subscription> {
+  return Subscription.parse(
+    await request(`/api/v1/billing/subscriptions/${encodeURIComponent(subscriptionId)}/resume`, {
       method: 'POST',
       body: {},
     }),

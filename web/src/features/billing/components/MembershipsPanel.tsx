@@ -1,14 +1,27 @@
 import { useState } from 'react';
 import { Button, Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import type { Subscription } from '../../../../../common/schemas/billing';
-import { useCancelSubscription, useSubscriptions } from '../api/billing-hooks';
+import {
+  PAUSE_PERIODS,
+  type PausePeriods,
+  type Subscription,
+} from '../../../../../common/schemas/billing';
+import {
+  useCancelSubscription,
+  usePauseSubscription,
+  useResumeSubscription,
+  useSubscriptions,
+} from '../api/billing-hooks';
 import { formatMoney } from '../../../../../common/rules/money';
 import { formatDate } from './format-date';
 import { TierBadge } from './TierBadge';
 import { Avatar } from '../../items/components/Avatar';
 
-/** The fan's memberships; cancelling stops renewal and access lasts to the period end (issue 5). */
+/**
+ * The fan's memberships; cancelling stops renewal and access lasts to the period end (issue 5).
+ * The cancel dialog offers a pause of 1, 2 or 3 periods first; a paused one can be resumed
+ * (issue 43).
+ */
 export function MembershipsPanel() {
   const { t } = useTranslation();
   const subscriptions = useSubscriptions();
@@ -52,7 +65,8 @@ function MembershipRow({
 }) {
   const { t, i18n } = useTranslation();
   const periodEnd = sub.currentPeriodEnd ? formatDate(sub.currentPeriodEnd, i18n.language) : null;
-  const isRenewing = sub.status === 'active' && !sub.cancelAtPeriodEnd;
+  const pausedUntil = sub.pausedUntil ? formatDate(sub.pausedUntil, i18n.language) : null;
+  const isRenewing = sub.status === 'active' && !sub.cancelAtPeriodEnd && !pausedUntil;
   return (
     <li className="d-flex flex-wrap align-items-center gap-2 border-bottom pb-3">
       <Avatar src={sub.creatorImage} name={sub.creatorName} size={40} />
@@ -74,8 +88,15 @@ function MembershipRow({
           ? t('wallet.status.active')
           : sub.cancelAtPeriodEnd && sub.isActive
             ? t('wallet.status.cancelling')
-            : t(`wallet.status.${sub.status}`)}
+            : sub.isPaused
+              ? t('wallet.status.paused')
+              : t(`wallet.status.${sub.status}`)}
       </span>
+      {pausedUntil && (
+        <span className="small" data-testid="membership-paused-until">
+          {t('wallet.pausedUntil', { date: pausedUntil })}
+        </span>
+      )}
       {periodEnd && (
         <span className="small aura-muted">
           {isRenewing
@@ -90,7 +111,79 @@ function MembershipRow({
           {t('wallet.cancelMembership')}
         </button>
       )}
+      {pausedUntil && sub.status === 'active' && <ResumeButton subscription={sub} />}
     </li>
+  );
+}
+
+function ResumeButton({ subscription }: { subscription: Subscription }) {
+  const { t } = useTranslation();
+  const resume = useResumeSubscription(subscription.id);
+  return (
+    <div className="ms-auto d-flex flex-column align-items-end gap-1">
+      <button
+        type="button"
+        className="btn btn-outline-primary btn-sm"
+        disabled={resume.isPending}
+        onClick={() => resume.mutate()}
+      >
+        {t('wallet.resumeMembership')}
+      </button>
+      {resume.isError && (
+        <div className="small text-danger" role="alert">
+          {t('wallet.resumeError', { message: resume.error.message })}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** "Pause instead": the number of periods to pause for, then the pause. */
+function PauseInstead({
+  subscription,
+  onDone,
+}: {
+  subscription: Subscription;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const [periods, setPeriods] = useState<PausePeriods>(1);
+  const pause = usePauseSubscription(subscription.id, onDone);
+  return (
+    <section className="border rounded p-3 mb-3" aria-labelledby="pause-instead-title">
+      <h3 className="h6" id="pause-instead-title">
+        {t('wallet.pauseInsteadTitle')}
+      </h3>
+      <p className="small mb-2">{t('wallet.pauseInsteadText')}</p>
+      <fieldset className="mb-2">
+        <legend className="small fw-semibold mb-1">{t('wallet.pauseFor')}</legend>
+        <div className="d-flex flex-wrap gap-3">
+          {PAUSE_PERIODS.map((n) => (
+            <div className="form-check" key={n}>
+              <input
+                className="form-check-input"
+                type="radio"
+                name="pause-periods"
+                id={`pause-periods-${n}`}
+                checked={periods === n}
+                onChange={() => setPeriods(n)}
+              />
+              <label className="form-check-label" htmlFor={`pause-periods-${n}`}>
+                {t('wallet.pausePeriods', { count: n })}
+              </label>
+            </div>
+          ))}
+        </div>
+      </fieldset>
+      <Button variant="primary" disabled={pause.isPending} onClick={() => pause.mutate(periods)}>
+        {t('wallet.pauseInstead')}
+      </Button>
+      {pause.isError && (
+        <div className="alert alert-danger mt-3 mb-0" role="alert">
+          {t('wallet.pauseError', { message: pause.error.message })}
+        </div>
+      )}
+    </section>
   );
 }
 
@@ -112,6 +205,7 @@ function CancelDialog({
         <Modal.Title>{t('wallet.cancelMembership')}</Modal.Title>
       </Modal.Header>
       <Modal.Body>
+        {subscription.canPause && <PauseInstead subscription={subscription} onDone={onClose} />}
         <p className="mb-0">
           {t('wallet.cancelConfirm', {
             tier: subscription.tier,
