@@ -47,6 +47,8 @@ export async function createCheckoutSession(
     tier: plan.tier ?? '',
     label: body.tier.slice(0, 200),
   };
+  // The code as redeemed, for whoever reads the session at the provider.
+  if (plan.discount) metadata.discountCode = plan.discount.code;
   const created = await callProvider(() =>
     deps.provider.createCheckoutSession({
       line: {
@@ -62,7 +64,6 @@ export async function createCheckoutSession(
       expiresAt,
     }),
   );
-  if (plan.discount) metadata.discountCode = plan.discount.code;
   const row = {
     id: created.id,
     provider,

@@ -73,6 +73,8 @@ async function lockCheckoutRow(
       customerEmail: session.customerEmail,
       expiresAt: ctx.meta.at,
       createdAt: ctx.meta.at,
+      // The code it was priced with (issue 43); its redemption was taken with the session.
+      discountCode: m.discountCode || null,
     })
     .onConflictDoNothing();
   const [rebuilt] = await select();

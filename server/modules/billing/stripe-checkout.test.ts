@@ -1,7 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStripeProvider } from '../../adapters/payments/stripe';
-import { auditEvents, billingEvents, checkoutSessions, items } from '../../db/schema/index';
+import {
+  auditEvents,
+  billingEvents,
+  checkoutSessions,
+  discountCodes,
+  items,
+} from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/app';
 import { mailsTo } from '../mail/test-helpers';
 import { createUser, type TestUser } from '../../test/factories';
@@ -429,6 +435,84 @@ describe('pay what you want through Stripe (issue 43)', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('amount_below_minimum');
+    expect(fake.requests.length).toBe(before);
+  });
+});
+
+describe('discount codes on Stripe (issue 43)', () => {
+  const makeCode = async (payload: Record<string, unknown>) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/creator/discounts',
+      headers: creator.auth,
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as { id: string; code: string };
+  };
+  const redemptionsOf = async (id: string) =>
+    (await t.db.select().from(discountCodes).where(eq(discountCodes.id, id)))[0]?.redemptions;
+
+  it("asks Stripe for the server's discounted price and books the sale at it once", async () => {
+    const item = await createItem(t, creator.user.id, { priceCents: 1999 });
+    const code = await makeCode({ code: `STRIPE${Date.now() % 100000}`, percentOff: 30 });
+    const { id } = await startCheckout(t, fan, {
+      tier: item.title,
+      productId: item.id,
+      discountCode: code.code.toLowerCase(),
+    });
+    // 30 % of 19.99 is 5.997: 5.99 off, 14.00 charged.
+    expect(fake.sessions.get(id)).toMatchObject({
+      amount_total: 1400,
+      lineItem: { unitAmount: 1400, currency: 'eur' },
+    });
+    expect(fake.sessions.get(id)?.metadata).toMatchObject({ discountCode: code.code });
+    const completed = fake.event('checkout.session.completed', { ...fake.pay(id) });
+    for (let i = 0; i < 3; i += 1) expect((await deliver(completed)).statusCode).toBe(200);
+    expect(await grantsOf(item.id)).toEqual({ entitlements: 1, earnings: 1, salesCount: 1 });
+    const [sale] = (await earningsEntries(t, creator.user.id)).filter((e) => e.itemId === item.id);
+    expect(sale).toMatchObject({ kind: 'sale', grossCents: 1400 });
+    expect(await redemptionsOf(code.id)).toBe(1);
+  });
+
+  it('an expired Stripe session gives its redemption back', async () => {
+    const item = await createItem(t, creator.user.id, { priceCents: 1000 });
+    const code = await makeCode({
+      code: `ONCE${Date.now() % 100000}`,
+      amountOffCents: 200,
+      maxRedemptions: 1,
+    });
+    const buyer = await createUser(t);
+    const { id } = await startCheckout(t, buyer, {
+      tier: item.title,
+      productId: item.id,
+      discountCode: code.code,
+    });
+    expect(fake.sessions.get(id)).toMatchObject({ amount_total: 800 });
+    expect(await redemptionsOf(code.id)).toBe(1);
+    const session = fake.sessions.get(id);
+    if (!session) throw new Error('session missing at the fake');
+    session.status = 'expired';
+    session.url = null;
+    await deliver(fake.event('checkout.session.expired', { id }));
+    expect(await redemptionsOf(code.id)).toBe(0);
+  });
+
+  it('refuses a membership code with Stripe, before Stripe is asked', async () => {
+    const code = await makeCode({
+      code: `MEMBER${Date.now() % 100000}`,
+      percentOff: 50,
+      appliesTo: { tiers: ['Hypr'] },
+    });
+    const before = fake.requests.length;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/billing/create-checkout-session',
+      headers: fan.auth,
+      payload: { tier: 'Hypr', creatorId: creator.user.id, discountCode: code.code },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('discount_not_applicable');
     expect(fake.requests.length).toBe(before);
   });
 });
