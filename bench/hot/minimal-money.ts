@@ -53,6 +53,40 @@ export function minimalMoneyRoutes(app: FastifyInstance, db: Database, feePercen
     return row ? { id: row.id } : reply.status(409).send({ error: 'not purchasable' });
   });
 
+  // A checkout with a discount code (issue 43): the redemption taken by a conditional update and
+  // the session stored at the discounted price, in one statement.
+  app.post<{ Body: { buyer: string; itemId: number; code: string } }>(
+    '/min/checkout-discount',
+    async (request, reply) => {
+      const { buyer, itemId, code } = request.body;
+      const [row] = rowsOf(
+        await db.execute(sql`
+          with i as (${purchasable(buyer, itemId)}), d as (
+            update discount_codes
+            set redemptions = redemptions + 1
+            where creator_id = (select creator_id from i) and code = upper(${code})
+              and percent_off is not null
+              and (max_redemptions is null or redemptions < max_redemptions)
+              and (expires_at is null or expires_at > now())
+            returning id, code, percent_off
+          ), off as (
+            select i.*, d.id as code_id, d.code,
+                   (i.price_cents * d.percent_off / 100)::int as cents
+            from i, d
+          )
+          insert into checkout_sessions (id, provider, kind, user_id, item_id, creator_id, label,
+                                         amount_cents, currency, expires_at, discount_code_id,
+                                         discount_code, discount_cents)
+          select ${newLocalId('cs')}, 'local', 'item', ${buyer}::uuid, id, creator_id, title,
+                 greatest(price_cents - cents, least(price_cents, 50)), currency,
+                 now() + interval '30 minutes', code_id, code, cents
+          from off
+          returning id`),
+      );
+      return row ? { id: row.id } : reply.status(409).send({ error: 'not purchasable' });
+    },
+  );
+
   app.post<{
     Params: { id: string };
     Body: { email: string; cardNumber: string; expiry: string; cvc: string };

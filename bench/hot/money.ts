@@ -2,6 +2,8 @@
  * The money paths of issue 17 under load: a card checkout (session created, then paid with the
  * local provider's test card) and pay-with-balance. Every measured request buys an item its
  * buyer does not own yet, so each one writes money; the replay line alone repeats one purchase.
+ * The same card checkout with a discount code (issue 43): the session priced and a redemption
+ * taken in one transaction.
  * The refund path (issue 43): every measured request refunds in full a balance payment not
  * refunded yet (the entitlement ends, the earnings and fee go back, the balance is credited).
  */
@@ -22,6 +24,12 @@ const TEST_CARD = {
 };
 
 export const buyerName = (n: number) => `bench_buyer_${n}`;
+/**
+ * The seller's discount code (issue 43): 10 % off, with a limit no run reaches, so every checkout
+ * naming it takes a redemption through the conditional update a real limit needs.
+ */
+export const BENCH_DISCOUNT_CODE = 'BENCH10';
+const BENCH_DISCOUNT_LIMIT = 100_000_000;
 /** The admin who refunds. */
 export const REFUND_ADMIN = 'bench_admin';
 
@@ -40,6 +48,10 @@ export async function seedMoney(
     insert into users (username, email, role, password_hash)
     select 'bench_buyer_' || n, 'bench_buyer_' || n || '@bench.test', 'user', ${seed.passwordHash}
     from generate_series(1, ${BUYERS}::int) as n`);
+  await db.execute(sql`
+    insert into discount_codes (creator_id, code, percent_off, applies_to, max_redemptions)
+    select id, ${BENCH_DISCOUNT_CODE}, 10, '"all"'::jsonb, ${BENCH_DISCOUNT_LIMIT}::int
+    from users where username = 'bench_seller'`);
   const balance = seed.items * PRICE_CENTS;
   await db.execute(sql`
     insert into ledger_entries (account, user_id, kind, amount_cents, currency, ref)
@@ -198,6 +210,27 @@ export function moneyPairs(buyers: Buyer[], items: number[]): Pair[] {
       ),
       minimal: checkout(
         ({ buyer, itemId }) => post('/min/checkout', { buyer: buyer.id, itemId }),
+        (id) => `/min/checkout/${encodeURIComponent(id)}/pay`,
+        next,
+      ),
+    },
+    {
+      group: 'money',
+      scenario: 'card checkout+pay (discount code)',
+      connections: 10,
+      app: checkout(
+        ({ buyer, itemId }) =>
+          post(
+            '/v1/billing/create-checkout-session',
+            { tier: 'Bench money item', productId: itemId, discountCode: BENCH_DISCOUNT_CODE },
+            auth(buyer),
+          ),
+        (id) => `/api/v1/billing/local-checkout/${encodeURIComponent(id)}/pay`,
+        next,
+      ),
+      minimal: checkout(
+        ({ buyer, itemId }) =>
+          post('/min/checkout-discount', { buyer: buyer.id, itemId, code: BENCH_DISCOUNT_CODE }),
         (id) => `/min/checkout/${encodeURIComponent(id)}/pay`,
         next,
       ),
