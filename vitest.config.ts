@@ -24,6 +24,9 @@ export default defineConfig({
           globalSetup: ['server/test/global-setup.ts'],
           setupFiles: ['server/test/worker-setup.ts'],
           maxWorkers: API_TEST_WORKERS,
+          // The files of a worker share their modules: the server's graph is imported once per
+          // worker, not once per file (docs/testing.md). Each file still builds its own apps.
+          isolate: false,
           // Its own group, as its worker count may differ from the unit project's.
           sequence: { groupOrder: 1 },
           testTimeout: 30_000,
