@@ -192,6 +192,10 @@ export const ERROR_CATALOGUE = {
   membership_ended: entry(409, 'This membership has already ended'),
   // Pausing a membership (issue 43).
   membership_already_paused: entry(409, 'This membership is already paused'),
+  membership_paused: entry(
+    409,
+    'Your {{tier}} membership of {{creator}} is paused; resume it in your wallet instead',
+  ),
   membership_cancel_pending: entry(
     409,
     'This membership is cancelled and ends with its paid period: it cannot be paused',

@@ -146,6 +146,11 @@ export async function planCheckout(
     if (cents !== undefined && cents !== price) throw priceMismatch(price, TIER_CURRENCY);
     if (body.amount !== undefined) throw amountNotAccepted(price, TIER_CURRENCY);
     const live = await liveSubscriptionsOf(deps.db, viewer.id, creator.id);
+    // A paused membership (issue 43) renews by itself at its pause's end: resume it instead.
+    const paused = live.find(
+      (s) => s.status === 'active' && s.pausedUntil !== null && s.pausedUntil > now,
+    );
+    if (paused) throw fail('membership_paused', { tier: paused.tier, creator: creator.username });
     const current = live.find(
       (s) => s.status !== 'incomplete' && !s.cancelAtPeriodEnd && s.currentPeriodEnd > now,
     );

@@ -118,6 +118,15 @@ describe('pausing a membership (issue 43)', () => {
       headers: (await fresh(fan)).auth,
     });
     expect(membership.json()).toMatchObject({ isSubscribed: false, tier: 'Aura' });
+    // A new membership beside the paused one (which renews by itself) is refused.
+    const another = await t.app.inject({
+      method: 'POST',
+      url: '/v1/billing/create-checkout-session',
+      headers: (await fresh(fan)).auth,
+      payload: { tier: 'Hypr', price: 5, creatorId: creator.user.id },
+    });
+    expect(another.statusCode).toBe(409);
+    expect(another.json()).toMatchObject({ code: 'membership_paused' });
 
     // The pause runs out: charged once (a second instance charges nothing), access is back.
     await renewAt('2032-04-10T12:00:00.000Z');
