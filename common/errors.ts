@@ -181,6 +181,16 @@ export const ERROR_CATALOGUE = {
   discount_code_taken: entry(409, 'You already have the code {{code}}'),
   discount_limit_reached: entry(409, 'You have {{max}} discount codes: delete one first'),
   discount_not_found: entry(404, 'Discount code not found'),
+  // Tips (issue 43, common/rules/tips.ts).
+  tip_below_minimum: entry(400, 'amount: a tip is at least {{min}}'),
+  tip_above_maximum: entry(400, 'amount: a tip is at most {{max}}'),
+  tip_needs_creator: entry(400, "creatorId: a tip needs the creator's id"),
+  cannot_tip_self: entry(400, 'You cannot tip yourself'),
+  tip_not_accepted: entry(400, "tip: only a tip (tier 'tip') takes a tip's message"),
+  tip_insufficient_balance: entry(
+    402,
+    'Not enough balance: this tip is {{price}} and your balance is {{balance}}',
+  ),
   tier_is_free: entry(400, 'tier: Aura is free, there is nothing to pay'),
   membership_needs_creator: entry(400, "creatorId: a membership needs the creator's id"),
   product_id_invalid: entry(400, "productId: must be the item's numeric id"),

@@ -39,7 +39,7 @@ const nothing = z.object({});
 const role = z.enum(ROLES);
 const tier = z.enum(TIERS);
 const fanAndCreator = { fanId: z.string(), creatorId: z.string() };
-const checkoutKind = z.enum(['item', 'subscription', 'topup']);
+const checkoutKind = z.enum(['item', 'subscription', 'topup', 'tip']);
 
 /**
  * The data each event type carries, as zod schemas: the writer's type (`DomainEventData`) is
@@ -139,6 +139,14 @@ export const EVENT_DATA = {
     buyerId: z.string(),
     netCents: z.number(),
     via: z.enum(['card', 'balance']),
+  }),
+  'tip.received': Money.extend({
+    tipId: z.number(),
+    fanId: z.string(),
+    creatorId: z.string(),
+    netCents: z.number(),
+    via: z.enum(['card', 'balance']),
+    showPublicly: z.boolean(),
   }),
   'sale.refunded_to_balance': Money.extend({ itemId: z.number().nullable(), buyerId: z.string() }),
   'payment.refunded': Money.extend({
@@ -303,6 +311,7 @@ export const EVENT_DESCRIPTORS: {
   'discount.deleted': { subject: 'discount', audit: true },
   'sale.recorded': { subject: 'item', audit: true },
   'sale.refunded_to_balance': { subject: 'checkout', audit: true },
+  'tip.received': { subject: 'payment', audit: true },
   'payment.refunded': { subject: 'payment', audit: true },
   'payment.disputed': { subject: 'payment', audit: true },
   'wallet.topped_up': { subject: 'wallet', audit: true },

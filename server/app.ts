@@ -48,6 +48,7 @@ import {
   transactionRoutes,
   discountRoutes,
   walletRoutes,
+  tipRoutes,
 } from './modules/billing/index';
 import { dashboardRoutes } from './modules/dashboard/index';
 import { feedRoutes } from './modules/feed/index';
@@ -217,6 +218,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(usersRoutes(c));
   await app.register(billingRoutes(c));
   await app.register(walletRoutes(c));
+  await app.register(tipRoutes(c));
   await app.register(transactionRoutes(c));
   await app.register(discountRoutes(c));
   await app.register(mediaRoutes(c));

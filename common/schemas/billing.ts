@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CURRENCIES } from '../rules/money';
 import { TIERS } from '../rules/tiers';
 import { ImageSrcSet } from './feed';
+import { TipNote } from './tips';
 
 /*
  * Payments (issue 5): request and response shapes shared by the server and the web.
@@ -12,6 +13,8 @@ import { ImageSrcSet } from './feed';
  *     has no item, so the web may send the creator's id as productId).
  *   - tier 'topup'              -> a wallet top-up of `priceCents` (or `price`; EUR, 1.00 to
  *     500.00); productId is ignored (send 'topup' or 0).
+ *   - tier 'tip'                -> a tip (issue 43) of `amount` cents (EUR) to `creatorId`, with
+ *     `tip` (message, showPublicly).
  *   - any other tier text        -> one item: `productId` is the item's numeric id and `tier` is
  *     only a label (SPEC §2: the product page sends the product title as tier).
  * An item or a membership is charged the server's price: the web sends no price for them (the
@@ -43,7 +46,7 @@ export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
  */
 export const SUBSCRIPTION_PROVIDERS = [...PAYMENT_PROVIDERS, 'comp'] as const;
 export type SubscriptionProvider = (typeof SUBSCRIPTION_PROVIDERS)[number];
-export const CHECKOUT_KINDS = ['item', 'subscription', 'topup'] as const;
+export const CHECKOUT_KINDS = ['item', 'subscription', 'topup', 'tip'] as const;
 export const CHECKOUT_STATUSES = ['open', 'complete', 'expired'] as const;
 export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
 export const PAYMENT_STATUSES = ['paid', 'unpaid'] as const;
@@ -51,7 +54,15 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const SUBSCRIPTION_STATUSES = ['incomplete', 'active', 'past_due', 'canceled'] as const;
 export const LEDGER_ACCOUNTS = ['wallet', 'earnings'] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
-export const LEDGER_KINDS = ['topup', 'spend', 'refund', 'sale', 'membership', 'payout'] as const;
+export const LEDGER_KINDS = [
+  'topup',
+  'spend',
+  'refund',
+  'sale',
+  'membership',
+  'payout',
+  'tip',
+] as const;
 export const ENTITLEMENT_SOURCES = ['purchase', 'balance', 'subscription', 'grant'] as const;
 export type EntitlementSource = (typeof ENTITLEMENT_SOURCES)[number];
 
@@ -91,6 +102,11 @@ export const CreateCheckoutSessionRequest = z.object({
    * the discount itself (common/rules/discounts.ts); a wrong, expired or used-up code is refused.
    */
   discountCode: z.string().trim().max(64).optional(),
+  /**
+   * Issue 43, tier 'tip' (common/rules/tips.ts): a tip of `amount` cents (EUR) to `creatorId`,
+   * with this message and whether the creator's page may show it.
+   */
+  tip: TipNote.optional(),
 });
 export type CreateCheckoutSessionRequest = z.infer<typeof CreateCheckoutSessionRequest>;
 

@@ -10,6 +10,7 @@ import {
 } from '../../../common/schemas/billing';
 import { moneyParams, type Currency } from '../../../common/rules/money';
 import { pwywAmountProblem, pwywBounds } from '../../../common/rules/pay-what-you-want';
+import { TIP_MAX_CENTS, TIP_MIN_CENTS, TIP_TIER, tipMessageOf } from '../../../common/rules/tips';
 import type { Viewer } from '../../auth/guard';
 import type { CheckoutKind } from '../../db/schema/index';
 import { fail } from '../../http/errors';
@@ -20,6 +21,7 @@ import { priceDiscount, type PricedDiscount } from './discounts';
 import { itemCheckoutStatement } from './item-checkout.read-model';
 import { assertPurchasable } from './sales';
 import { liveSubscriptionsOf } from './stats';
+import { assertTippable } from './tips';
 
 function priceMismatch(serverCents: number, currency: string) {
   return fail('priceMismatch', moneyParams({ price: serverCents }, currency), { field: 'price' });
@@ -69,6 +71,8 @@ export interface CheckoutPlan {
   amountCents: number;
   currency: Currency;
   interval: 'month' | null;
+  /** A tip's message and whether the creator's page may show it (kind tip). */
+  tip?: { message: string | null; showPublicly: boolean };
   /** The buyer's address when the plan's own query read it (an item's); else read apart. */
   buyerEmail?: string | null;
   /** A discount code (issue 43): `amountCents` is already the discounted total. */
@@ -130,6 +134,40 @@ export async function planCheckout(
       discount: null,
     };
   }
+
+  if (body.tier === TIP_TIER) {
+    if (!body.creatorId) throw fail('tip_needs_creator', undefined, { field: 'creatorId' });
+    // A tip's amount is the fan's own choice: no code takes anything off it.
+    if (discountText !== null) {
+      throw fail('discount_not_applicable', { code: discountText }, { field: 'discountCode' });
+    }
+    if (body.amount === undefined) {
+      throw fail(
+        'tip_below_minimum',
+        moneyParams({ min: TIP_MIN_CENTS, max: TIP_MAX_CENTS }, WALLET_CURRENCY),
+        { field: 'amount' },
+      );
+    }
+    if (cents !== undefined && cents !== body.amount)
+      throw priceMismatch(body.amount, WALLET_CURRENCY);
+    const creator = await assertTippable(deps.db, viewer, body.creatorId, body.amount);
+    return {
+      kind: 'tip',
+      itemId: null,
+      creatorId: creator.id,
+      tier: null,
+      name: `Tip: ${creator.username}`,
+      amountCents: body.amount,
+      currency: WALLET_CURRENCY,
+      interval: null,
+      discount: null,
+      tip: {
+        message: tipMessageOf(body.tip?.message),
+        showPublicly: body.tip?.showPublicly ?? false,
+      },
+    };
+  }
+  if (body.tip !== undefined) throw fail('tip_not_accepted', undefined, { field: 'tip' });
 
   if (isTier(body.tier)) {
     if (body.tier === 'Aura') throw fail('tier_is_free', undefined, { field: 'tier' });

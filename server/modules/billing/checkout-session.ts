@@ -46,6 +46,10 @@ export async function createCheckoutSession(
     creatorId: plan.creatorId ?? '',
     tier: plan.tier ?? '',
     label: body.tier.slice(0, 200),
+    // A webhook that comes before our row is stored rebuilds the tip from these.
+    ...(plan.tip
+      ? { tipMessage: plan.tip.message ?? '', tipPublic: plan.tip.showPublicly ? '1' : '0' }
+      : {}),
   };
   // The code as redeemed, for whoever reads the session at the provider.
   if (plan.discount) metadata.discountCode = plan.discount.code;
@@ -76,6 +80,8 @@ export async function createCheckoutSession(
     amountCents: plan.amountCents,
     currency: plan.currency,
     customerEmail: buyerEmail,
+    tipMessage: plan.tip?.message ?? null,
+    tipPublic: plan.tip?.showPublicly ?? null,
     expiresAt,
     createdAt: now,
   };

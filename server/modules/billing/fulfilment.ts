@@ -14,6 +14,7 @@ import { releaseDiscounts } from './discounts';
 import { entitlements } from './entitlement-tables';
 import { creditEarnings, creditWallet } from './ledger';
 import { recordSale } from './sales';
+import { grantTip } from './tips';
 import {
   checkoutSessions,
   subscriptions,
@@ -54,7 +55,12 @@ async function lockCheckoutRow(
   if (row) return row;
   const m = session.metadata;
   const kind = m.kind as CheckoutKind | undefined;
-  if (!m.userId || (kind !== 'item' && kind !== 'subscription' && kind !== 'topup')) return null;
+  if (
+    !m.userId ||
+    (kind !== 'item' && kind !== 'subscription' && kind !== 'topup' && kind !== 'tip')
+  ) {
+    return null;
+  }
   await tx
     .insert(checkoutSessions)
     .values({
@@ -71,6 +77,8 @@ async function lockCheckoutRow(
         ? (session.currency.toLowerCase() as 'eur' | 'usd')
         : 'eur',
       customerEmail: session.customerEmail,
+      tipMessage: kind === 'tip' ? m.tipMessage || null : null,
+      tipPublic: kind === 'tip' ? m.tipPublic === '1' : null,
       expiresAt: ctx.meta.at,
       createdAt: ctx.meta.at,
       // The code it was priced with (issue 43); its redemption was taken with the session.
@@ -424,6 +432,7 @@ export async function fulfilCheckout(
     { audience: [row.userId], change: complete.getSQL(), prepared: true },
   );
   if (row.kind === 'item') await grantItem(tx, ctx, row);
+  else if (row.kind === 'tip') await grantTip(tx, ctx.feePercent, row, ctx.meta);
   else if (row.kind === 'topup') {
     await creditWallet(tx, {
       userId: row.userId,

@@ -24,3 +24,4 @@ export { walletOf, type WalletDeps } from './wallet';
 export { discountRoutes } from './discount-routes';
 export { transactionRoutes } from './transaction-routes';
 export { walletRoutes } from './wallet-routes';
+export { tipRoutes } from './tip-routes';

@@ -138,7 +138,7 @@ export interface EarningsCredit {
   grossCents: number;
   currency: Currency;
   feePercent: number;
-  kind: Extract<LedgerEntryKind, 'sale' | 'membership'>;
+  kind: Extract<LedgerEntryKind, 'sale' | 'membership' | 'tip'>;
   /** Who paid (the transactions list and refunds name them); every payment names them. */
   buyerId?: string | null;
   ref: string;

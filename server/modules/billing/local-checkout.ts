@@ -60,6 +60,7 @@ export async function localCheckoutSummary(
   const merchantName = creator ? displayNameOf(creator) : 'Aura';
   let description = 'Aura balance top-up';
   if (row.kind === 'subscription') description = `${row.tier ?? ''} membership: ${merchantName}`;
+  if (row.kind === 'tip') description = `Tip: ${merchantName}`;
   if (row.kind === 'item') {
     const item = row.itemId ? await itemSummary(deps.db, row.itemId) : null;
     description = item?.title ?? row.label;

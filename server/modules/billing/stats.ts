@@ -7,7 +7,7 @@ import { earningsMonths, ledgerEntries, subscriptions } from './tables';
 import type { CreatorSummary } from './presenter';
 
 /** Ledger kinds that credit a creator (payouts debit the same account). */
-const EARNING_KINDS: ('sale' | 'membership')[] = ['sale', 'membership'];
+const EARNING_KINDS: ('sale' | 'membership' | 'tip')[] = ['sale', 'membership', 'tip'];
 
 /**
  * Figures other modules read (dashboard, admin, profiles). They all come from the entitlements

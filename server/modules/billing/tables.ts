@@ -72,6 +72,10 @@ export const checkoutSessions = pgTable(
       .default(sql`'{card}'::text[]`),
     /** The subscription this checkout started (kind subscription), once known. */
     subscriptionId: uuid('subscription_id'),
+    /** A tip's message (kind tip, issue 43), trimmed; null without one. */
+    tipMessage: text('tip_message'),
+    /** A tip's fan lets the creator's page show it (kind tip). */
+    tipPublic: boolean('tip_public'),
     /** Stripe's PaymentIntent of a paid payment-mode session: refunds and `charge.*` name it. */
     paymentIntentId: text('payment_intent_id'),
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
@@ -313,3 +317,42 @@ export const earningsMonths = pgTable(
     check('earnings_months_currency_check', inList(t.currency, CURRENCIES)),
   ],
 );
+
+/**
+ * Tips (issue 43): one row per tip paid, by card (its checkout) or from the balance. `ref` names
+ * the payment as the ledger does (`checkout:<session>` or `balance:<fan>:<key>`), so a replayed
+ * webhook or a repeated balance request books no second tip. The money is in the ledger (the
+ * fan's spend, the creator's `tip` earnings entry); this row keeps what the ledger does not: the
+ * message and whether the creator's page may show it.
+ */
+export const tips = pgTable(
+  'tips',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    fanId: uuid('fan_id').references(() => users.id, { onDelete: 'set null' }),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    netCents: integer('net_cents').notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
+    message: text('message'),
+    showPublicly: boolean('show_publicly').notNull(),
+    via: text('via').$type<'card' | 'balance'>().notNull(),
+    ref: text('ref').notNull(),
+    checkoutSessionId: text('checkout_session_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tips_ref_idx').on(t.ref),
+    check('tips_amount_positive', sql`${t.amountCents} > 0`),
+    check('tips_currency_check', inList(t.currency, CURRENCIES)),
+    check('tips_via_check', inList(t.via, ['card', 'balance'])),
+    check('tips_message_length', sql`char_length(${t.message}) <= 280`),
+    index('tips_creator_idx').on(t.creatorId, t.id.desc()),
+    index('tips_creator_public_idx')
+      .on(t.creatorId, t.id.desc())
+      .where(sql`${t.showPublicly}`),
+  ],
+);
+export type TipRow = typeof tips.$inferSelect;

@@ -30,8 +30,8 @@ export interface HubDeps {
 /** How many auras the dashboard's table shows (best sellers first). */
 export const AURA_TABLE_SIZE = 50;
 
-/** Revenue: what buyers paid (gross, before the platform fee) for items and memberships. */
-const REVENUE_KINDS: ('sale' | 'membership')[] = ['sale', 'membership'];
+/** Revenue: what buyers paid (gross, before the platform fee) for items, memberships and tips. */
+const REVENUE_KINDS: ('sale' | 'membership' | 'tip')[] = ['sale', 'membership', 'tip'];
 
 /**
  * Gross revenue per day of `week` and currency, from the earnings ledger. Each entry falls into

@@ -41,6 +41,20 @@ export function noticesOf(event: DomainEvent, meta: EventMeta): Notice[] {
         },
       ];
     }
+    case 'tip.received': {
+      const d = event.data;
+      return [
+        {
+          mail: {
+            template: 'tip-notice',
+            userId: d.creatorId,
+            params: money(d),
+            path: '/dashboard',
+          },
+          key: `tip-notice:${d.tipId}`,
+        },
+      ];
+    }
     case 'payment.refunded': {
       const d = event.data;
       const params = { ...money(d), creatorId: d.creatorId };

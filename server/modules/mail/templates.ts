@@ -22,6 +22,7 @@ export const ACCOUNT_TEMPLATES = [
 export const NOTICE_TEMPLATES = [
   'sale-receipt',
   'sale-notice',
+  'tip-notice',
   'refund-receipt',
   'refund-notice',
   'new-subscriber',
@@ -42,6 +43,7 @@ export type MailTemplate = AccountTemplate | NoticeTemplate | NewsletterTemplate
 export const NOTICE_KIND_OF: Record<NoticeTemplate, NoticeKind> = {
   'sale-receipt': 'receipts',
   'sale-notice': 'sales',
+  'tip-notice': 'sales',
   'refund-receipt': 'receipts',
   'refund-notice': 'sales',
   'new-subscriber': 'subscribers',
