@@ -33,6 +33,7 @@ const TAGS: Record<string, string> = {
   profiles: 'Creator profiles: the public page and its editor.',
   billing: 'Checkout, memberships and earnings.',
   wallet: 'The wallet balance and paying from it.',
+  tips: "Tips to creators (issue 43): from the balance, and the creator's lists.",
   media: 'Uploading media and reading it through signed links.',
   items: 'Items (aura posts): creating, editing, publishing, likes, comments and visits.',
   feed: 'Discover: the feed and the creator spotlight.',

@@ -24,6 +24,7 @@ import * as newsletter from '../../../common/schemas/newsletter';
 import * as payouts from '../../../common/schemas/payouts';
 import * as reports from '../../../common/schemas/reports';
 import * as site from '../../../common/schemas/site';
+import * as tips from '../../../common/schemas/tips';
 import * as transactions from '../../../common/schemas/transactions';
 import * as users from '../../../common/schemas/users';
 
@@ -54,6 +55,7 @@ export const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
   payouts,
   reports,
   site,
+  tips,
   transactions,
   users,
 };

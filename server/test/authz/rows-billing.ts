@@ -62,6 +62,19 @@ export const billingRows: MatrixRows = {
       body: {},
     }),
   },
+  // Tips (issue 43): any signed-in fan tips (the owner is a creator); the public list is open;
+  // a creator's own list is sales.read.
+  'POST /api/v1/tips/balance': {
+    who: 'signed-in',
+    request: (fx) => ({
+      body: { creatorId: fx.owner.id, amountCents: 100, idempotencyKey: `mx-tip-${fx.target.id}` },
+    }),
+  },
+  'GET /api/v1/creators/{username}/tips': {
+    who: 'anyone',
+    request: (fx) => ({ params: { username: fx.owner.username } }),
+  },
+  'GET /api/v1/creator/tips': { who: CREATORS },
   'POST /api/v1/wallet/unlock': {
     who: 'signed-in',
     request: (fx) => ({ body: { itemId: fx.itemId, idempotencyKey: `mx-${fx.target.id}` } }),
