@@ -75,6 +75,18 @@ export const billingRows: MatrixRows = {
     request: (fx) => ({ params: { username: fx.owner.username } }),
   },
   'GET /api/v1/creator/tips': { who: CREATORS },
+  // membership.offer: the creator roles, on their own discount codes.
+  'POST /api/v1/creator/discounts': {
+    who: CREATORS,
+    request: (fx) => ({
+      body: { code: `MX${fx.target.id.slice(0, 8)}`, percentOff: 10 },
+    }),
+  },
+  'GET /api/v1/creator/discounts': { who: CREATORS },
+  'DELETE /api/v1/creator/discounts/{id}': {
+    who: CREATORS,
+    request: () => ({ params: { id: SESSION } }),
+  },
   'POST /api/v1/wallet/unlock': {
     who: 'signed-in',
     request: (fx) => ({ body: { itemId: fx.itemId, idempotencyKey: `mx-${fx.target.id}` } }),
