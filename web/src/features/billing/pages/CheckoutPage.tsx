@@ -1,12 +1,16 @@
 import '../components/checkout.css';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatMoney } from '../../../../../common/rules/money';
 import { RequestError } from '../../../shared/api/request';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isTier } from '../../../../../common/rules/tiers';
 import { TOPUP_TIER } from '../../../../../common/schemas/billing';
-import { useBillingConfig, useNewCheckoutSession } from '../api/billing-hooks';
+import {
+  abandonLocalCheckout,
+  useBillingConfig,
+  useNewCheckoutSession,
+} from '../api/billing-hooks';
 import {
   checkoutPriceText,
   checkoutRequest,
@@ -102,6 +106,18 @@ function CheckoutSession({ state }: { state: CheckoutState }) {
   const [appliedCode, setAppliedCode] = useState('');
   // Buying needs an account: a signed-out visitor is asked to sign in first (issue 10).
   const session = useNewCheckoutSession(checkoutRequest(state, appliedCode), isSignedIn);
+  // A discounted session holds one of the code's redemptions until it is paid or ends: when the
+  // fan changes the code, the test-card session it replaces is cancelled so it gives it back.
+  const previous = useRef<{ id: string; isDiscounted: boolean } | null>(null);
+  useEffect(() => {
+    const data = session.data;
+    if (!data) return;
+    const before = previous.current;
+    previous.current = { id: data.id, isDiscounted: (data.discountCents ?? null) !== null };
+    if (before && before.id !== data.id && before.isDiscounted && data.provider === 'local') {
+      void abandonLocalCheckout(before.id, '');
+    }
+  }, [session.data]);
   // SPEC §4: pay waits for the session id and the payment provider (which provider runs, and
   // Stripe's publishable key, come from the server's configuration, never from the bundle).
   const provider = useBillingConfig();
