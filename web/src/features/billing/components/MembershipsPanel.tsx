@@ -92,11 +92,6 @@ function MembershipRow({
               ? t('wallet.status.paused')
               : t(`wallet.status.${sub.status}`)}
       </span>
-      {pausedUntil && (
-        <span className="small" data-testid="membership-paused-until">
-          {t('wallet.pausedUntil', { date: pausedUntil })}
-        </span>
-      )}
       {periodEnd && (
         <span className="small aura-muted">
           {isRenewing
@@ -104,6 +99,11 @@ function MembershipRow({
             : sub.isActive
               ? t('wallet.accessUntil', { date: periodEnd })
               : null}
+        </span>
+      )}
+      {pausedUntil && (
+        <span className="small" data-testid="membership-paused-until">
+          {t('wallet.pausedUntil', { date: pausedUntil })}
         </span>
       )}
       {isRenewing && (
