@@ -119,6 +119,13 @@ function PurchaseOutcome({ session }: { session: CheckoutSessionResponse }) {
       </div>
     );
   }
+  if (session.metadata.kind === 'tip') {
+    return (
+      <div className="alert alert-success" role="status" data-testid="success-tip">
+        {t('success.tip')}
+      </div>
+    );
+  }
   // SPEC §5: the product id from the metadata must be a number to match a product.
   const productId = Number.parseInt(session.metadata.productId, 10);
   const product = session.product && session.product.id === productId ? session.product : null;

@@ -14,6 +14,7 @@ import { ProfileCard, type ProfileCardData } from '../components/ProfileCard';
 import { RecentContent } from '../components/RecentContent';
 import { WarningNotices } from '../components/WarningNotices';
 import { WalletShortcut } from '../components/WalletShortcut';
+import { TipsPanel } from '../../tips/components/TipsPanel';
 
 /** SPEC §2/§4 dashboard: loading, then an error (SPEC §8 texts) or the loaded page. */
 export default function DashboardPage() {
@@ -87,6 +88,7 @@ export default function DashboardPage() {
       </div>
       <MyItems />
       {user && roleHolds(user.role, 'sales.read') && <CreatorTransactions />}
+      {user && roleHolds(user.role, 'sales.read') && <TipsPanel />}
       {profile.data && roleHolds(profile.data.role, 'members.manage') && <MembersPanel />}
       {profile.data && roleHolds(profile.data.role, 'membership.offer') && <CreatorUpdateForm />}
       {profile.data && roleHolds(profile.data.role, 'membership.offer') && <DiscountCodesPanel />}

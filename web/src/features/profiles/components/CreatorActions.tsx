@@ -9,6 +9,7 @@ import { formatMoney } from '../../../../../common/rules/money';
 import { FollowButton } from './FollowButton';
 import { MessageButton } from '../../messages/components/MessageButton';
 import { SignUpToFollow } from './SignUpToFollow';
+import { TipButton } from '../../tips/components/TipButton';
 
 /**
  * Follow, subscribe (or the 'subscribed' badge), edit and message: each shown only when the
@@ -41,6 +42,9 @@ export function CreatorActions({ profile }: { profile: CreatorProfileResponse })
         </Link>
       )}
       {abilities.canMessage && <MessageButton personId={profile.id} />}
+      {user && user.id !== profile.id && (
+        <TipButton creatorId={profile.id} creatorName={profile.name} />
+      )}
       {!user && <SignUpToFollow />}
     </div>
   );

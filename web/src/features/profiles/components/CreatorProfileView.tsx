@@ -7,6 +7,7 @@ import { CreatorGallery } from './CreatorGallery';
 import { CreatorHero } from './CreatorHero';
 import { CreatorWorld } from './CreatorWorld';
 import { PostCounters } from './PostCounters';
+import { TipsList } from '../../tips/components/TipsList';
 
 /**
  * SPEC §2 "Creator profile view": banner, picture, name, status, bio, links and facts; the
@@ -35,6 +36,7 @@ export function CreatorProfileView({ profile }: { profile: CreatorProfileRespons
         <CreatorGallery images={profile.galleryImages} name={profile.name} />
       )}
       <CreatorWorld description={profile.creatorWorldDescription} cards={profile.auraCards} />
+      <TipsList username={profile.username} />
       <ContentTiles items={profile.items} />
     </div>
   );

@@ -6,6 +6,8 @@ import { roleHolds } from '../../../../../common/rules/permissions';
 import { usePublicProfile } from '../api/profiles';
 import { isNotFound } from '../../../shared/api/request';
 import { TierCard } from '../../billing/components/TierCard';
+import { TipButton } from '../../tips/components/TipButton';
+import { useAuth } from '../../../app/auth';
 import { ContentTiles } from '../components/ContentTiles';
 import { ProfileHeader } from '../components/ProfileHeader';
 import { ProfileTopBar } from '../components/ProfileTopBar';
@@ -29,6 +31,7 @@ export default function ProfilePage() {
 function ProfileView({ id }: { id: string }) {
   const { t } = useTranslation();
   const profile = usePublicProfile(id);
+  const { user } = useAuth();
 
   if (profile.isPending) {
     return (
@@ -69,6 +72,12 @@ function ProfileView({ id }: { id: string }) {
           creatorName={person.fullName}
           creatorImage={person.avatar}
         />
+      )}
+      {/* Issue 43: a creator's support actions include a tip (never one's own). */}
+      {user && user.id !== person.id && roleHolds(person.role, 'membership.offer') && (
+        <div className="align-self-start">
+          <TipButton creatorId={person.id} creatorName={person.fullName} />
+        </div>
       )}
       <ContentTiles items={person.content} />
     </div>
