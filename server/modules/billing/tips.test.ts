@@ -296,6 +296,10 @@ describe('a tip from the balance', () => {
     expect(next.json()).toMatchObject({ replayed: false, balanceCents: 400 });
     const [booked] = await tipsTo(star.user.id);
     expect(booked).toMatchObject({ via: 'balance', netCents: 270, message: 'cheers' });
+    // The fan's wallet history names the payments as tips.
+    const wallet = await t.app.inject({ url: '/api/v1/wallet', headers: fan.auth });
+    const kinds = (wallet.json() as { entries: { kind: string; amountCents: number }[] }).entries;
+    expect(kinds.filter((e) => e.kind === 'tip').map((e) => e.amountCents)).toEqual([-300, -300]);
   });
 
   it('refuses without funds and without a key, changing nothing', async () => {

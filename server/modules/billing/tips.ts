@@ -203,7 +203,8 @@ export async function tipFromBalance(
       .values({
         account: 'wallet',
         userId: viewer.id,
-        kind: 'spend',
+        // Its own kind, so the fan's wallet history names it a tip, not an unlock.
+        kind: 'tip',
         amountCents: -body.amountCents,
         currency: WALLET_CURRENCY,
         ref: refs.spend,
