@@ -201,11 +201,7 @@ export async function planCheckout(
         : await priceDiscount(deps.db, now, {
             text: discountText,
             sellerId: creator.id,
-            target: {
-              kind: 'subscription',
-              tier: body.tier,
-              stripe: deps.provider.name === 'stripe',
-            },
+            target: { kind: 'subscription', tier: body.tier },
             priceCents: price,
             currency: TIER_CURRENCY,
           });

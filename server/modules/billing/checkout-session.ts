@@ -60,6 +60,9 @@ export async function createCheckoutSession(
         amountCents: plan.amountCents,
         currency: plan.currency,
         interval: plan.interval,
+        ...(plan.interval && plan.discount
+          ? { firstPeriodDiscountCents: plan.discount.discountCents }
+          : {}),
       },
       customerEmail: buyerEmail,
       metadata,
