@@ -197,7 +197,7 @@ export const ERROR_CATALOGUE = {
   cannot_subscribe_self: entry(400, 'You cannot subscribe to yourself'),
   membership_running: entry(
     409,
-    'You already have the {{tier}} membership of {{creator}}; cancel it first to change tier',
+    'You already have the {{tier}} membership of {{creator}}; change its tier in your wallet',
   ),
   membership_ended: entry(409, 'This membership has already ended'),
   // Pausing a membership (issue 43).
@@ -208,7 +208,7 @@ export const ERROR_CATALOGUE = {
   ),
   membership_cancel_pending: entry(
     409,
-    'This membership is cancelled and ends with its paid period: it cannot be paused',
+    'This membership is cancelled and ends with its paid period',
   ),
   membership_not_pausable: entry(
     409,
@@ -217,6 +217,20 @@ export const ERROR_CATALOGUE = {
   membership_pause_unsupported: entry(
     409,
     'Memberships billed through Stripe cannot be paused on this server yet; cancel it instead',
+  ),
+  // Changing a membership's tier (issue 43).
+  membership_same_tier: entry(409, 'This membership already has the {{tier}} tier'),
+  membership_not_changeable: entry(
+    409,
+    'Only a paid membership whose payments are up to date can change tier',
+  ),
+  membership_change_paused: entry(
+    409,
+    'This membership is paused; resume it before changing its tier',
+  ),
+  membership_change_unsupported: entry(
+    409,
+    'Memberships billed through Stripe cannot change tier on this server yet; cancel it and subscribe to the other tier when it ends',
   ),
   subscription_not_found: entry(404, 'Subscription not found'),
   // -- a creator's members (issue 42) --

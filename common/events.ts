@@ -185,6 +185,20 @@ export const EVENT_DATA = {
   }),
   /** A pause ended: by the fan (`early`) or by itself at its end (the renewal job). */
   'membership.resumed': z.object({ ...fanAndCreator, early: z.boolean() }),
+  /**
+   * The fan changed tier (issue 43): an upgrade at once (`amountCents` charged for the rest of
+   * the period), a downgrade at `effectiveAt` (the period end; nothing charged now); choosing the
+   * current tier again drops a pending downgrade (`toTier` the current one).
+   */
+  'membership.tier_changed': z.object({
+    ...fanAndCreator,
+    fromTier: tier,
+    toTier: tier,
+    direction: z.enum(['upgrade', 'downgrade', 'kept']),
+    effectiveAt: z.string(),
+    amountCents: z.number(),
+    currency: z.string(),
+  }),
   'membership.synced': z.object({ status: z.string() }),
   /** A complimentary membership: free, ended by the renewal job at `periodEnd`, never charged. */
   'membership.comp_granted': z.object({
@@ -322,6 +336,7 @@ export const EVENT_DESCRIPTORS: {
   'membership.ended': { subject: 'subscription', audit: true },
   'membership.paused': { subject: 'subscription', audit: true },
   'membership.resumed': { subject: 'subscription', audit: true },
+  'membership.tier_changed': { subject: 'subscription', audit: true },
   'membership.synced': { subject: 'subscription', audit: true },
   'membership.comp_granted': { subject: 'subscription', audit: true },
   'members.import_queued': { subject: 'user', audit: true },

@@ -2,6 +2,7 @@
 export const TIERS = ['Aura', 'Hypr', 'HyprSoul'] as const;
 export type Tier = (typeof TIERS)[number];
 export type PaidTier = Exclude<Tier, 'Aura'>;
+export const PAID_TIERS = ['Hypr', 'HyprSoul'] as const satisfies readonly PaidTier[];
 
 /** SPEC §9: Hypr $5/month, HyprSoul $15/month, in cents. */
 export const TIER_PRICE_CENTS: Record<Tier, number> = { Aura: 0, Hypr: 500, HyprSoul: 1500 };

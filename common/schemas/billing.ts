@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../rules/money';
-import { TIERS } from '../rules/tiers';
+import { PAID_TIERS, TIERS } from '../rules/tiers';
 import { ImageSrcSet } from './feed';
 import { TipNote } from './tips';
 
@@ -178,8 +178,31 @@ export const Subscription = z.object({
   isPaused: z.boolean(),
   /** Whether the fan may pause it now (a running, paid membership billed by the local provider). */
   canPause: z.boolean(),
+  /**
+   * A downgrade the fan chose (issue 43): from currentPeriodEnd the membership has this tier and
+   * renews at its price. Null when none is pending.
+   */
+  pendingTier: z.enum(PAID_TIERS).nullable(),
+  /**
+   * The tiers it may change to now, with the server's quote (empty when it cannot change): an
+   * upgrade is charged `amountCents` now (the prorated difference for the rest of the period) and
+   * applies at once; a downgrade charges nothing now and applies at `effectiveAt`.
+   */
+  tierChanges: z.array(
+    z.object({
+      tier: z.enum(PAID_TIERS),
+      direction: z.enum(['upgrade', 'downgrade']),
+      amountCents: z.number().int(),
+      currency: z.enum(CURRENCIES),
+      effectiveAt: z.string(),
+    }),
+  ),
 });
 export type Subscription = z.infer<typeof Subscription>;
+
+/** POST /api/v1/billing/subscriptions/{id}/change (issue 43). */
+export const ChangeTierRequest = z.object({ tier: z.enum(PAID_TIERS) }).strict();
+export type ChangeTierRequest = z.infer<typeof ChangeTierRequest>;
 
 /** How many periods (months) a fan may pause a membership for (issue 43). */
 export const PAUSE_PERIODS = [1, 2, 3] as const;

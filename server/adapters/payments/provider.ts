@@ -13,13 +13,6 @@ export interface CheckoutLine {
   currency: string;
   /** 'month' for a membership (subscription mode), null for a one-off payment. */
   interval: 'month' | null;
-  /**
-   * A membership's first-period discount (issue 43): `amountCents` is the first period's charge,
-   * and later periods cost `amountCents + firstPeriodDiscountCents`. Stripe gets the full
-   * recurring price and a one-time coupon of this amount; the local provider charges
-   * `amountCents` now and the tier price on renewal anyway.
-   */
-  firstPeriodDiscountCents?: number;
 }
 
 export interface CreateProviderSessionInput {

@@ -167,22 +167,9 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentsPr
     name: 'stripe',
     async createCheckoutSession(input) {
       const { line } = input;
-      const firstOff = line.interval ? (line.firstPeriodDiscountCents ?? 0) : 0;
-      // A membership's first-period discount: the full recurring price and a coupon that Stripe
-      // applies to the first invoice only, so renewals are charged the full price.
-      const coupon =
-        firstOff > 0
-          ? await stripe.coupons.create({
-              amount_off: firstOff,
-              currency: line.currency,
-              duration: 'once',
-              max_redemptions: 1,
-              name: (input.metadata.discountCode ?? 'Discount').slice(0, 40),
-            })
-          : null;
       const priceData: Stripe.Checkout.SessionCreateParams.LineItem.PriceData = {
         currency: line.currency,
-        unit_amount: line.amountCents + firstOff,
+        unit_amount: line.amountCents,
         product_data: { name: line.name },
         ...(line.interval ? { recurring: { interval: line.interval } } : {}),
       };
@@ -195,7 +182,6 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentsPr
         expires_at: Math.floor(input.expiresAt.getTime() / 1000),
         ...(input.customerEmail ? { customer_email: input.customerEmail } : {}),
         ...(line.interval ? { subscription_data: { metadata: input.metadata } } : {}),
-        ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
       });
       if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
       return { id: session.id, url: session.url };

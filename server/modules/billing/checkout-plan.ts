@@ -201,7 +201,11 @@ export async function planCheckout(
         : await priceDiscount(deps.db, now, {
             text: discountText,
             sellerId: creator.id,
-            target: { kind: 'subscription', tier: body.tier },
+            target: {
+              kind: 'subscription',
+              tier: body.tier,
+              stripe: deps.provider.name === 'stripe',
+            },
             priceCents: price,
             currency: TIER_CURRENCY,
           });

@@ -60,9 +60,6 @@ export async function createCheckoutSession(
         amountCents: plan.amountCents,
         currency: plan.currency,
         interval: plan.interval,
-        ...(plan.interval && plan.discount
-          ? { firstPeriodDiscountCents: plan.discount.discountCents }
-          : {}),
       },
       customerEmail: buyerEmail,
       metadata,

@@ -107,7 +107,8 @@ export async function setSubscriptionAccess(
       periodEnd,
       createdAt: now,
     })
-    .onConflictDoUpdate({ target: entitlements.sourceRef, set: { periodEnd } });
+    // The tier too: an upgrade (issue 43) gives the higher tier's access at once.
+    .onConflictDoUpdate({ target: entitlements.sourceRef, set: { periodEnd, tier: sub.tier } });
 }
 
 export async function accessEndOf(tx: Db, subscriptionId: string): Promise<Date | null> {

@@ -1,4 +1,6 @@
 import { displayNameOf } from '../../../common/rules/display-name';
+import { tierChangeCents, tierChangeDirection } from '../../../common/rules/tier-change';
+import { PAID_TIERS } from '../../../common/rules/tiers';
 import type {
   CheckoutSessionResponse,
   PurchasedProduct,
@@ -72,7 +74,43 @@ export function presentSubscription(
       row.status === 'active' &&
       !row.cancelAtPeriodEnd &&
       row.pausedUntil === null,
+    pendingTier: row.pendingTier ?? null,
+    tierChanges: tierChangesOf(row, now),
   };
+}
+
+/** Whether the fan may change the tier now (issue 43): a running, paid, local membership. */
+export const canChangeTier = (row: SubscriptionRow, now: Date): boolean =>
+  row.provider === 'local' &&
+  row.status === 'active' &&
+  !row.cancelAtPeriodEnd &&
+  row.pausedUntil === null &&
+  row.currentPeriodEnd > now;
+
+/** The server's quote of each tier change open now: the upgrade's prorated cents, the downgrade's date. */
+export function tierChangesOf(row: SubscriptionRow, now: Date): Subscription['tierChanges'] {
+  if (!canChangeTier(row, now)) return [];
+  return PAID_TIERS.flatMap((tier) => {
+    const direction = tierChangeDirection(row.tier, tier);
+    if (direction === null) return [];
+    return [
+      {
+        tier,
+        direction,
+        amountCents:
+          direction === 'upgrade'
+            ? tierChangeCents(
+                row.tier,
+                tier,
+                { start: row.currentPeriodStart, end: row.currentPeriodEnd },
+                now,
+              )
+            : 0,
+        currency: row.currency,
+        effectiveAt: (direction === 'upgrade' ? now : row.currentPeriodEnd).toISOString(),
+      },
+    ];
+  });
 }
 
 export function presentCheckoutSession(

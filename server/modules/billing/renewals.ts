@@ -7,6 +7,7 @@ import { recordSubscriptionChange, setSubscriptionAccess } from './fulfilment';
 import { subscriptions, type SubscriptionRow } from './tables';
 import { creditEarnings } from './ledger';
 import { addMonth } from './periods';
+import { TIER_PRICE_CENTS } from '../../../common/rules/tiers';
 
 export interface RenewalReport {
   renewed: number;
@@ -25,6 +26,8 @@ const MAX_PERIODS_PER_RUN = 24;
  * Complimentary memberships (issue 42) end here at their period end, whatever the provider
  * of the server, and are never charged. `chargeLocal` is false on a server whose payments are
  * not the local provider's: its leftover local memberships are not charged a test card.
+ * A downgrade waiting for the period end (issue 43, `pendingTier`) applies at the renewal, which
+ * charges the lower tier's price.
  * A paused membership (issue 43) is skipped until its pause runs out, then charged once for the
  * period that starts there (the period's ref again makes that once across instances).
  */
@@ -73,13 +76,23 @@ export async function runRenewals(
  */
 export async function renewDue(
   tx: Db,
-  sub: SubscriptionRow,
+  due: SubscriptionRow,
   config: Pick<Config, 'PLATFORM_FEE_PERCENT'>,
   now: Date,
   meta: EventMeta,
   report: RenewalReport = { renewed: 0, pastDue: 0, ended: 0 },
   options: { resumeEvent: boolean } = { resumeEvent: true },
 ): Promise<RenewalReport> {
+  // A downgrade the fan chose (issue 43) applies from this period end, charged its price.
+  const sub: SubscriptionRow =
+    due.pendingTier === null
+      ? due
+      : {
+          ...due,
+          tier: due.pendingTier,
+          priceCents: TIER_PRICE_CENTS[due.pendingTier],
+          pendingTier: null,
+        };
   if (sub.status !== 'active' || sub.currentPeriodEnd > now) return report;
   if (sub.cancelAtPeriodEnd || sub.provider === 'comp') {
     const [ended] = await tx
@@ -91,6 +104,7 @@ export async function renewDue(
     report.ended += 1;
     return report;
   }
+  const tierNow = { tier: sub.tier, priceCents: sub.priceCents, pendingTier: null };
   let start = sub.currentPeriodStart;
   let end = sub.currentPeriodEnd;
   if (sub.pausedUntil !== null) {
@@ -121,6 +135,7 @@ export async function renewDue(
         .update(subscriptions)
         .set({
           status: 'past_due',
+          ...tierNow,
           currentPeriodStart: start,
           currentPeriodEnd: end,
           pausedUntil: null,
@@ -165,7 +180,13 @@ export async function renewDue(
   }
   const [updated] = await tx
     .update(subscriptions)
-    .set({ currentPeriodStart: start, currentPeriodEnd: end, pausedUntil: null, updatedAt: now })
+    .set({
+      ...tierNow,
+      currentPeriodStart: start,
+      currentPeriodEnd: end,
+      pausedUntil: null,
+      updatedAt: now,
+    })
     .where(eq(subscriptions.id, sub.id))
     .returning();
   if (updated) await setSubscriptionAccess(tx, updated, end, now);

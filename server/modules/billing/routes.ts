@@ -13,6 +13,7 @@ import {
   MembershipResponse,
   PaymentErrorResponse,
   PauseSubscriptionRequest,
+  ChangeTierRequest,
   Subscription,
   SubscriptionList,
   TOPUP_MAX_CENTS,
@@ -24,6 +25,7 @@ import { routesFor } from '../../http/route';
 import { cancelLocalCheckout, localCheckoutSummary, payLocalCheckout } from './local-checkout';
 import { cancelSubscription } from './cancel-membership';
 import { pauseSubscription, resumeSubscription } from './pause-membership';
+import { changeSubscriptionTier } from './change-tier';
 import { createCheckoutSession } from './checkout-session';
 import type { BillingDeps } from './deps';
 import { listSubscriptions } from './list-subscriptions';
@@ -241,6 +243,24 @@ export const billingRoutes =
       },
       handler: ({ viewer, request, meta }) =>
         resumeSubscription(deps, viewer, request.params.id, meta()),
+    });
+
+    route.authed({
+      method: 'POST',
+      url: '/api/v1/billing/subscriptions/:id/change',
+      // Not the caller's (404); card declined (402); ended, same tier, cancelled, paused, not
+      // changeable, Stripe (409).
+      errors: [400, 402, 404, 409],
+      schema: {
+        summary:
+          'Change the tier: an upgrade now (charged the prorated difference), a downgrade at the period end',
+        operationId: 'changeSubscriptionTier',
+        params: SubscriptionParams,
+        body: ChangeTierRequest,
+        response: { 200: Subscription },
+      },
+      handler: ({ viewer, request, meta }) =>
+        changeSubscriptionTier(deps, viewer, request.params.id, request.body.tier, meta()),
     });
 
     route.optional({

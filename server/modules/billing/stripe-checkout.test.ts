@@ -497,4 +497,22 @@ describe('discount codes on Stripe (issue 43)', () => {
     await deliver(fake.event('checkout.session.expired', { id }));
     expect(await redemptionsOf(code.id)).toBe(0);
   });
+
+  it('refuses a membership code with Stripe, before Stripe is asked', async () => {
+    const code = await makeCode({
+      code: `MEMBER${Date.now() % 100000}`,
+      percentOff: 50,
+      appliesTo: { tiers: ['Hypr'] },
+    });
+    const before = fake.requests.length;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/billing/create-checkout-session',
+      headers: fan.auth,
+      payload: { tier: 'Hypr', creatorId: creator.user.id, discountCode: code.code },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('discount_not_applicable');
+    expect(fake.requests.length).toBe(before);
+  });
 });

@@ -198,6 +198,11 @@ export const subscriptions = pgTable(
      * renews from here and clears it. Null when not paused.
      */
     pausedUntil: timestamp('paused_until', { withTimezone: true }),
+    /**
+     * A downgrade the fan chose (issue 43): the renewal at currentPeriodEnd switches the
+     * membership to this tier and charges its price. Null when none is pending.
+     */
+    pendingTier: text('pending_tier').$type<PaidTier>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -205,6 +210,10 @@ export const subscriptions = pgTable(
     uniqueIndex('subscriptions_provider_id_idx').on(t.provider, t.providerSubscriptionId),
     check('subscriptions_provider_check', inList(t.provider, SUBSCRIPTION_PROVIDERS)),
     check('subscriptions_tier_check', inList(t.tier, ['Hypr', 'HyprSoul'] satisfies PaidTier[])),
+    check(
+      'subscriptions_pending_tier_check',
+      inList(t.pendingTier, ['Hypr', 'HyprSoul'] satisfies PaidTier[]),
+    ),
     check('subscriptions_status_check', inList(t.status, SUBSCRIPTION_STATUSES)),
     check('subscriptions_currency_check', inList(t.currency, CURRENCIES)),
     index('subscriptions_user_idx').on(t.userId, t.createdAt.desc()),

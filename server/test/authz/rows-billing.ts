@@ -45,6 +45,10 @@ export const billingRows: MatrixRows = {
     who: 'signed-in',
     request: () => ({ params: { id: SESSION }, body: { periods: 1 } }),
   },
+  'POST /api/v1/billing/subscriptions/{id}/change': {
+    who: 'signed-in',
+    request: () => ({ params: { id: SESSION }, body: { tier: 'HyprSoul' } }),
+  },
   'POST /api/v1/billing/subscriptions/{id}/resume': {
     who: 'signed-in',
     request: () => ({ params: { id: SESSION } }),

@@ -38,19 +38,6 @@ export interface FakeSession {
   /** What the session was created with, kept for assertions (not part of Stripe's answer). */
   subscriptionMetadata: Record<string, string>;
   lineItem: { name: string; unitAmount: number; currency: string; interval: string | null };
-  /** The coupon the session was created with, if any (not part of Stripe's answer). */
-  coupon: FakeCoupon | null;
-}
-
-/** A coupon as Stripe stores it (only what the app asks for: an amount off, once). */
-export interface FakeCoupon {
-  id: string;
-  object: 'coupon';
-  amount_off: number;
-  currency: string;
-  duration: string;
-  max_redemptions: number | null;
-  name: string | null;
 }
 
 export interface FakeSubscription {
@@ -206,7 +193,6 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const refunds = new Map<string, FakeRefund>();
   const disputes = new Map<string, FakeDispute>();
   const refundsByKey = new Map<string, FakeRefund>();
-  const coupons = new Map<string, FakeCoupon>();
   const signer = new Stripe(FAKE_STRIPE_SECRET_KEY);
 
   function send(res: ServerResponse, status: number, body: unknown) {
@@ -228,7 +214,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     });
 
   function publicSession(s: FakeSession): Json {
-    const { subscriptionMetadata: _meta, lineItem: _line, coupon: _coupon, ...rest } = s;
+    const { subscriptionMetadata: _meta, lineItem: _line, ...rest } = s;
     return rest;
   }
 
@@ -237,16 +223,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const interval = form.get('line_items[0][price_data][recurring][interval]');
     const unitAmount = Number(form.get('line_items[0][price_data][unit_amount]'));
     const currency = form.get('line_items[0][price_data][currency]') ?? '';
-    const coupon = coupons.get(form.get('discounts[0][coupon]') ?? '') ?? null;
-    const gross = unitAmount * Number(form.get('line_items[0][quantity]') ?? '1');
     const session: FakeSession = {
       id,
       object: 'checkout.session',
       mode: form.get('mode') === 'subscription' ? 'subscription' : 'payment',
       status: 'open',
       payment_status: 'unpaid',
-      // A coupon of an amount off takes it off the first payment (never below 0).
-      amount_total: Math.max(gross - (coupon?.amount_off ?? 0), 0),
+      amount_total: unitAmount * Number(form.get('line_items[0][quantity]') ?? '1'),
       currency,
       customer_email: form.get('customer_email'),
       customer_details: null,
@@ -265,7 +248,6 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         currency,
         interval,
       },
-      coupon,
     };
     sessions.set(id, session);
     return session;
@@ -424,19 +406,6 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (method === 'GET' && dispute?.[1]) {
       const found = disputes.get(dispute[1]);
       return found ? send(res, 200, found) : missing(res, 'dispute', dispute[1]);
-    }
-    if (method === 'POST' && path === '/v1/coupons') {
-      const coupon: FakeCoupon = {
-        id: newId('coupon'),
-        object: 'coupon',
-        amount_off: Number(form.get('amount_off') ?? '0'),
-        currency: form.get('currency') ?? '',
-        duration: form.get('duration') ?? 'once',
-        max_redemptions: form.has('max_redemptions') ? Number(form.get('max_redemptions')) : null,
-        name: form.get('name'),
-      };
-      coupons.set(coupon.id, coupon);
-      return send(res, 200, coupon);
     }
     if (method === 'POST' && path === '/v1/checkout/sessions') {
       return send(res, 200, publicSession(createSession(form)));
