@@ -20,6 +20,8 @@ export interface ClientEventMap {
   'conversation.updated': { conversation: ChatUser; unreadTotal: number };
   /** A moderator warned the viewer (issue 14): the dashboard notice fetches it. */
   'warning.received': { warningId: number };
+  /** A fan tipped the viewer (issue 43): the dashboard's tips panel fetches it. */
+  'tip.received': { tipId: number };
 }
 
 export type ClientEventName = keyof ClientEventMap;
@@ -32,6 +34,7 @@ const clientEventData = {
     unreadTotal: z.number().int().nonnegative(),
   }),
   'warning.received': z.object({ warningId: z.number().int() }),
+  'tip.received': z.object({ tipId: z.number().int() }),
 } satisfies { [K in ClientEventName]: z.ZodType<ClientEventMap[K]> };
 
 /**
@@ -124,5 +127,6 @@ export const RealtimeServerFrame = z.discriminatedUnion('type', [
   eventFrame('message.read'),
   eventFrame('conversation.updated'),
   eventFrame('warning.received'),
+  eventFrame('tip.received'),
 ]);
 export type RealtimeServerFrame = z.infer<typeof RealtimeServerFrame>;

@@ -49,6 +49,7 @@ import {
   discountRoutes,
   walletRoutes,
   tipRoutes,
+  billingRealtimePresenters,
 } from './modules/billing/index';
 import { dashboardRoutes } from './modules/dashboard/index';
 import { feedRoutes } from './modules/feed/index';
@@ -242,7 +243,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(membersRoutes(c));
   // The live socket; each feature adds the presenters of its events here.
   await app.register(
-    realtimeRoutes(c, { ...messageRealtimePresenters(c.db), ...adminRealtimePresenters() }),
+    realtimeRoutes(c, {
+      ...messageRealtimePresenters(c.db),
+      ...adminRealtimePresenters(),
+      ...billingRealtimePresenters(),
+    }),
   );
   scheduleMembershipRenewals(c);
   scheduleItemPublishing(c);

@@ -31,6 +31,7 @@ export const RELAYED_EVENT_TYPES = [
   'user.unblocked',
   'message.created',
   'message.read',
+  'tip.received',
 ] as const satisfies readonly DomainEventType[];
 
 export type RelayedEventType = (typeof RELAYED_EVENT_TYPES)[number];
@@ -46,6 +47,7 @@ export const SOCKET_EVENT_TYPES = [
   'user.unblocked',
   'message.created',
   'message.read',
+  'tip.received',
 ] as const satisfies readonly RelayedEventType[];
 export type SocketEventType = (typeof SOCKET_EVENT_TYPES)[number];
 

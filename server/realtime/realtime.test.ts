@@ -5,6 +5,7 @@ import { outboxEvents, users } from '../db/schema/index';
 import { toPublished } from '../events/relay';
 import { systemMeta } from '../events/record';
 import { sendOk } from '../modules/messages/test-helpers';
+import { topUp } from '../modules/billing/test-helpers';
 import { changeRole, endAllSessions, setAccountStatus } from '../modules/users/index';
 import { createTestApp, type TestApp } from '../test/app';
 import { createUser } from '../test/factories';
@@ -72,6 +73,30 @@ describe('moderation', () => {
     expect(other.frames.some((f) => f.type === 'warning.received')).toBe(false);
     socket.close();
     other.close();
+  });
+
+  it('tells a tipped creator at once, without the amount or message; the fan hears no tip', async () => {
+    const star = await creator();
+    const fan = await createUser(t);
+    await topUp(t, fan, '5.00');
+    const socket = await TestSocket.signedIn(url, star.token);
+    const fanSocket = await TestSocket.signedIn(url, fan.token);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/tips/balance',
+      headers: { ...fan.auth, 'idempotency-key': 'rt-tip-1' },
+      payload: { creatorId: star.user.id, amountCents: 150, message: 'quiet words' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const frame = await socket.waitFor(eventOf('tip.received'));
+    expect(frame.data).toEqual({ tipId: res.json().tipId });
+    expect(JSON.stringify(socket.frames)).not.toContain('quiet words');
+    // The fan's next event proves the tip showed them nothing.
+    const mine = await sendOk(t, fan, await creator(), 'after my tip');
+    await fanSocket.waitFor(eventOf('message.created', (d) => d.message.id === mine.id));
+    expect(fanSocket.frames.some((f) => f.type === 'tip.received')).toBe(false);
+    socket.close();
+    fanSocket.close();
   });
 });
 

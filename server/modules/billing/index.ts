@@ -25,3 +25,4 @@ export { discountRoutes } from './discount-routes';
 export { transactionRoutes } from './transaction-routes';
 export { walletRoutes } from './wallet-routes';
 export { tipRoutes } from './tip-routes';
+export { billingRealtimePresenters } from './realtime';

@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { CreateCheckoutSessionResponse } from '../../../../../common/schemas/billing';
 import {
   BalanceTipResponse,
@@ -7,6 +8,7 @@ import {
   type TipNote,
 } from '../../../../../common/schemas/tips';
 import { TIP_TIER } from '../../../../../common/rules/tips';
+import { realtime } from '../../../shared/api/realtime';
 import { request } from '../../../shared/api/request';
 import { billingKeys } from '../../billing/api/billing';
 
@@ -42,8 +44,22 @@ export function usePublicTips(username: string) {
   });
 }
 
-/** The signed-in creator's tips, the private ones too (the dashboard's panel). */
+/**
+ * The signed-in creator's tips, the private ones too (the dashboard's panel). While mounted, a
+ * tip pushed over the socket, or the socket becoming ready (it may have missed one), fetches the
+ * list again.
+ */
 export function useOwnTips() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: tipKeys.own });
+    const stops = [
+      realtime.on('tip.received', refresh),
+      realtime.onReady(refresh),
+      realtime.retain(),
+    ];
+    return () => stops.forEach((stop) => stop());
+  }, [queryClient]);
   return useInfiniteQuery({
     queryKey: tipKeys.own,
     queryFn: async ({ pageParam }) =>
