@@ -74,9 +74,11 @@ test('a fan follows, unfollows and subscribes to Hypr from a creator profile', a
   await expect(page.getByTestId('subscribed-badge')).toHaveText('Subscribed · Hypr');
   await expect(tierCard.getByTestId('tier-Hypr')).toContainText('Subscribed');
   await expect(tierCard.getByRole('button', { name: 'Subscribe with card' })).toHaveCount(0);
-  // One running membership per creator: the other tier points to the wallet instead.
-  await expect(tierCard.getByTestId('tier-HyprSoul')).toContainText(
-    'Cancel your current membership first to change tier.',
+  // One running membership per creator: the other tier is a change of tier, in the wallet, with
+  // the server's quote of the upgrade.
+  await expect(tierCard.getByTestId('tier-HyprSoul')).toContainText('Change tier in your wallet:');
+  await expect(tierCard.getByTestId('tier-upgrade-quote-HyprSoul')).toContainText(
+    /^\$\d+\.\d\d now for the rest of this period$/,
   );
   await expect(tile).toHaveAttribute('data-locked', 'false');
   await expect(tile.getByTestId('tile-unlocked')).toBeVisible();

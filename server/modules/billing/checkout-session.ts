@@ -82,7 +82,6 @@ export async function createCheckoutSession(
     customerEmail: buyerEmail,
     tipMessage: plan.tip?.message ?? null,
     tipPublic: plan.tip?.showPublicly ?? null,
-    trialDays: plan.trialDays ?? null,
     expiresAt,
     createdAt: now,
   };

@@ -26,4 +26,3 @@ export { transactionRoutes } from './transaction-routes';
 export { walletRoutes } from './wallet-routes';
 export { tipRoutes } from './tip-routes';
 export { billingRealtimePresenters } from './realtime';
-export { trialRoutes } from './trial-routes';

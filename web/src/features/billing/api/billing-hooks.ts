@@ -1,3 +1,4 @@
+import type { PaidTier } from '../../../../../common/rules/tiers';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type {
@@ -12,6 +13,7 @@ import {
   cancelSubscription,
   pauseSubscription,
   resumeSubscription,
+  changeSubscriptionTier,
   createCheckoutSession,
   fetchBillingConfig,
   fetchLocalCheckout,
@@ -86,6 +88,18 @@ export function usePauseSubscription(subscriptionId: string, onDone: () => void)
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (periods: PausePeriods) => pauseSubscription(subscriptionId, periods),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: billingKeys.all });
+      onDone();
+    },
+  });
+}
+
+/** Changes a membership's tier (issue 43); every billing view refetches afterwards. */
+export function useChangeSubscriptionTier(subscriptionId: string, onDone: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (tier: PaidTier) => changeSubscriptionTier(subscriptionId, tier),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: billingKeys.all });
       onDone();

@@ -1,3 +1,4 @@
+import type { PaidTier } from '../../../../../common/rules/tiers';
 import {
   BillingConfigResponse,
   CheckoutSessionResponse,
@@ -115,6 +116,19 @@ export async function resumeSubscription(subscriptionId: string): Promise<Subscr
     await request(`/api/v1/billing/subscriptions/${encodeURIComponent(subscriptionId)}/resume`, {
       method: 'POST',
       body: {},
+    }),
+  );
+}
+
+/** Changes a membership's tier: an upgrade now (charged the server's quote), a downgrade at its period end. */
+export async function changeSubscriptionTier(
+  subscriptionId: string,
+  tier: PaidTier,
+): Promise<Subscription> {
+  return Subscription.parse(
+    await request(`/api/v1/billing/subscriptions/${encodeURIComponent(subscriptionId)}/change`, {
+      method: 'POST',
+      body: { tier },
     }),
   );
 }

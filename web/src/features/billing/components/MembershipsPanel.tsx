@@ -8,24 +8,27 @@ import {
 } from '../../../../../common/schemas/billing';
 import {
   useCancelSubscription,
+  useChangeSubscriptionTier,
   usePauseSubscription,
   useResumeSubscription,
   useSubscriptions,
 } from '../api/billing-hooks';
 import { formatMoney } from '../../../../../common/rules/money';
+import { TIER_PRICE_CENTS, type PaidTier } from '../../../../../common/rules/tiers';
 import { formatDate } from './format-date';
 import { TierBadge } from './TierBadge';
 import { Avatar } from '../../items/components/Avatar';
 
 /**
  * The fan's memberships; cancelling stops renewal and access lasts to the period end (issue 5).
- * The cancel dialog offers a pause of 1, 2 or 3 periods first; a paused one can be resumed
- * (issue 43).
+ * The cancel dialog offers a pause of 1, 2 or 3 periods first; a paused one can be resumed; and
+ * "Change tier" upgrades now for the server's quote or downgrades at the period end (issue 43).
  */
 export function MembershipsPanel() {
   const { t } = useTranslation();
   const subscriptions = useSubscriptions();
   const [toCancel, setToCancel] = useState<Subscription | null>(null);
+  const [toChange, setToChange] = useState<Subscription | null>(null);
 
   return (
     <section className="card shadow-sm">
@@ -46,12 +49,14 @@ export function MembershipsPanel() {
                 key={subscription.id}
                 subscription={subscription}
                 onCancel={() => setToCancel(subscription)}
+                onChange={() => setToChange(subscription)}
               />
             ))}
           </ul>
         )}
       </div>
       {toCancel && <CancelDialog subscription={toCancel} onClose={() => setToCancel(null)} />}
+      {toChange && <ChangeTierDialog subscription={toChange} onClose={() => setToChange(null)} />}
     </section>
   );
 }
@@ -59,9 +64,11 @@ export function MembershipsPanel() {
 function MembershipRow({
   subscription: sub,
   onCancel,
+  onChange,
 }: {
   subscription: Subscription;
   onCancel: () => void;
+  onChange: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const periodEnd = sub.currentPeriodEnd ? formatDate(sub.currentPeriodEnd, i18n.language) : null;
@@ -106,10 +113,22 @@ function MembershipRow({
           {t('wallet.pausedUntil', { date: pausedUntil })}
         </span>
       )}
+      {sub.pendingTier && periodEnd && (
+        <span className="small" data-testid="membership-pending-tier">
+          {t('wallet.changesTo', { tier: sub.pendingTier, date: periodEnd })}
+        </span>
+      )}
       {isRenewing && (
-        <button type="button" className="btn btn-outline-danger btn-sm ms-auto" onClick={onCancel}>
-          {t('wallet.cancelMembership')}
-        </button>
+        <div className="ms-auto d-flex flex-wrap gap-2">
+          {(sub.tierChanges.length > 0 || sub.pendingTier) && (
+            <button type="button" className="btn btn-outline-primary btn-sm" onClick={onChange}>
+              {t('wallet.changeTier')}
+            </button>
+          )}
+          <button type="button" className="btn btn-outline-danger btn-sm" onClick={onCancel}>
+            {t('wallet.cancelMembership')}
+          </button>
+        </div>
       )}
       {pausedUntil && sub.status === 'active' && <ResumeButton subscription={sub} />}
     </li>
@@ -225,6 +244,92 @@ function CancelDialog({
         </Button>
         <Button variant="danger" disabled={cancel.isPending} onClick={() => cancel.mutate()}>
           {t('wallet.cancelMembership')}
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}
+
+/**
+ * "Change tier": the tiers open now with the server's quote (an upgrade's price to pay now for
+ * the rest of the period, a downgrade's date), and keeping the current tier when a downgrade is
+ * pending.
+ */
+function ChangeTierDialog({
+  subscription: sub,
+  onClose,
+}: {
+  subscription: Subscription;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const choices: { tier: PaidTier; text: string }[] = [
+    ...sub.tierChanges.map((change) => ({
+      tier: change.tier,
+      text:
+        change.direction === 'upgrade'
+          ? t('wallet.changeUpgrade', {
+              tier: change.tier,
+              now: formatMoney(change.amountCents, change.currency, i18n.language),
+              price: formatMoney(TIER_PRICE_CENTS[change.tier], change.currency, i18n.language),
+            })
+          : t('wallet.changeDowngrade', {
+              tier: change.tier,
+              date: formatDate(change.effectiveAt, i18n.language),
+              price: formatMoney(TIER_PRICE_CENTS[change.tier], change.currency, i18n.language),
+            }),
+    })),
+    ...(sub.pendingTier && sub.tier !== 'Aura'
+      ? [{ tier: sub.tier, text: t('wallet.changeKeep', { tier: sub.tier }) }]
+      : []),
+  ];
+  const [tier, setTier] = useState<PaidTier | null>(
+    choices.find((c) => c.tier !== sub.pendingTier)?.tier ?? null,
+  );
+  const change = useChangeSubscriptionTier(sub.id, onClose);
+  return (
+    <Modal show onHide={onClose} centered>
+      <Modal.Header closeButton>
+        <Modal.Title>{t('wallet.changeTier')}</Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <p className="small">
+          {t('wallet.changeIntro', { tier: sub.tier, creator: sub.creatorName })}
+        </p>
+        <fieldset>
+          <legend className="visually-hidden">{t('wallet.changeTier')}</legend>
+          {choices.map((choice) => (
+            <div className="form-check mb-2" key={choice.tier}>
+              <input
+                className="form-check-input"
+                type="radio"
+                name="change-tier"
+                id={`change-tier-${choice.tier}`}
+                checked={tier === choice.tier}
+                onChange={() => setTier(choice.tier)}
+              />
+              <label className="form-check-label" htmlFor={`change-tier-${choice.tier}`}>
+                {choice.text}
+              </label>
+            </div>
+          ))}
+        </fieldset>
+        {change.isError && (
+          <div className="alert alert-danger mt-3 mb-0" role="alert">
+            {t('wallet.changeError', { message: change.error.message })}
+          </div>
+        )}
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="outline-secondary" onClick={onClose}>
+          {t('wallet.changeClose')}
+        </Button>
+        <Button
+          variant="primary"
+          disabled={tier === null || change.isPending}
+          onClick={() => tier && change.mutate(tier)}
+        >
+          {t('wallet.changeConfirm')}
         </Button>
       </Modal.Footer>
     </Modal>

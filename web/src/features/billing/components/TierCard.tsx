@@ -39,8 +39,9 @@ export function TierCard({ creatorId, creatorName, creatorImage, viewerTier }: T
   );
   const currentTier: Tier = viewerTier ?? membership.data?.tier ?? 'Aura';
   const subscription = membership.data?.subscription ?? null;
-  // One running membership per creator: while one renews, another tier is refused by the server
-  // until it is cancelled, so the card points to the wallet instead of a checkout that would fail.
+  // One running membership per creator: while one renews, another tier is a change of its tier
+  // (issue 43), made in the wallet, so the card points there with the server's quote instead of
+  // a checkout that would fail.
   const isRenewing =
     subscription !== null && subscription.isActive && !subscription.cancelAtPeriodEnd;
 
@@ -48,6 +49,14 @@ export function TierCard({ creatorId, creatorName, creatorImage, viewerTier }: T
     t('tiers.perMonth', {
       price: formatMoney(TIER_PRICE_CENTS[tier], TIER_CURRENCY, i18n.language),
     });
+
+  // The server's quote of an upgrade (issue 43): what it costs now for the rest of the period.
+  const upgradeQuote = (tier: PaidTier): string | null => {
+    const change = subscription?.tierChanges.find(
+      (c) => c.tier === tier && c.direction === 'upgrade',
+    );
+    return change ? formatMoney(change.amountCents, change.currency, i18n.language) : null;
+  };
 
   const subscribe = (tier: PaidTier) => {
     const state = membershipCheckoutState(
@@ -88,6 +97,14 @@ export function TierCard({ creatorId, creatorName, creatorImage, viewerTier }: T
                   ) : currentTier === tier ? (
                     <>
                       <span className="badge text-bg-success">{t('tiers.subscribed')}</span>
+                      {subscription?.pendingTier && subscription.currentPeriodEnd && (
+                        <span className="small" data-testid="tier-pending-change">
+                          {t('tiers.changesTo', {
+                            tier: subscription.pendingTier,
+                            date: formatDate(subscription.currentPeriodEnd, i18n.language),
+                          })}
+                        </span>
+                      )}
                       {subscription?.cancelAtPeriodEnd && subscription.currentPeriodEnd && (
                         <span className="small aura-muted">
                           {t('tiers.accessUntil', {
@@ -101,6 +118,11 @@ export function TierCard({ creatorId, creatorName, creatorImage, viewerTier }: T
                   ) : isOwnProfile ? null : isRenewing ? (
                     <span className="small aura-muted">
                       {t('tiers.changeHint')} <Link to="/wallet">{t('tiers.manage')}</Link>
+                      {upgradeQuote(tier) !== null && (
+                        <span className="d-block" data-testid={`tier-upgrade-quote-${tier}`}>
+                          {t('tiers.upgradeNow', { price: upgradeQuote(tier) })}
+                        </span>
+                      )}
                     </span>
                   ) : (
                     <button
