@@ -200,6 +200,7 @@ export const ERROR_CATALOGUE = {
     'You already have the {{tier}} membership of {{creator}}; change its tier in your wallet',
   ),
   membership_ended: entry(409, 'This membership has already ended'),
+  trial_already_used: entry(409, 'You have already had the free trial of this creator'),
   // Pausing a membership (issue 43).
   membership_already_paused: entry(409, 'This membership is already paused'),
   membership_paused: entry(

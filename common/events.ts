@@ -171,7 +171,14 @@ export const EVENT_DATA = {
     creatorId: z.string(),
   }),
   'wallet.topped_up': Money.extend({ userId: z.string() }),
-  'membership.started': Money.extend({ ...fanAndCreator, tier }),
+  /** `trialEndsAt`: a free trial (issue 43), nothing paid until then (amountCents 0). */
+  'membership.started': Money.extend({
+    ...fanAndCreator,
+    tier,
+    trialEndsAt: z.string().nullable().optional(),
+  }),
+  /** A creator set the free trial days of their paid tiers (issue 43; 0 is no trial). */
+  'membership.trials_set': z.object({ Hypr: z.number(), HyprSoul: z.number() }),
   'membership.renewed': Money.extend({ ...fanAndCreator, periodEnd: z.string() }),
   'membership.payment_failed': z.object({ ...fanAndCreator, tier }),
   'membership.canceled': z.object({ ...fanAndCreator, accessUntil: z.string().nullable() }),
@@ -330,6 +337,7 @@ export const EVENT_DESCRIPTORS: {
   'payment.disputed': { subject: 'payment', audit: true },
   'wallet.topped_up': { subject: 'wallet', audit: true },
   'membership.started': { subject: 'subscription', audit: true },
+  'membership.trials_set': { subject: 'user', audit: true },
   'membership.renewed': { subject: 'subscription', audit: true },
   'membership.payment_failed': { subject: 'subscription', audit: true },
   'membership.canceled': { subject: 'subscription', audit: true },

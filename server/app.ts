@@ -50,6 +50,7 @@ import {
   walletRoutes,
   tipRoutes,
   billingRealtimePresenters,
+  trialRoutes,
 } from './modules/billing/index';
 import { dashboardRoutes } from './modules/dashboard/index';
 import { feedRoutes } from './modules/feed/index';
@@ -222,6 +223,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(tipRoutes(c));
   await app.register(transactionRoutes(c));
   await app.register(discountRoutes(c));
+  await app.register(trialRoutes(c));
   await app.register(mediaRoutes(c));
   await app.register(itemsRoutes(c));
   await app.register(feedRoutes(c));

@@ -197,6 +197,8 @@ export const Subscription = z.object({
       effectiveAt: z.string(),
     }),
   ),
+  /** Issue 43: a free trial running now ends (and the first charge falls) at this instant; else null. */
+  trialEndsAt: z.string().nullable(),
 });
 export type Subscription = z.infer<typeof Subscription>;
 
@@ -303,6 +305,8 @@ export const LocalCheckoutSummary = z.object({
   /** Issue 43: the discount code redeemed and the cents it took off (amountTotal is after it). */
   discountCode: z.string().nullable(),
   discountCents: z.number().int().nullable(),
+  /** Issue 43: a membership's free days before the first charge (amountTotal is 0), else null. */
+  trialDays: z.number().int().nullable(),
   /** Pre-filled payer email: the buyer's account email, to the signed-in buyer only (else null). */
   customerEmail: z.string().nullable(),
   /** Creator of the item or membership, to show who is paid. */

@@ -25,6 +25,7 @@ import * as payouts from '../../../common/schemas/payouts';
 import * as reports from '../../../common/schemas/reports';
 import * as site from '../../../common/schemas/site';
 import * as tips from '../../../common/schemas/tips';
+import * as trials from '../../../common/schemas/trials';
 import * as transactions from '../../../common/schemas/transactions';
 import * as users from '../../../common/schemas/users';
 
@@ -57,6 +58,7 @@ export const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
   site,
   tips,
   transactions,
+  trials,
   users,
 };
 

@@ -11,6 +11,7 @@ import { fail } from '../../http/errors';
 import type { BillingDeps } from './deps';
 import { setSubscriptionAccess } from './fulfilment';
 import { creditEarnings } from './ledger';
+import { inTrial } from './presenter';
 import { presentSubscriptionRow } from './subscription-view';
 import { ledgerEntries, subscriptions, type SubscriptionRow } from './tables';
 
@@ -64,7 +65,13 @@ export async function changeSubscriptionTier(
     const row = await lockOwn(tx, viewer, subscriptionId);
     if (row.status === 'canceled') throw fail('membership_ended');
     if (row.provider === 'stripe') throw fail('membership_change_unsupported');
-    if (row.provider === 'comp' || row.status !== 'active' || row.currentPeriodEnd <= now) {
+    // A free trial (issue 43) has no paid period to prorate: it changes tier once it is paid.
+    if (
+      row.provider === 'comp' ||
+      row.status !== 'active' ||
+      row.currentPeriodEnd <= now ||
+      inTrial(row, now)
+    ) {
       throw fail('membership_not_changeable');
     }
     if (row.cancelAtPeriodEnd) throw fail('membership_cancel_pending');

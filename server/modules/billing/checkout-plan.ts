@@ -22,6 +22,7 @@ import { itemCheckoutStatement } from './item-checkout.read-model';
 import { assertPurchasable } from './sales';
 import { liveSubscriptionsOf } from './stats';
 import { assertTippable } from './tips';
+import { trialDaysFor } from './trials';
 
 function priceMismatch(serverCents: number, currency: string) {
   return fail('priceMismatch', moneyParams({ price: serverCents }, currency), { field: 'price' });
@@ -77,6 +78,8 @@ export interface CheckoutPlan {
   buyerEmail?: string | null;
   /** A discount code (issue 43): `amountCents` is already the discounted total. */
   discount: PricedDiscount | null;
+  /** A membership's free trial (issue 43): its first period lasts this many days, `amountCents` 0. */
+  trialDays?: number;
 }
 
 /**
@@ -194,6 +197,29 @@ export async function planCheckout(
     );
     if (current) {
       throw fail('membership_running', { tier: current.tier, creator: creator.username });
+    }
+    // A free trial (issue 43) of the local provider's memberships; Stripe checkouts pay at once.
+    const trialDays =
+      deps.provider.name === 'local'
+        ? await trialDaysFor(deps.db, viewer.id, creator.id, body.tier)
+        : 0;
+    if (trialDays > 0) {
+      // Nothing is charged now, so a code has nothing to take off.
+      if (discountText !== null) {
+        throw fail('discount_not_applicable', { code: discountText }, { field: 'discountCode' });
+      }
+      return {
+        kind: 'subscription',
+        itemId: null,
+        creatorId: creator.id,
+        tier: body.tier,
+        name: `${body.tier} membership: ${creator.username}`,
+        amountCents: 0,
+        currency: TIER_CURRENCY,
+        interval: 'month',
+        discount: null,
+        trialDays,
+      };
     }
     const discount =
       discountText === null

@@ -82,6 +82,7 @@ export async function createCheckoutSession(
     customerEmail: buyerEmail,
     tipMessage: plan.tip?.message ?? null,
     tipPublic: plan.tip?.showPublicly ?? null,
+    trialDays: plan.trialDays ?? null,
     expiresAt,
     createdAt: now,
   };

@@ -15,6 +15,8 @@ import { entitlements } from './entitlement-tables';
 import { creditEarnings, creditWallet } from './ledger';
 import { recordSale } from './sales';
 import { grantTip } from './tips';
+import { hadTrial } from './trials';
+import { fail } from '../../http/errors';
 import {
   checkoutSessions,
   subscriptions,
@@ -163,7 +165,14 @@ export async function syncSubscription(
   tx: Db,
   ctx: FulfilContext,
   remote: ProviderSubscription,
-  owner?: { userId: string; creatorId: string; tier: PaidTier; localCard?: SavedLocalCard },
+  owner?: {
+    userId: string;
+    creatorId: string;
+    tier: PaidTier;
+    localCard?: SavedLocalCard;
+    /** A free trial's end (issue 43): the first period's, unpaid. */
+    trialEndsAt?: Date;
+  },
 ): Promise<SubscriptionRow | null> {
   const [existing] = await tx
     .select()
@@ -209,6 +218,7 @@ export async function syncSubscription(
         priceCents: TIER_PRICE_CENTS[tier],
         currency: TIER_CURRENCY,
         localCard: owner?.localCard ?? null,
+        trialEndsAt: owner?.trialEndsAt ?? null,
         createdAt: ctx.meta.at,
       })
       .onConflictDoNothing()
@@ -312,29 +322,37 @@ async function grantMembership(
   if (!remote || !row.creatorId || !row.tier || row.tier === 'Aura') {
     throw new Error(`membership checkout ${row.id} has no subscription to grant`);
   }
+  const trial = row.trialDays !== null && row.trialDays > 0;
+  // One trial per fan and creator (issue 43): a second trial checkout paid meanwhile is refused
+  // (the unique index on trialEndsAt is the backstop when both are paid at the same instant).
+  if (trial && (await hadTrial(tx, row.userId, row.creatorId))) throw fail('trial_already_used');
   const sub = await syncSubscription(tx, ctx, remote, {
     userId: row.userId,
     creatorId: row.creatorId,
     tier: row.tier,
     ...(localCard ? { localCard } : {}),
+    ...(trial ? { trialEndsAt: remote.currentPeriodEnd } : {}),
   });
   if (!sub) throw new Error(`membership checkout ${row.id}: subscription not stored`);
   await tx
     .update(checkoutSessions)
     .set({ subscriptionId: sub.id })
     .where(eq(checkoutSessions.id, row.id));
-  await creditEarnings(tx, {
-    creatorId: sub.creatorId,
-    grossCents: row.amountCents,
-    currency: row.currency,
-    feePercent: ctx.feePercent,
-    kind: 'membership',
-    buyerId: sub.userId,
-    ref: membershipRef(remote.id, null),
-    subscriptionId: sub.id,
-    checkoutSessionId: row.id,
-    at: ctx.meta.at,
-  });
+  // A trial pays nothing now: the renewal at its end is the first payment.
+  if (row.amountCents > 0) {
+    await creditEarnings(tx, {
+      creatorId: sub.creatorId,
+      grossCents: row.amountCents,
+      currency: row.currency,
+      feePercent: ctx.feePercent,
+      kind: 'membership',
+      buyerId: sub.userId,
+      ref: membershipRef(remote.id, null),
+      subscriptionId: sub.id,
+      checkoutSessionId: row.id,
+      at: ctx.meta.at,
+    });
+  }
   await recordEvent(
     tx,
     { id: row.userId },
@@ -347,6 +365,7 @@ async function grantMembership(
         tier: sub.tier,
         amountCents: row.amountCents,
         currency: row.currency,
+        trialEndsAt: sub.trialEndsAt?.toISOString() ?? null,
       },
     },
     ctx.meta,

@@ -26,3 +26,4 @@ export { transactionRoutes } from './transaction-routes';
 export { walletRoutes } from './wallet-routes';
 export { tipRoutes } from './tip-routes';
 export { billingRealtimePresenters } from './realtime';
+export { trialRoutes } from './trial-routes';

@@ -17,6 +17,7 @@ import { releaseDiscounts } from './discounts';
 import { fulfilCheckout } from './fulfilment';
 import { sellForCard, type CardSaleRefusal } from './sale-statements';
 import { addMonth } from './periods';
+import { trialEnd } from '../../../common/rules/trials';
 import { fulfilContext, type BillingDeps } from './deps';
 import { creatorSummaries } from './stats';
 
@@ -77,6 +78,7 @@ export async function localCheckoutSummary(
     interval: row.kind === 'subscription' ? 'month' : null,
     discountCode: row.discountCode,
     discountCents: row.discountCents,
+    trialDays: row.trialDays,
     customerEmail: viewerId !== null && viewerId === row.userId ? row.customerEmail : null,
     merchantName,
     cancelUrl: cancelUrl(row.id),
@@ -163,7 +165,8 @@ export async function payLocalCheckout(
             id: newLocalId('sub'),
             status: 'active',
             currentPeriodStart: now,
-            currentPeriodEnd: addMonth(now),
+            // A free trial's first period lasts the trial (issue 43); the card is kept for later.
+            currentPeriodEnd: locked.trialDays ? trialEnd(now, locked.trialDays) : addMonth(now),
             cancelAtPeriodEnd: false,
             canceledAt: null,
             endedAt: null,

@@ -8,6 +8,7 @@ import { fail } from '../../http/errors';
 import type { BillingDeps } from './deps';
 import { addMonth } from './periods';
 import { renewDue } from './renewals';
+import { inTrial } from './presenter';
 import { presentSubscriptionRow } from './subscription-view';
 import { subscriptions, type SubscriptionRow } from './tables';
 
@@ -60,7 +61,9 @@ export async function pauseSubscription(
     const row = await lockOwn(tx, viewer, subscriptionId);
     if (row.status === 'canceled') throw fail('membership_ended');
     if (row.provider === 'stripe') throw fail('membership_pause_unsupported');
-    if (row.provider === 'comp' || row.status !== 'active') throw fail('membership_not_pausable');
+    if (row.provider === 'comp' || row.status !== 'active' || inTrial(row, meta.at)) {
+      throw fail('membership_not_pausable');
+    }
     if (row.cancelAtPeriodEnd) throw fail('membership_cancel_pending');
     const until = addMonths(row.currentPeriodEnd, periods);
     if (row.pausedUntil !== null) {

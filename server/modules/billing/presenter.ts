@@ -42,6 +42,10 @@ export function presentPurchasedProduct(
   };
 }
 
+/** Whether the membership's free trial (issue 43) is running at `now`. */
+export const inTrial = (row: Pick<SubscriptionRow, 'trialEndsAt' | 'status'>, now: Date): boolean =>
+  row.trialEndsAt !== null && row.status !== 'canceled' && now < row.trialEndsAt;
+
 /** Whether a pause has begun at `now`: the paid period is over and the pause not yet. */
 export const isPausedAt = (
   row: Pick<SubscriptionRow, 'pausedUntil' | 'currentPeriodEnd'>,
@@ -73,9 +77,11 @@ export function presentSubscription(
       row.provider === 'local' &&
       row.status === 'active' &&
       !row.cancelAtPeriodEnd &&
-      row.pausedUntil === null,
+      row.pausedUntil === null &&
+      !inTrial(row, now),
     pendingTier: row.pendingTier ?? null,
     tierChanges: tierChangesOf(row, now),
+    trialEndsAt: inTrial(row, now) ? (row.trialEndsAt?.toISOString() ?? null) : null,
   };
 }
 
@@ -85,7 +91,8 @@ export const canChangeTier = (row: SubscriptionRow, now: Date): boolean =>
   row.status === 'active' &&
   !row.cancelAtPeriodEnd &&
   row.pausedUntil === null &&
-  row.currentPeriodEnd > now;
+  row.currentPeriodEnd > now &&
+  !inTrial(row, now);
 
 /** The server's quote of each tier change open now: the upgrade's prorated cents, the downgrade's date. */
 export function tierChangesOf(row: SubscriptionRow, now: Date): Subscription['tierChanges'] {

@@ -92,9 +92,15 @@ export const checkoutSessions = pgTable(
     discountCode: text('discount_code'),
     discountCents: integer('discount_cents'),
     discountReleasedAt: timestamp('discount_released_at', { withTimezone: true }),
+    /** A membership's free trial (issue 43): its first period lasts this many days, for 0. */
+    trialDays: smallint('trial_days'),
   },
   (t) => [
-    check('checkout_sessions_amount_positive', sql`${t.amountCents} > 0`),
+    // Only a trial's checkout charges nothing now.
+    check(
+      'checkout_sessions_amount_positive',
+      sql`${t.amountCents} > 0 or (${t.amountCents} = 0 and ${t.trialDays} between 1 and 30)`,
+    ),
     check('checkout_sessions_provider_check', inList(t.provider, PAYMENT_PROVIDERS)),
     check('checkout_sessions_kind_check', inList(t.kind, CHECKOUT_KINDS)),
     check('checkout_sessions_status_check', inList(t.status, CHECKOUT_STATUSES)),
@@ -161,6 +167,30 @@ export const billingEvents = pgTable('billing_events', {
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * A creator's free trial of a paid tier (issue 43): new members of `tier` get `trialDays` free
+ * days first. No row is no trial.
+ */
+export const membershipTrialOffers = pgTable(
+  'membership_trial_offers',
+  {
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tier: text('tier').$type<PaidTier>().notNull(),
+    trialDays: smallint('trial_days').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.creatorId, t.tier] }),
+    check('membership_trial_offers_days_check', sql`${t.trialDays} between 1 and 30`),
+    check(
+      'membership_trial_offers_tier_check',
+      inList(t.tier, ['Hypr', 'HyprSoul'] satisfies PaidTier[]),
+    ),
+  ],
+);
+
 /** The test card saved by the local provider for renewals (never the full number). */
 export interface SavedLocalCard {
   brand: string;
@@ -203,11 +233,20 @@ export const subscriptions = pgTable(
      * membership to this tier and charges its price. Null when none is pending.
      */
     pendingTier: text('pending_tier').$type<PaidTier>(),
+    /**
+     * A membership that began with a free trial (issue 43): when the trial ends (its first,
+     * unpaid period's end). Kept after it ends: one trial per person per creator, ever.
+     */
+    trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('subscriptions_provider_id_idx').on(t.provider, t.providerSubscriptionId),
+    // One free trial per fan and creator, however many checkouts race.
+    uniqueIndex('subscriptions_one_trial_idx')
+      .on(t.userId, t.creatorId)
+      .where(sql`${t.trialEndsAt} is not null`),
     check('subscriptions_provider_check', inList(t.provider, SUBSCRIPTION_PROVIDERS)),
     check('subscriptions_tier_check', inList(t.tier, ['Hypr', 'HyprSoul'] satisfies PaidTier[])),
     check(

@@ -91,6 +91,16 @@ export const billingRows: MatrixRows = {
     who: CREATORS,
     request: () => ({ params: { id: SESSION } }),
   },
+  // Free trials (issue 43): membership.offer on the creator's own settings; the offer is public.
+  'PUT /api/v1/creator/trials': {
+    who: CREATORS,
+    request: () => ({ body: { Hypr: 7, HyprSoul: 0 } }),
+  },
+  'GET /api/v1/creator/trials': { who: CREATORS },
+  'GET /api/v1/creators/{username}/trials': {
+    who: 'anyone',
+    request: (fx) => ({ params: { username: fx.owner.username } }),
+  },
   'POST /api/v1/wallet/unlock': {
     who: 'signed-in',
     request: (fx) => ({ body: { itemId: fx.itemId, idempotencyKey: `mx-${fx.target.id}` } }),

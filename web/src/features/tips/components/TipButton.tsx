@@ -25,7 +25,7 @@ export function TipButton({ creatorId, creatorName }: { creatorId: string; creat
   const [isOpen, setOpen] = useState(false);
   return (
     <>
-      <Button variant="outline-success" onClick={() => setOpen(true)} data-testid="tip-button">
+      <Button variant="outline-primary" onClick={() => setOpen(true)} data-testid="tip-button">
         {t('tips.button')}
       </Button>
       {isOpen && (
