@@ -229,7 +229,7 @@ describe('a tip by card', () => {
     expect(res.statusCode).toBe(403);
   });
 
-  it('a tip is no refundable transaction: the refund path answers it as unknown', async () => {
+  it('a tip is no refundable transaction: the refund call says so', async () => {
     const star = await createUser(t, { role: 'creator' });
     const fan = await createUser(t);
     const { id } = await startCheckout(t, fan, {
@@ -249,8 +249,19 @@ describe('a tip by card', () => {
       headers: { ...star.auth, 'idempotency-key': uniqueName('refund-') },
       payload: {},
     });
-    expect(refund.statusCode, refund.body).toBe(404);
+    expect(refund.statusCode, refund.body).toBe(409);
+    expect(refund.json()).toMatchObject({ code: 'tip_not_refundable' });
+    // Another creator does not learn that it is a tip: unknown to them.
+    const other = await createUser(t, { role: 'creator' });
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/creator/sales/${entry!.id}/refund`,
+      headers: { ...other.auth, 'idempotency-key': uniqueName('refund-') },
+      payload: {},
+    });
+    expect(foreign.statusCode).toBe(404);
     expect(await tipsTo(star.user.id)).toHaveLength(1);
+    expect(await tipEarnings(star.user.id)).toHaveLength(1);
   });
 
   it('answers 401 signed out', async () => {

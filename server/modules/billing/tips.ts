@@ -365,3 +365,22 @@ export async function ownTips(
     nextBefore: page.nextBefore,
   };
 }
+
+/**
+ * Whether `ledgerId` is the earnings entry of a tip (of `creatorId` when given): the refund
+ * calls name tips as such instead of as unknown payments.
+ */
+export async function isTipEntry(db: Db, ledgerId: number, creatorId: string | null) {
+  const [row] = await db
+    .select({ id: ledgerEntries.id })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.id, ledgerId),
+        eq(ledgerEntries.account, 'earnings'),
+        eq(ledgerEntries.kind, 'tip'),
+        creatorId === null ? undefined : eq(ledgerEntries.userId, creatorId),
+      ),
+    );
+  return row !== undefined;
+}
