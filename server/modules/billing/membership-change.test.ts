@@ -4,6 +4,7 @@ import { auditEvents, subscriptions } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, type TestUser } from '../../test/factories';
 import { canViewItem } from '../access/index';
+import { mailsTo } from '../mail/test-helpers';
 import { runRenewals } from './renewals';
 import {
   createItem,
@@ -122,6 +123,11 @@ describe('changing a membership tier (issue 43)', () => {
     expect(upgrades[0]?.amountCents).toBeLessThan(500); // the platform fee, as a renewal
     const events = await changeEvents(id);
     expect(events).toHaveLength(1);
+    // The receipt of the prorated charge, once.
+    const receipts = (await mailsTo(t, fan.user.email)).filter(
+      (m) => m.template === 'membership-upgraded',
+    );
+    expect(receipts).toHaveLength(1);
 
     const membership = await t.app.inject({
       url: `/api/v1/billing/membership/${creator.user.id}`,

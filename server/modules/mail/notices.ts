@@ -98,6 +98,24 @@ export function noticesOf(event: DomainEvent, meta: EventMeta): Notice[] {
           key: `membership-renewed:${event.subjectId}:${event.data.periodEnd}`,
         },
       ];
+    case 'membership.tier_changed':
+      // The receipt of an upgrade's prorated charge (issue 43); a downgrade charges nothing now.
+      if (event.data.direction !== 'upgrade' || event.data.amountCents <= 0) return [];
+      return [
+        {
+          mail: {
+            template: 'membership-upgraded',
+            userId: event.data.fanId,
+            params: {
+              ...money(event.data),
+              tier: event.data.toTier,
+              creatorId: event.data.creatorId,
+            },
+            path: '/wallet',
+          },
+          key: `membership-upgraded:${event.subjectId}:${event.data.toTier}:${at}`,
+        },
+      ];
     case 'membership.payment_failed':
       return [
         {
