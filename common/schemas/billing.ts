@@ -121,6 +121,8 @@ export const CreateCheckoutSessionResponse = z.object({
   currency: z.string().optional(),
   /** Issue 43: the cents a discount code took off, or null without one. */
   discountCents: z.number().int().nullable().optional(),
+  /** Issue 43: a membership's free trial days (amountCents is 0); absent without one. */
+  trialDays: z.number().int().optional(),
 });
 export type CreateCheckoutSessionResponse = z.infer<typeof CreateCheckoutSessionResponse>;
 

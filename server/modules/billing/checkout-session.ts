@@ -103,6 +103,7 @@ export async function createCheckoutSession(
     amountCents: plan.amountCents,
     currency: plan.currency,
     discountCents: null,
+    ...(plan.trialDays ? { trialDays: plan.trialDays } : {}),
   };
   const { discount } = plan;
   if (discount) {

@@ -153,7 +153,7 @@ describe('free trials (issue 43)', () => {
       price: 5,
       creatorId: creator.user.id,
     });
-    expect(first).toMatchObject({ amountCents: 0 });
+    expect(first).toMatchObject({ amountCents: 0, trialDays: 3 });
     expect(second).toMatchObject({ amountCents: 0 });
     expect((await payLocal(t, first.id)).statusCode).toBe(200);
     const refused = await payLocal(t, second.id);

@@ -7,7 +7,7 @@ import { TierBadge } from './TierBadge';
  * Issue 10: a membership checkout shows the tier being bought (badge, monthly price, what it
  * includes), not a blurred picture "locked until you pay": nothing is locked, a tier is bought.
  */
-export function CheckoutTierSummary({ tier }: { tier: PaidTier }) {
+export function CheckoutTierSummary({ tier, trialDays }: { tier: PaidTier; trialDays?: number }) {
   const { t, i18n } = useTranslation();
   return (
     <section
@@ -27,6 +27,14 @@ export function CheckoutTierSummary({ tier }: { tier: PaidTier }) {
             })}
           </span>
         </div>
+        {trialDays !== undefined && trialDays > 0 && (
+          <p className="mb-0 fw-semibold text-success-emphasis" data-testid="checkout-trial">
+            {t('trials.freeThen', {
+              count: trialDays,
+              price: formatMoney(TIER_PRICE_CENTS[tier], TIER_CURRENCY, i18n.language),
+            })}
+          </p>
+        )}
         <p className="mb-0">{t(`tiers.description.${tier}`)}</p>
         <p className="small aura-muted mb-0">{t('checkout.membershipRenews')}</p>
       </div>

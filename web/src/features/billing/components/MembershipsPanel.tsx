@@ -108,6 +108,14 @@ function MembershipRow({
               : null}
         </span>
       )}
+      {sub.trialEndsAt && (
+        <span
+          className="small fw-semibold text-success-emphasis"
+          data-testid="membership-trial-until"
+        >
+          {t('wallet.trialUntil', { date: formatDate(sub.trialEndsAt, i18n.language) })}
+        </span>
+      )}
       {pausedUntil && (
         <span className="small" data-testid="membership-paused-until">
           {t('wallet.pausedUntil', { date: pausedUntil })}

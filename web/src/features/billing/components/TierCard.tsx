@@ -10,6 +10,7 @@ import {
 } from '../../../../../common/rules/tiers';
 import { useAuth } from '../../../app/auth';
 import { useMembership } from '../api/billing-hooks';
+import { useCreatorTrials } from '../api/trials';
 import { membershipCheckoutState } from './checkout-return';
 import { formatMoney } from '../../../../../common/rules/money';
 import { formatDate } from './format-date';
@@ -22,13 +23,21 @@ export interface TierCardProps {
   creatorImage?: string | null;
   /** The viewer's tier when the page already knows it; otherwise it is asked from the server. */
   viewerTier?: Tier;
+  /** The creator's username: their free trials (issue 43) are read by it. */
+  creatorUsername?: string;
 }
 
 /**
  * SPEC §2 membership tier card on a creator's profile: Aura (free), Hypr and HyprSoul with a
  * card-payment checkout button each, and a 'subscribed' badge for the tier the viewer holds.
  */
-export function TierCard({ creatorId, creatorName, creatorImage, viewerTier }: TierCardProps) {
+export function TierCard({
+  creatorId,
+  creatorName,
+  creatorImage,
+  viewerTier,
+  creatorUsername,
+}: TierCardProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { user } = useAuth();
@@ -45,10 +54,12 @@ export function TierCard({ creatorId, creatorName, creatorImage, viewerTier }: T
   const isRenewing =
     subscription !== null && subscription.isActive && !subscription.cancelAtPeriodEnd;
 
+  const trials = useCreatorTrials(creatorUsername);
   const priceText = (tier: PaidTier) =>
     t('tiers.perMonth', {
       price: formatMoney(TIER_PRICE_CENTS[tier], TIER_CURRENCY, i18n.language),
     });
+  const trialDays = (tier: PaidTier) => trials.data?.[tier] ?? 0;
 
   // The server's quote of an upgrade (issue 43): what it costs now for the rest of the period.
   const upgradeQuote = (tier: PaidTier): string | null => {
@@ -86,6 +97,17 @@ export function TierCard({ creatorId, creatorName, creatorImage, viewerTier }: T
                 <span className="fs-4 fw-bold">
                   {tier === 'Aura' ? t('tiers.free') : priceText(tier)}
                 </span>
+                {tier !== 'Aura' && trialDays(tier) > 0 && (
+                  <span
+                    className="small fw-semibold text-success-emphasis"
+                    data-testid={`trial-${tier}`}
+                  >
+                    {t('trials.freeThen', {
+                      count: trialDays(tier),
+                      price: formatMoney(TIER_PRICE_CENTS[tier], TIER_CURRENCY, i18n.language),
+                    })}
+                  </span>
+                )}
                 <span className="small aura-muted flex-grow-1">
                   {t(`tiers.description.${tier}`)}
                 </span>

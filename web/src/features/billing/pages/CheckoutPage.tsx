@@ -190,7 +190,7 @@ function CheckoutSession({ state }: { state: CheckoutState }) {
 
         {/* A top-up buys no content; a membership shows what its tier gives (issue 10). */}
         {isTier(state.tier) && state.tier !== 'Aura' ? (
-          <CheckoutTierSummary tier={state.tier} />
+          <CheckoutTierSummary tier={state.tier} trialDays={session.data?.trialDays} />
         ) : (
           state.tier !== TOPUP_TIER && (
             <LockedPreview imageUrl={state.imageUrl ?? null} title={tierLabel} layout="checkout" />

@@ -5,6 +5,7 @@ import type { LocalCheckoutSummary } from '../../../../../common/schemas/billing
 import { abandonLocalCheckout, useLocalCheckout } from '../api/billing-hooks';
 import { LockIcon } from '../components/LockIcon';
 import { formatMoney } from '../../../../../common/rules/money';
+import { TIER_PRICE_CENTS } from '../../../../../common/rules/tiers';
 import { goTo } from '../components/go-to';
 import { TestPaymentNotice } from '../components/TestPaymentNotice';
 import { LocalPayForm } from '../components/LocalPayForm';
@@ -72,6 +73,14 @@ function PaySession({ summary }: { summary: LocalCheckoutSummary }) {
               ? t('pay.membershipLine', { tier: summary.tier, creator: summary.merchantName })
               : summary.description}
         </div>
+        {summary.trialDays !== null && summary.trialDays > 0 && summary.tier !== null && (
+          <div className="mb-3 small fw-semibold text-success-emphasis" data-testid="pay-trial">
+            {t('trials.freeThen', {
+              count: summary.trialDays,
+              price: formatMoney(TIER_PRICE_CENTS[summary.tier], summary.currency, i18n.language),
+            })}
+          </div>
+        )}
         {summary.discountCode && summary.discountCents !== null && (
           <div className="mb-3 small text-success" data-testid="pay-discount">
             {t('pay.discount', {

@@ -3,6 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useOwnCreatorProfile } from '../api/creator-profiles';
 import { CreatorSettingsForm } from '../components/CreatorSettingsForm';
 import { settingsFormOf } from '../components/settings-form';
+import { roleHolds } from '../../../../../common/rules/permissions';
+import { useAuth } from '../../../app/auth';
+import { TrialSettings } from '../../billing/components/TrialSettings';
 
 /**
  * SPEC §2 /creator/settings: the creator profile editor. Unlike the SPEC (a built-in sample after
@@ -11,6 +14,7 @@ import { settingsFormOf } from '../components/settings-form';
 export default function CreatorSettingsPage() {
   const { t } = useTranslation();
   const profile = useOwnCreatorProfile();
+  const { user } = useAuth();
   return (
     <main className="container py-4" style={{ maxWidth: 860 }}>
       <h1 className="h3">{t('creatorSettings.title')}</h1>
@@ -35,6 +39,8 @@ export default function CreatorSettingsPage() {
           defaults={settingsFormOf(profile.data)}
         />
       )}
+      {/* Issue 43: free trials of the creator's paid tiers. */}
+      {user && roleHolds(user.role, 'membership.offer') && <TrialSettings />}
     </main>
   );
 }

@@ -69,6 +69,7 @@ function ProfileView({ id }: { id: string }) {
       {roleHolds(person.role, 'membership.offer') && (
         <TierCard
           creatorId={person.id}
+          creatorUsername={person.username}
           creatorName={person.fullName}
           creatorImage={person.avatar}
         />
