@@ -46,6 +46,11 @@ export const trialRoutes =
         params: UsernameParams,
         response: { 200: MembershipTrials },
       },
-      handler: ({ request }) => publicTrialOffers(ctx.db, request.params.username),
+      handler: async ({ request }) => {
+        const offers = await publicTrialOffers(ctx.db, request.params.username);
+        // Only the test-card provider's memberships start with a trial (Stripe's pay at once):
+        // the tier cards offer none there.
+        return ctx.payments.name === 'local' ? offers : { Hypr: 0, HyprSoul: 0 };
+      },
     });
   };
