@@ -160,5 +160,5 @@ export async function changeSubscriptionTier(
     .from(subscriptions)
     .where(eq(subscriptions.id, subscriptionId));
   if (!row) throw fail('subscription_not_found');
-  return presentSubscriptionRow(deps.db, row, now);
+  return presentSubscriptionRow(deps.db, viewer, row, now);
 }

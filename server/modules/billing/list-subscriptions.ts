@@ -36,6 +36,7 @@ export async function listSubscriptions(
   const accessByRef = new Map(access.map((a) => [a.ref, a.periodEnd]));
   return rows.map((r) =>
     presentSubscription(
+      viewer,
       r,
       creators.get(r.creatorId) ?? unknownCreator,
       accessByRef.get(`sub:${r.id}`) ?? null,

@@ -39,10 +39,15 @@ function addMonths(date: Date, months: number): Date {
   return result;
 }
 
-async function present(deps: BillingDeps, id: string, now: Date): Promise<Subscription> {
+async function present(
+  deps: BillingDeps,
+  viewer: Viewer,
+  id: string,
+  now: Date,
+): Promise<Subscription> {
   const [row] = await deps.db.select().from(subscriptions).where(eq(subscriptions.id, id));
   if (!row) throw fail('subscription_not_found');
-  return presentSubscriptionRow(deps.db, row, now);
+  return presentSubscriptionRow(deps.db, viewer, row, now);
 }
 
 /**
@@ -92,7 +97,7 @@ export async function pauseSubscription(
       { audience: [row.userId, row.creatorId] },
     );
   });
-  return present(deps, subscriptionId, meta.at);
+  return present(deps, viewer, subscriptionId, meta.at);
 }
 
 /**
@@ -137,5 +142,5 @@ export async function resumeSubscription(
       resumeEvent: false,
     });
   });
-  return present(deps, subscriptionId, meta.at);
+  return present(deps, viewer, subscriptionId, meta.at);
 }

@@ -1,4 +1,5 @@
 import { displayNameOf } from '../../../common/rules/display-name';
+import { presentAbilities, type Actor } from '../../../common/rules/permissions';
 import { tierChangeCents, tierChangeDirection } from '../../../common/rules/tier-change';
 import { PAID_TIERS } from '../../../common/rules/tiers';
 import type {
@@ -53,6 +54,7 @@ export const isPausedAt = (
 ): boolean => row.pausedUntil !== null && row.currentPeriodEnd <= now && now < row.pausedUntil;
 
 export function presentSubscription(
+  viewer: Actor,
   row: SubscriptionRow,
   creator: CreatorSummary,
   accessUntil: Date | null,
@@ -73,12 +75,18 @@ export function presentSubscription(
     isComplimentary: row.provider === 'comp',
     pausedUntil: row.pausedUntil?.toISOString() ?? null,
     isPaused: isPausedAt(row, now),
-    canPause:
-      row.provider === 'local' &&
-      row.status === 'active' &&
-      !row.cancelAtPeriodEnd &&
-      row.pausedUntil === null &&
-      !inTrial(row, now),
+    ...presentAbilities(viewer, {
+      canPause: {
+        permission: 'membership.pause',
+        resource: { ownerId: row.userId },
+        when:
+          row.provider === 'local' &&
+          row.status === 'active' &&
+          !row.cancelAtPeriodEnd &&
+          row.pausedUntil === null &&
+          !inTrial(row, now),
+      },
+    }),
     pendingTier: row.pendingTier ?? null,
     tierChanges: tierChangesOf(row, now),
     trialEndsAt: inTrial(row, now) ? (row.trialEndsAt?.toISOString() ?? null) : null,

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { Actor } from '../../../common/rules/permissions';
 import type { Subscription } from '../../../common/schemas/billing';
 import type { Db } from '../../db/client';
 import { entitlements, type SubscriptionRow } from '../../db/schema/index';
@@ -14,6 +15,7 @@ export const unknownCreator: CreatorSummary = {
 
 export async function presentSubscriptionRow(
   db: Db,
+  viewer: Actor,
   row: SubscriptionRow,
   now: Date,
 ): Promise<Subscription> {
@@ -23,6 +25,7 @@ export async function presentSubscriptionRow(
     .from(entitlements)
     .where(eq(entitlements.sourceRef, `sub:${row.id}`));
   return presentSubscription(
+    viewer,
     row,
     creators.get(row.creatorId) ?? unknownCreator,
     access[0]?.periodEnd ?? null,
