@@ -170,6 +170,25 @@ describe('server-rendered public pages', () => {
     for (const media of PAID_MEDIA) expect(html).not.toContain(media);
   });
 
+  it('discover shows the spotlight at once and leaves the posts, which are the viewer’s, to the app', async () => {
+    const creator = await createUser(t, { role: 'creator', displayName: `Spot ${MALICIOUS}` });
+    await createItem(t, creator.user.id, { title: `Discover ${MALICIOUS}` });
+    const html = await page('/discover');
+    expectServerRendered(html, 'discover');
+    // Discover needs sign-in: boot.ts loads the app at once, which sends a visitor to sign in.
+    expect(html).toContain('data-ssr-sign-in');
+    expect(html).toContain('<h1 class="h3 mb-4">Discover</h1>');
+    expect(html).toContain(`href="/hypr/${creator.user.id}"`);
+    expect(html).toContain(`Spot ${ESCAPED}`);
+    // No post: whether one is locked depends on who is looking.
+    expect(html).not.toContain(`Discover ${ESCAPED}`);
+    expect(html).toContain('class="spinner-border"');
+    // The signed-in header's place, not the visitor bar's sign-up links.
+    expect(html).toContain('aura-header-placeholder');
+    expect(html).not.toContain('href="/auth?tab=signup"');
+    for (const media of PAID_MEDIA) expect(html).not.toContain(media);
+  });
+
   it("is written in the visitor's language: the saved one, else the browser's", async () => {
     const spanish = await page('/', { 'accept-language': 'es-ES,es;q=0.9' });
     expect(spanish).toContain('<html lang="es"');
@@ -180,7 +199,7 @@ describe('server-rendered public pages', () => {
   });
 
   it('a page without content for a visitor is the app as before', async () => {
-    for (const url of ['/creator/nobody_by_this_name', '/product/987654321', '/discover']) {
+    for (const url of ['/creator/nobody_by_this_name', '/product/987654321', '/wallet']) {
       const html = await page(url);
       expect(html, url).toContain('<div id="root"></div>');
       expect(html, url).toContain(

@@ -3,7 +3,8 @@
  * server/http/ssr/). The page already shows its content; the web app (its entry, named by this
  * script's `data-app-entry`) loads only when it is needed:
  * - at once for a signed-in person, or a visitor whose saved language, theme or smoke effect the
- *   server could not draw;
+ *   server could not draw, and on a page for signed-in people (`data-ssr-sign-in`: discover),
+ *   where the app sends a visitor to sign in;
  * - otherwise on the visitor's first touch of something that is not a plain link (links work as
  *   they are: the next page comes from the server), or as a pointer comes over a control. A touched control (`data-ssr-control`: the
  *   language switch, the menu, the smoke switch) is done again in the app once it has taken over
@@ -110,7 +111,8 @@ function countVisit(): void {
 for (const type of TOUCHES) {
   document.addEventListener(type, onTouch, { capture: true, passive: true });
 }
-if (needsAppNow()) startApp();
+// A page for signed-in people (discover): the app sends a visitor to sign in.
+if (needsAppNow() || document.querySelector('[data-ssr-sign-in]')) startApp();
 else {
   countVisit();
   // The app follows a system theme change live when no theme is saved; the page cannot.

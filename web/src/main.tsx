@@ -1,6 +1,6 @@
 import './styles/bootstrap.scss';
 import './app/i18n';
-import { StrictMode, Suspense } from 'react';
+import { startTransition, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './app/router';
@@ -9,12 +9,18 @@ import { takeOverWhenReady } from './app/take-over';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(takeOverWhenReady(root)).render(
+const container = takeOverWhenReady(root);
+const app = (
   <StrictMode>
     <Suspense fallback={null}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
     </Suspense>
-  </StrictMode>,
+  </StrictMode>
 );
+const reactRoot = createRoot(container);
+// Behind a page the server rendered, the app renders hidden while the visitor already reads and
+// scrolls: as a transition, in slices that leave the main thread free between them.
+if (container === root) reactRoot.render(app);
+else startTransition(() => reactRoot.render(app));

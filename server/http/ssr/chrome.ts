@@ -102,12 +102,26 @@ function footer(t: TFunction, year: number): SafeHtml {
   </footer>`;
 }
 
-/** A page in the visitor's frame: skip link, visitor bar, the page, footer. */
-export function inShell(t: TFunction, language: Language, page: SafeHtml, now: Date): SafeHtml {
+/**
+ * A page in the app's frame: skip link, the header, the page, footer. A visitor's page has the
+ * visitor bar; a page for signed-in people has the space of their header, which the app fills
+ * as it does while the header loads (web/src/app/Layout.tsx).
+ */
+export function inShell(
+  t: TFunction,
+  language: Language,
+  page: SafeHtml,
+  now: Date,
+  reader: 'visitor' | 'member' = 'visitor',
+): SafeHtml {
+  const header =
+    reader === 'visitor'
+      ? visitorBar(t, language)
+      : html`<div class="aura-header aura-header-placeholder"></div>`;
   return html`<div class="app-shell d-flex flex-column min-vh-100">
     <a href="#main-content" class="visually-hidden-focusable aura-skip-link"
       >${t('shell.skipToContent')}</a
-    >${visitorBar(t, language)}
+    >${header}
     <div id="main-content" class="aura-content flex-grow-1" tabindex="-1">${page}</div>
     ${footer(t, now.getFullYear())}
   </div>`;

@@ -9,6 +9,7 @@ import { PublicProfileResponse } from '../../../common/schemas/users';
 /** What one public page shows, exactly as the API answers a signed-out visitor. */
 export type PublicPageData =
   | { kind: 'landing'; creators: SpotlightResponse['creators']; posts: FeedPage['posts'] }
+  | { kind: 'discover'; creators: SpotlightResponse['creators'] }
   | { kind: 'creator'; profile: CreatorProfileResponse }
   | { kind: 'hypr'; profile: PublicProfileResponse }
   | { kind: 'product'; item: ItemDetail };
@@ -49,6 +50,10 @@ export async function publicPageData(
       get(`/api/v1/feed?limit=${FEED_SHOWCASE_SIZE}`, FeedPage),
     ]);
     return { kind: 'landing', creators: spotlight?.creators ?? [], posts: feed?.posts ?? [] };
+  }
+  if (pathname === '/discover') {
+    const spotlight = await get('/api/v1/creators/spotlight', SpotlightResponse);
+    return spotlight && { kind: 'discover', creators: spotlight.creators };
   }
   if (creatorUsername !== null) {
     // Its API call counts a visit: read without counting (web/src/boot.ts or the app counts).

@@ -5,6 +5,7 @@ import { escapeHtml } from '../page-html';
 import type { BuildFiles } from './build-files';
 import { inShell } from './chrome';
 import type { SafeHtml } from './html';
+import { discoverPage } from './discover';
 import { landingPage } from './landing';
 import type { PublicPageData } from './page-data';
 import { productPage } from './product';
@@ -13,6 +14,7 @@ import { creatorPage, hyprPage } from './profiles';
 /** The module each page's app code lives in, whose stylesheets the page needs too. */
 const PAGE_SOURCES: Record<PublicPageData['kind'], string> = {
   landing: 'src/features/site/pages/LandingPage.tsx',
+  discover: 'src/features/feed/pages/DiscoverPage.tsx',
   creator: 'src/features/profiles/pages/CreatorProfilePage.tsx',
   hypr: 'src/features/profiles/pages/ProfilePage.tsx',
   product: 'src/features/items/pages/ProductPage.tsx',
@@ -40,6 +42,8 @@ function pageBody(data: PublicPageData, language: Language, pathname: string): S
   switch (data.kind) {
     case 'landing':
       return inShell(t, language, landingPage(t, language, data.creators, data.posts), now);
+    case 'discover':
+      return inShell(t, language, discoverPage(t, data.creators), now, 'member');
     case 'creator':
       return inShell(t, language, creatorPage(t, language, data.profile, pathname), now);
     case 'product':
@@ -93,6 +97,6 @@ export function serverRenderedPage(
     .replace('</head>', `  ${[...stylesheets.map(link), boot].join('\n    ')}\n  </head>`)
     .replace(
       '<div id="root"></div>',
-      `<div id="root" data-ssr="${data.kind}"${visitAttribute(data)}>${pageBody(data, language, pathname).text}</div>`,
+      `<div id="root" data-ssr="${data.kind}"${visitAttribute(data)}${data.kind === 'discover' ? ' data-ssr-sign-in' : ''}>${pageBody(data, language, pathname).text}</div>`,
     );
 }

@@ -10,13 +10,16 @@ import { useInfiniteScroll } from '../components/useInfiniteScroll';
 export default function DiscoverPage() {
   const { t } = useTranslation();
   const feed = useFeed();
-  const canLoadMore = feed.hasNextPage && !feed.isFetchingNextPage && !feed.isError;
-  const sentinel = useInfiniteScroll(() => void feed.fetchNextPage(), canLoadMore);
   // Twenty cards are a long render on a phone: deferred, React renders them in slices that
   // leave the main thread free between them, instead of one long task as the answer arrives.
   const data = useDeferredValue(feed.data);
   const posts = data?.pages.flatMap((page) => page.posts) ?? [];
   const isLoading = data === undefined && !feed.isError;
+  // Only once the cards on screen are the latest: the sentinel below them is mounted by then, so
+  // the scroll observer is armed on it (it is armed when this turns true).
+  const canLoadMore =
+    data === feed.data && feed.hasNextPage && !feed.isFetchingNextPage && !feed.isError;
+  const sentinel = useInfiniteScroll(() => void feed.fetchNextPage(), canLoadMore);
 
   return (
     <main className="container py-4">
