@@ -12,6 +12,7 @@
  * median first contentful paint are judged against Ghost's home page (bench/peer-figures.ts).
  *
  *   BENCH_PAGE_RUNS        Lighthouse runs per page; the median run is printed (default 3)
+ *   BENCH_PAGES            only these pages, by name (landing,discover,product,profile,creator)
  *   BENCH_PEER_RUNS        first visits per public page for the comparison with Ghost (default 7)
  *   BENCH_PAGES_URL        measure a server already running there (with the demo seed) instead
  *   BENCH_LIGHTHOUSE_DIR   also keep every run's full Lighthouse report (JSON) in this folder
@@ -162,6 +163,26 @@ async function audit(port: number, url: string, cpuSlowdownMultiplier: number): 
   return result.lhr as unknown as Lhr;
 }
 
+/** Runs a Lighthouse audit at most this many times before the benchmark gives up. */
+const AUDIT_ATTEMPTS = 3;
+
+/**
+ * One audit, done again when Lighthouse reports a failed run (on a busy machine it now and then
+ * loses the page load's trace: NO_NAVSTART): a lost trace says nothing about the page.
+ */
+async function auditRun<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (err) {
+      if (attempt >= AUDIT_ATTEMPTS) throw err;
+      const line = `  Lighthouse run failed (${err instanceof Error ? err.message : String(err)}), trying again`;
+      console.log(line);
+      benchReport.note(line.trim());
+    }
+  }
+}
+
 function keepReport(dir: string | undefined, screen: Screen, run: number, lhr: Lhr): void {
   if (!dir) return;
   fs.mkdirSync(dir, { recursive: true });
@@ -255,17 +276,22 @@ async function measureScreens(baseUrl: string, runs: number): Promise<boolean> {
     if (fixedSlowdown !== undefined && !(fixedSlowdown > 0)) {
       throw new Error('BENCH_CPU_SLOWDOWN must be a positive number');
     }
-    const screens = await screensOf(baseUrl);
+    const only = process.env.BENCH_PAGES?.split(',').map((name) => name.trim());
+    const screens = (await screensOf(baseUrl)).filter(
+      (screen) => !only || only.includes(screen.name),
+    );
     const isAsLight = await measurePeer(chrome.port, baseUrl, screens);
     const results: Array<{ screen: Screen; scores: PageScores }> = [];
     for (const screen of screens.filter((s) => s.name !== 'creator')) {
       const all: PageScores[] = [];
       for (let run = 1; run <= runs; run += 1) {
-        const index = await prepareBrowser(chrome.port, baseUrl, screen.token ?? null);
-        const slowdown = fixedSlowdown ?? cpuSlowdownFor(index);
-        const lhr = await audit(chrome.port, `${baseUrl}${screen.path}`, slowdown);
+        const { index, slowdown, lhr, scores } = await auditRun(async () => {
+          const index = await prepareBrowser(chrome.port, baseUrl, screen.token ?? null);
+          const slowdown = fixedSlowdown ?? cpuSlowdownFor(index);
+          const lhr = await audit(chrome.port, `${baseUrl}${screen.path}`, slowdown);
+          return { index, slowdown, lhr, scores: scoresOf(lhr) };
+        });
         keepReport(keepDir, screen, run, lhr);
-        const scores = scoresOf(lhr);
         const line =
           `${screen.name} run ${run}: BenchmarkIndex ${Math.round(index)}, CPU slowdown ` +
           `${slowdown}x: performance ${scores.performance}, accessibility ` +
