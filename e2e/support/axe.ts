@@ -17,6 +17,10 @@ export async function seriousViolations(
     .setLegacyMode(true);
   if (options.include) builder.include(options.include);
   if (options.rules) builder.withRules(options.rules);
+  // Colours mid-transition (a dialog fading in) are not the page's colours: let them settle.
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => null))),
+  );
   const { violations } = await builder.analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
