@@ -333,6 +333,9 @@ async function grantMembership(
     ...(localCard ? { localCard } : {}),
     ...(trial ? { trialEndsAt: remote.currentPeriodEnd } : {}),
   });
+  // Not stored beside a trial: another trial of this fan and creator was paid at the same
+  // instant and holds the unique index (the whole payment rolls back, nothing is charged).
+  if (!sub && trial) throw fail('trial_already_used');
   if (!sub) throw new Error(`membership checkout ${row.id}: subscription not stored`);
   await tx
     .update(checkoutSessions)

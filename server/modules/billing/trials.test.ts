@@ -167,6 +167,26 @@ describe('free trials (issue 43)', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('two trial checkouts paid at once: one trial, the other refused', async () => {
+    clock.set('2033-05-15T10:00:00.000Z');
+    const { creator } = await creatorWithTrial(3);
+    const fan = await createUser(t);
+    const body = { tier: 'Hypr', price: 5, creatorId: creator.user.id };
+    const a = await startCheckout(t, fan, body);
+    const b = await startCheckout(t, fan, body);
+    const answers = await Promise.all([payLocal(t, a.id), payLocal(t, b.id)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((r) => r.statusCode === 409)?.json()).toMatchObject({
+      code: 'trial_already_used',
+    });
+    const rows = await t.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, fan.user.id));
+    expect(rows).toHaveLength(1);
+    expect(await earningsEntries(t, creator.user.id)).toHaveLength(0);
+  });
+
   it('cancelling during the trial ends access at its end without a charge', async () => {
     clock.set('2033-06-01T10:00:00.000Z');
     const { creator, item } = await creatorWithTrial(5);
