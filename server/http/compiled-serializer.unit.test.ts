@@ -94,6 +94,14 @@ describe('compiled response serializers (issue 17)', () => {
           previewUrl: nullableText,
           isOwner: fc.boolean(),
           creatorSuspended: fc.boolean(),
+          payWhatYouWant: fc.option(
+            fc.record({
+              minPriceCents: fc.nat(),
+              suggestedPriceCents: fc.nat(),
+              minCents: fc.nat(),
+              maxCents: fc.nat(),
+            }),
+          ),
         }),
       )
       .map(([p, extra]) => ({ ...p, ...extra }));
