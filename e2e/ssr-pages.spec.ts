@@ -74,3 +74,27 @@ test('a signed-in person gets the whole app on a public page at once', async ({ 
   await expect(page.getByTestId('creator-name')).toBeVisible();
   expect(appScripts(scripts).length).toBeGreaterThan(0);
 });
+
+test('discover shows its spotlight from the server; the app takes over for a fan and sends a visitor to sign in', async ({
+  page,
+  browser,
+}) => {
+  await seedSignedIn(page, 'user');
+  await page.goto('/discover');
+  await expect(
+    page.getByRole('region', { name: 'Creator spotlight' }).getByRole('link').first(),
+  ).toBeVisible();
+  // The fan's own feed and header come with the app.
+  await expect(page.locator('[data-ssr]')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+  await expect(page.getByTestId('feed-post').first()).toBeVisible();
+
+  const visitor = await browser.newPage();
+  await visitor.goto('/discover');
+  await expect(visitor).toHaveURL(/\/auth\?.*returnTo=%2Fdiscover/);
+  await expect(visitor.getByRole('tab', { name: 'Log in' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await visitor.close();
+});
