@@ -1,18 +1,17 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Form, Spinner } from 'react-bootstrap';
+import { Alert, Badge, Button, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { FeedLink } from '../../../../../common/schemas/feeds';
 import { RequestError } from '../../../shared/api/request';
+import { SettingsCard, type SaveNotice } from '../../users/components/SettingsCard';
 import { useFeedLinks, useRotateFeedLink } from '../api/feeds';
-
-type Notice = { ok: boolean; text: string };
 
 /** One creator's private feed link: copy it, make it, or reset it (after a confirmation). */
 function FeedLinkRow({ feed }: { feed: FeedLink }) {
   const { t } = useTranslation();
   const rotate = useRotateFeedLink();
   const [isConfirming, setConfirming] = useState(false);
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const [notice, setNotice] = useState<SaveNotice | null>(null);
   const inputId = `feed-link-${feed.creatorId}`;
 
   const makeOrReset = (isReset: boolean) => {
@@ -124,37 +123,25 @@ export function FeedLinksSection() {
   const { t } = useTranslation();
   const links = useFeedLinks();
   return (
-    <section
-      className="card shadow-sm"
-      aria-labelledby="account-feeds-title"
-      data-testid="account-feeds"
+    <SettingsCard
+      name="feeds"
+      title={t('accountSettings.feeds.title')}
+      hint={t('accountSettings.feeds.hint')}
+      loadFailed={t('accountSettings.feeds.loadFailed')}
+      state={links}
+      notice={null}
     >
-      <div className="card-body">
-        <h2 id="account-feeds-title" className="h5">
-          {t('accountSettings.feeds.title')}
-        </h2>
-        <p className="small aura-muted">{t('accountSettings.feeds.hint')}</p>
-        {links.isPending ? (
-          <Spinner animation="border" size="sm" role="status">
-            <span className="visually-hidden">{t('accountSettings.loading')}</span>
-          </Spinner>
-        ) : links.isError ? (
-          <Alert variant="danger" role="alert" className="d-flex align-items-center gap-3 mb-0">
-            <span>{t('accountSettings.feeds.loadFailed')}</span>
-            <Button size="sm" variant="outline-danger" onClick={() => void links.refetch()}>
-              {t('profile.retry')}
-            </Button>
-          </Alert>
-        ) : links.data.feeds.length === 0 ? (
+      {(data) =>
+        data.feeds.length === 0 ? (
           <p className="mb-0">{t('accountSettings.feeds.none')}</p>
         ) : (
           <ul className="list-unstyled mb-0 d-flex flex-column gap-2">
-            {links.data.feeds.map((feed) => (
+            {data.feeds.map((feed) => (
               <FeedLinkRow key={feed.creatorId} feed={feed} />
             ))}
           </ul>
-        )}
-      </div>
-    </section>
+        )
+      }
+    </SettingsCard>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Spinner, Table } from 'react-bootstrap';
+import { Form, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NEW_ITEMS_CHOICES, type NewItemsChoice } from '../../../../../common/schemas/newsletter';
@@ -8,6 +8,7 @@ import {
   useUpdateNotificationPreferences,
 } from '../../mail/api/newsletter';
 import { RequestError } from '../../../shared/api/request';
+import { SettingsCard, type SaveNotice } from './SettingsCard';
 
 /**
  * New-post e-mails (issue 42): per creator the person follows or belongs to, whether a new item
@@ -18,7 +19,7 @@ export function NewPostMailForm() {
   const { t } = useTranslation();
   const preferences = useNotificationPreferences();
   const update = useUpdateNotificationPreferences();
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const [notice, setNotice] = useState<SaveNotice | null>(null);
   const [chosen, setChosen] = useState<Record<string, NewItemsChoice>>({});
 
   const choose = (creatorId: string, newItems: NewItemsChoice) => {
@@ -39,28 +40,16 @@ export function NewPostMailForm() {
   };
 
   return (
-    <section
-      className="card shadow-sm"
-      aria-labelledby="account-new-posts-title"
-      data-testid="account-new-posts"
+    <SettingsCard
+      name="new-posts"
+      title={t('accountSettings.newPosts.title')}
+      hint={t('accountSettings.newPosts.hint')}
+      loadFailed={t('accountSettings.newPosts.loadFailed')}
+      state={preferences}
+      notice={notice}
     >
-      <div className="card-body">
-        <h2 id="account-new-posts-title" className="h5">
-          {t('accountSettings.newPosts.title')}
-        </h2>
-        <p className="small aura-muted">{t('accountSettings.newPosts.hint')}</p>
-        {preferences.isPending ? (
-          <Spinner animation="border" size="sm" role="status">
-            <span className="visually-hidden">{t('accountSettings.loading')}</span>
-          </Spinner>
-        ) : preferences.isError ? (
-          <Alert variant="danger" role="alert" className="d-flex align-items-center gap-3 mb-0">
-            <span>{t('accountSettings.newPosts.loadFailed')}</span>
-            <Button size="sm" variant="outline-danger" onClick={() => void preferences.refetch()}>
-              {t('profile.retry')}
-            </Button>
-          </Alert>
-        ) : preferences.data.creators.length === 0 ? (
+      {(data) =>
+        data.creators.length === 0 ? (
           <p className="mb-0" data-testid="account-new-posts-empty">
             {t('accountSettings.newPosts.empty')}
           </p>
@@ -73,7 +62,7 @@ export function NewPostMailForm() {
               </tr>
             </thead>
             <tbody>
-              {preferences.data.creators.map((c) => (
+              {data.creators.map((c) => (
                 <tr key={c.creatorId} data-testid="account-new-posts-creator">
                   <td>
                     <Link to={`/creator/${encodeURIComponent(c.username)}`}>{c.displayName}</Link>
@@ -105,18 +94,8 @@ export function NewPostMailForm() {
               ))}
             </tbody>
           </Table>
-        )}
-        {notice && (
-          <Alert
-            variant={notice.ok ? 'success' : 'danger'}
-            role={notice.ok ? 'status' : 'alert'}
-            className="mt-3 mb-0"
-            data-testid="account-new-posts-notice"
-          >
-            {notice.ok ? notice.text : t('accountSettings.saveFailed', { reason: notice.text })}
-          </Alert>
-        )}
-      </div>
-    </section>
+        )
+      }
+    </SettingsCard>
   );
 }
