@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { signInDemoViaApi, signInPage, signUpViaApi, type Account } from './support/accounts';
 import { seriousViolations } from './support/axe';
+import { subscribeViaApi } from './payments-api';
 
 /*
  * Changing a membership's tier (issue 43): the wallet's "Change tier" dialog quotes the upgrade
@@ -21,25 +22,6 @@ async function subscriptionsOf(request: APIRequestContext, fan: Account) {
   const list = await request.get('/api/v1/billing/subscriptions', { headers: auth(fan) });
   expect(list.ok()).toBe(true);
   return ((await list.json()) as { subscriptions: SubscriptionView[] }).subscriptions;
-}
-
-/** A Hypr membership of `creator`, paid through the local provider's API. */
-async function subscribeViaApi(request: APIRequestContext, fan: Account, creator: Account) {
-  const started = await request.post('/v1/billing/create-checkout-session', {
-    headers: auth(fan),
-    data: { tier: 'Hypr', price: 5, creatorId: creator.id },
-  });
-  expect(started.ok(), await started.text()).toBe(true);
-  const { id } = (await started.json()) as { id: string };
-  const paid = await request.post(`/api/v1/billing/local-checkout/${id}/pay`, {
-    data: {
-      email: 'fan@example.test',
-      cardNumber: '4242 4242 4242 4242',
-      expiry: '12/34',
-      cvc: '123',
-    },
-  });
-  expect(paid.ok(), await paid.text()).toBe(true);
 }
 
 test('upgrade a tier', async ({ page, request }) => {

@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signInDemoViaApi, signInPage, signUpViaApi, type Account } from './support/accounts';
 import { seriousViolations } from './support/axe';
+import { subscribeViaApi } from './payments-api';
 
 /*
  * Pausing a membership (issue 43): the wallet's cancel dialog offers a pause of 1, 2 or 3
@@ -8,25 +9,6 @@ import { seriousViolations } from './support/axe';
  */
 
 const auth = (user: Account) => ({ authorization: `Bearer ${user.token}` });
-
-/** A Hypr membership of `creator`, paid through the local provider's API. */
-async function subscribeViaApi(request: APIRequestContext, fan: Account, creator: Account) {
-  const started = await request.post('/v1/billing/create-checkout-session', {
-    headers: auth(fan),
-    data: { tier: 'Hypr', price: 5, creatorId: creator.id },
-  });
-  expect(started.ok(), await started.text()).toBe(true);
-  const { id } = (await started.json()) as { id: string };
-  const paid = await request.post(`/api/v1/billing/local-checkout/${id}/pay`, {
-    data: {
-      email: 'fan@example.test',
-      cardNumber: '4242 4242 4242 4242',
-      expiry: '12/34',
-      cvc: '123',
-    },
-  });
-  expect(paid.ok(), await paid.text()).toBe(true);
-}
 
 test('pause from the cancel flow', async ({ page, request }) => {
   const creator = await signInDemoViaApi(request, 'creator');

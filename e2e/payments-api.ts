@@ -71,3 +71,22 @@ export async function payOnLocalCheckout(page: Page, cardNumber: string): Promis
   await page.getByLabel('CVC').fill('123');
   await page.getByRole('button', { name: /^Pay / }).click();
 }
+
+/** A Hypr membership of `creator`, paid through the local provider's API. */
+export async function subscribeViaApi(request: APIRequestContext, fan: Account, creator: Account) {
+  const started = await request.post('/v1/billing/create-checkout-session', {
+    headers: auth(fan),
+    data: { tier: 'Hypr', price: 5, creatorId: creator.id },
+  });
+  expect(started.ok(), await started.text()).toBe(true);
+  const { id } = (await started.json()) as { id: string };
+  const paid = await request.post(`/api/v1/billing/local-checkout/${id}/pay`, {
+    data: {
+      email: 'fan@example.test',
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12/34',
+      cvc: '123',
+    },
+  });
+  expect(paid.ok(), await paid.text()).toBe(true);
+}
