@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { propertyName, serverSources } from '../test/source-scan';
 
 /*
  * Every ability the server answers is made by `presentAbilities` (common/rules/permissions.ts)
@@ -11,22 +9,8 @@ import { describe, expect, it } from 'vitest';
  *   - a `canX` property written anywhere but in the rules handed to `presentAbilities`;
  *   - an `abilities:` property given an object literal (a hand-made abilities object).
  */
-const serverDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const root = path.dirname(serverDir);
-
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'test' ? [] : sourceFiles(full);
-    const isSource = entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts');
-    return isSource ? [full] : [];
-  });
-}
 
 const ABILITY_NAME = /^can[A-Z]/;
-
-const propertyName = (name: ts.PropertyName): string | null =>
-  ts.isIdentifier(name) || ts.isStringLiteral(name) ? name.text : null;
 
 /** The object literal is the rules argument of a `presentAbilities(actor, rules)` call. */
 function isAbilityRules(literal: ts.Node): boolean {
@@ -69,10 +53,7 @@ function findHandMadeAbilities(relative: string, source: string): string[] {
 
 describe('abilities', () => {
   it('are made only by presentAbilities, in every server file', () => {
-    const findings = sourceFiles(serverDir).flatMap((full) => {
-      const relative = path.relative(root, full).split(path.sep).join('/');
-      return findHandMadeAbilities(relative, fs.readFileSync(full, 'utf8'));
-    });
+    const findings = serverSources().flatMap((file) => findHandMadeAbilities(file.path, file.text));
     expect(findings).toEqual([]);
     // Parsing every server file takes seconds on a busy machine.
   }, 60_000);

@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { serverSources } from '../test/source-scan';
 import { isErrorCode, isMessageKeyCode } from '../../common/errors';
 
 /*
@@ -14,8 +12,6 @@ import { isErrorCode, isMessageKeyCode } from '../../common/errors';
  *   - an error helper called with a string that is neither a catalogue code nor a SPEC §5 key;
  *   - an `error:` or `message:` sentence written into an answer by hand.
  */
-const serverDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const root = path.dirname(serverDir);
 
 /** Answers outside the catalogue, each with the reason it may stay. */
 const ALLOWED_SENTENCES: Record<string, string> = {
@@ -36,15 +32,6 @@ const HELPERS: Record<string, number> = {
   notFound: 0,
   conflict: 0,
 };
-
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'test' ? [] : sourceFiles(full);
-    const isSource = entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts');
-    return isSource ? [full] : [];
-  });
-}
 
 const literalText = (node: ts.Node | undefined): string | null =>
   node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) ? node.text : null;
@@ -115,9 +102,7 @@ function findErrorSentences(relative: string, source: string): string[] {
 
 describe('server error answers', () => {
   it('throws catalogue codes, never English sentences', () => {
-    const findings = sourceFiles(serverDir).flatMap((full) =>
-      findErrorSentences(path.relative(root, full), fs.readFileSync(full, 'utf8')),
-    );
+    const findings = serverSources().flatMap((file) => findErrorSentences(file.path, file.text));
     expect(findings).toEqual([]);
   });
 

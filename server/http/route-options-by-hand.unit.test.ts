@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { propertyName, serverSources } from '../test/source-scan';
 
 /*
  * Every module route is declared with `routesFor` (server/http/route.ts), which writes the
@@ -14,8 +12,6 @@ import { describe, expect, it } from 'vitest';
  *   - a `perCaller(...)` limit built by hand;
  *   - a `schema: { tags: [...] }` (a route declared without the helper).
  */
-const serverDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const root = path.dirname(serverDir);
 
 /** Where the pieces are defined, and routes that are not a module's API. */
 const ALLOWED = new Set([
@@ -28,19 +24,7 @@ const ALLOWED = new Set([
   'server/realtime/index.ts',
 ]);
 
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'test' ? [] : sourceFiles(full);
-    const isSource = entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts');
-    return isSource ? [full] : [];
-  });
-}
-
 const GUARD_PARTS = new Set(['requireAuth', 'optionalAuth', 'requireRole', 'viewerOf']);
-
-const propertyName = (name: ts.PropertyName): string | null =>
-  ts.isIdentifier(name) || ts.isStringLiteral(name) ? name.text : null;
 
 /** The findings of one file, as `path:line: what`. */
 function findRouteOptionsByHand(relative: string, source: string): string[] {
@@ -81,11 +65,9 @@ function findRouteOptionsByHand(relative: string, source: string): string[] {
 
 describe('route options', () => {
   it('are written only by routesFor, in every server file', () => {
-    const findings = sourceFiles(serverDir).flatMap((full) => {
-      const relative = path.relative(root, full).split(path.sep).join('/');
-      if (ALLOWED.has(relative)) return [];
-      return findRouteOptionsByHand(relative, fs.readFileSync(full, 'utf8'));
-    });
+    const findings = serverSources().flatMap((file) =>
+      ALLOWED.has(file.path) ? [] : findRouteOptionsByHand(file.path, file.text),
+    );
     expect(findings).toEqual([]);
     // Parsing every server file takes seconds on a busy machine.
   }, 60_000);
