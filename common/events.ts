@@ -38,6 +38,11 @@ const Money = z.object({ amountCents: z.number(), currency: z.string() });
 const nothing = z.object({});
 const role = z.enum(ROLES);
 const tier = z.enum(TIERS);
+/** The discount code a payment was priced with (issue 43) and the cents it took off. */
+const discount = {
+  discountCode: z.string().optional(),
+  discountCents: z.number().optional(),
+};
 const fanAndCreator = { fanId: z.string(), creatorId: z.string() };
 const checkoutKind = z.enum(['item', 'subscription', 'topup', 'tip']);
 
@@ -139,6 +144,7 @@ export const EVENT_DATA = {
     buyerId: z.string(),
     netCents: z.number(),
     via: z.enum(['card', 'balance']),
+    ...discount,
   }),
   'tip.received': Money.extend({
     tipId: z.number(),
@@ -176,6 +182,7 @@ export const EVENT_DATA = {
     ...fanAndCreator,
     tier,
     trialEndsAt: z.string().nullable().optional(),
+    ...discount,
   }),
   /** A creator set the free trial days of their paid tiers (issue 43; 0 is no trial). */
   'membership.trials_set': z.object({ Hypr: z.number(), HyprSoul: z.number() }),

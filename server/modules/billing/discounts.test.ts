@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, checkoutSessions, discountCodes } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, type TestUser } from '../../test/factories';
+import { mailsTo } from '../mail/test-helpers';
 import { pruneExpiredCheckouts } from './checkout-prune';
 import { runRenewals } from './renewals';
 import {
@@ -452,5 +453,57 @@ describe('a checkout with a discount code', () => {
     const entries = await earningsEntries(t, seller.user.id);
     entries.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
     expect(entries.map((e) => e.grossCents)).toEqual([300, 500]);
+  });
+
+  it("the receipt names the code and what it took off, in the reader's language", async () => {
+    const seller = await createUser(t, { role: 'creator' });
+    const item = await createItem(t, seller.user.id, { priceCents: 1000 });
+    const code = uniqueCode('launch');
+    await madeCode(seller, { code, percentOff: 25 });
+    const fan = await createUser(t);
+    const german = await createUser(t, { locale: 'de' });
+    for (const buyer of [fan, german]) {
+      const session = await startCheckout(t, await fresh(buyer), {
+        tier: item.title,
+        productId: item.id,
+        discountCode: code,
+      });
+      expect((await payLocal(t, session.id)).statusCode).toBe(200);
+    }
+    const [receipt] = (await mailsTo(t, fan.user.email)).filter(
+      (m) => m.template === 'sale-receipt',
+    );
+    expect(receipt?.text).toContain('for €7.50.');
+    expect(receipt?.text).toContain(`Code ${code.toUpperCase()}: −€2.50`);
+    const [quittung] = (await mailsTo(t, german.user.email)).filter(
+      (m) => m.template === 'sale-receipt',
+    );
+    // German writes the sign after a no-break space.
+    expect(quittung?.text).toMatch(new RegExp(`Code ${code.toUpperCase()}: −2,50\\s€`));
+
+    // A membership's first payment: its receipt names the code too; one without a code does not.
+    const member = await createUser(t);
+    const session = await startCheckout(t, await fresh(member), {
+      tier: 'Hypr',
+      productId: seller.user.id,
+      discountCode: code,
+    });
+    expect((await payLocal(t, session.id)).statusCode).toBe(200);
+    const [membership] = (await mailsTo(t, member.user.email)).filter(
+      (m) => m.template === 'membership-receipt',
+    );
+    expect(membership?.text).toContain('You paid $3.75 for its first period.');
+    expect(membership?.text).toContain(`Code ${code.toUpperCase()}: −$1.25`);
+    const plain = await createUser(t);
+    const full = await startCheckout(t, await fresh(plain), {
+      tier: 'Hypr',
+      productId: seller.user.id,
+    });
+    expect((await payLocal(t, full.id)).statusCode).toBe(200);
+    const [undiscounted] = (await mailsTo(t, plain.user.email)).filter(
+      (m) => m.template === 'membership-receipt',
+    );
+    expect(undiscounted?.text).toContain('You paid $5.00 for its first period.');
+    expect(undiscounted?.text).not.toContain('Code');
   });
 });

@@ -13,7 +13,7 @@ import { recordEvent, type EventMeta } from '../../events/record';
 import { releaseDiscounts } from './discounts';
 import { entitlements } from './entitlement-tables';
 import { creditEarnings, creditWallet } from './ledger';
-import { recordSale } from './sales';
+import { discountOf, recordSale } from './sales';
 import { grantTip } from './tips';
 import { hadTrial } from './trials';
 import { fail } from '../../http/errors';
@@ -267,6 +267,7 @@ async function grantItem(tx: Db, ctx: FulfilContext, row: CheckoutSessionRow): P
         via: 'card',
         ref: `checkout:${row.id}`,
         checkoutSessionId: row.id,
+        discount: discountOf(row),
       },
       ctx.meta,
     ));
@@ -369,6 +370,9 @@ async function grantMembership(
         amountCents: row.amountCents,
         currency: row.currency,
         trialEndsAt: sub.trialEndsAt?.toISOString() ?? null,
+        ...(row.discountCode && row.discountCents
+          ? { discountCode: row.discountCode, discountCents: row.discountCents }
+          : {}),
       },
     },
     ctx.meta,

@@ -16,6 +16,7 @@ import { refusalOf } from '../../db/refusal';
 import { releaseDiscounts } from './discounts';
 import { fulfilCheckout } from './fulfilment';
 import { sellForCard, type CardSaleRefusal } from './sale-statements';
+import { discountOf } from './sales';
 import { addMonth } from './periods';
 import { trialEnd } from '../../../common/rules/trials';
 import { fulfilContext, type BillingDeps } from './deps';
@@ -124,6 +125,7 @@ export async function payLocalCheckout(
         via: 'card',
         ref: `checkout:${row.id}`,
         checkoutSessionId: row.id,
+        discount: discountOf(row),
       },
       { kind: 'item', customerEmail: body.email },
       meta,

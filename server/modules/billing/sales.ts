@@ -42,6 +42,8 @@ export interface Sale {
   /** Names the payment (checkout session or balance spend): the entitlement and sale refs. */
   ref: string;
   checkoutSessionId?: string | null;
+  /** The discount code it was priced with (issue 43), named on the receipt. */
+  discount?: { code: string; cents: number } | null;
 }
 
 /**
@@ -97,6 +99,15 @@ export const creditOf = (sale: Sale, meta: EventMeta): EarningsCredit => ({
   at: meta.at,
 });
 
+/** The discount a checkout row was priced with, when it names a code and its cents. */
+export const discountOf = (row: {
+  discountCode: string | null;
+  discountCents: number | null;
+}): Sale['discount'] =>
+  row.discountCode && row.discountCents
+    ? { code: row.discountCode, cents: row.discountCents }
+    : null;
+
 export const saleEvent = (sale: Sale, netCents: number): DomainEvent => ({
   type: 'sale.recorded',
   subjectId: String(sale.item.id),
@@ -108,5 +119,8 @@ export const saleEvent = (sale: Sale, netCents: number): DomainEvent => ({
     currency: sale.currency,
     netCents,
     via: sale.via,
+    ...(sale.discount
+      ? { discountCode: sale.discount.code, discountCents: sale.discount.cents }
+      : {}),
   },
 });

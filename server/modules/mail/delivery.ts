@@ -255,6 +255,9 @@ function noticeDetails(
   let path: string | undefined;
   if (params.amountCents && params.currency) {
     out.amount = formatMoney(Number(params.amountCents), params.currency, locale);
+    if (params.discountCents) {
+      out.discount = formatMoney(Number(params.discountCents), params.currency, locale);
+    }
   }
   if (params.itemId) out.item = named.itemTitle ?? '';
   if (params.creatorId) {

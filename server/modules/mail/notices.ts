@@ -16,6 +16,15 @@ const money = (data: { amountCents: number; currency: string }) => ({
   currency: data.currency,
 });
 
+/** A receipt's discount code and what it took off (issue 43), when the payment had one. */
+const discount = (data: {
+  discountCode?: string;
+  discountCents?: number;
+}): Record<string, string> =>
+  data.discountCode && data.discountCents
+    ? { discountCode: data.discountCode, discountCents: String(data.discountCents) }
+    : {};
+
 /** The notices an event causes (none for most). */
 export function noticesOf(event: DomainEvent, meta: EventMeta): Notice[] {
   const at = meta.at.toISOString();
@@ -30,7 +39,7 @@ export function noticesOf(event: DomainEvent, meta: EventMeta): Notice[] {
           mail: {
             template: 'sale-receipt',
             userId: d.buyerId,
-            params,
+            params: { ...params, ...discount(d) },
             path: `/product/${d.itemId}`,
           },
           key: `sale-receipt:${sale}`,
@@ -74,8 +83,25 @@ export function noticesOf(event: DomainEvent, meta: EventMeta): Notice[] {
         },
       ];
     }
-    case 'membership.started':
+    case 'membership.started': {
+      const d = event.data;
+      // The member's receipt of the first payment (a free trial pays nothing now).
+      const receipt: Notice[] =
+        d.amountCents > 0
+          ? [
+              {
+                mail: {
+                  template: 'membership-receipt',
+                  userId: d.fanId,
+                  params: { ...money(d), tier: d.tier, creatorId: d.creatorId, ...discount(d) },
+                  path: '/wallet',
+                },
+                key: `membership-receipt:${event.subjectId}`,
+              },
+            ]
+          : [];
       return [
+        ...receipt,
         {
           mail: {
             template: 'new-subscriber',
@@ -86,6 +112,7 @@ export function noticesOf(event: DomainEvent, meta: EventMeta): Notice[] {
           key: `new-subscriber:${event.subjectId}`,
         },
       ];
+    }
     case 'membership.renewed':
       return [
         {

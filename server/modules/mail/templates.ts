@@ -25,6 +25,7 @@ export const NOTICE_TEMPLATES = [
   'tip-notice',
   'refund-receipt',
   'refund-notice',
+  'membership-receipt',
   'new-subscriber',
   'membership-renewed',
   'membership-upgraded',
@@ -47,6 +48,7 @@ export const NOTICE_KIND_OF: Record<NoticeTemplate, NoticeKind> = {
   'tip-notice': 'sales',
   'refund-receipt': 'receipts',
   'refund-notice': 'sales',
+  'membership-receipt': 'receipts',
   'new-subscriber': 'subscribers',
   'membership-renewed': 'memberships',
   'membership-upgraded': 'memberships',
@@ -111,6 +113,22 @@ function withCountPhrases(
   return out;
 }
 
+/**
+ * A receipt's discount (issue 43): `{{discountLine}}` becomes "Code LAUNCH: −$1.00" when the
+ * params name a code and the amount it took off (`discount`, already formatted), else nothing,
+ * and its paragraph is dropped.
+ */
+function withDiscountLine(
+  t: TFunction<'mail'>,
+  params: Record<string, string>,
+): Record<string, string> {
+  const discountLine =
+    params.discountCode && params.discount
+      ? t('discountLine', { replace: { code: params.discountCode, discount: params.discount } })
+      : '';
+  return { ...params, discountLine };
+}
+
 /** Absolute URLs inside a paragraph become links in the HTML part. */
 const linkify = (escaped: string) =>
   escaped.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
@@ -137,7 +155,7 @@ export interface RenderedMail {
 /** Renders a template in the recipient's language: a text part and an equivalent HTML part. */
 export function renderMail(input: RenderInput): RenderedMail {
   const t = textsIn(input.locale, 'mail');
-  const params = withCountPhrases(t, input.template, input.params);
+  const params = withDiscountLine(t, withCountPhrases(t, input.template, input.params));
   // The params go in `replace`, apart from i18next's own options, so no param is taken for one.
   const template = t(`templates.${input.template}`, {
     replace: { ...params, link: input.notMeUrl },
