@@ -182,6 +182,8 @@ export const EVENT_DATA = {
     ...fanAndCreator,
     tier,
     trialEndsAt: z.string().nullable().optional(),
+    /** The tier's price each period (what a trial's end charges). */
+    priceCents: z.number().optional(),
     ...discount,
   }),
   /** A creator set the free trial days of their paid tiers (issue 43; 0 is no trial). */

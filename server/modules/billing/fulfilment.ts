@@ -370,6 +370,7 @@ async function grantMembership(
         amountCents: row.amountCents,
         currency: row.currency,
         trialEndsAt: sub.trialEndsAt?.toISOString() ?? null,
+        priceCents: sub.priceCents,
         ...(row.discountCode && row.discountCents
           ? { discountCode: row.discountCode, discountCents: row.discountCents }
           : {}),

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, type TestUser } from '../../test/factories';
 import { canViewItem } from '../access/index';
 import { startFakeStripe, stripeEnv } from '../../test/fakes/stripe';
+import { mailsTo } from '../mail/test-helpers';
 import { runRenewals } from './renewals';
 import {
   createItem,
@@ -138,6 +139,35 @@ describe('free trials (issue 43)', () => {
     expect((await earningsEntries(t, creator.user.id)).map((e) => e.amountCents)).toEqual([
       450, 450,
     ]);
+  });
+
+  it('a trial start mails when it ends and what it costs then, not a receipt of $0.00', async () => {
+    clock.set('2033-03-01T10:00:00.000Z');
+    const { creator } = await creatorWithTrial(7);
+    const fan = await createUser(t);
+    const spanish = await createUser(t, { locale: 'es' });
+    await startTrial(fan, creator);
+    await startTrial(spanish, creator);
+    const mails = await mailsTo(t, fan.user.email);
+    expect(mails.filter((m) => m.template === 'membership-receipt')).toEqual([]);
+    const [trial] = mails.filter((m) => m.template === 'membership-trial-started');
+    expect(trial?.subject).toBe('Your free trial of Hypr has started');
+    expect(trial?.text).toContain('runs until March 8, 2033; then $5.00/month.');
+    expect(trial?.text).not.toContain('$0.00');
+    const [prueba] = (await mailsTo(t, spanish.user.email)).filter(
+      (m) => m.template === 'membership-trial-started',
+    );
+    expect(prueba?.text).toMatch(/dura hasta el 8 de marzo de 2033; después, 5,00\sUS\$ al mes\./);
+    // The creator hears of a trial, not of a $0.00 subscription.
+    const notices = (await mailsTo(t, creator.user.email)).filter((m) =>
+      ['new-subscriber', 'new-trial-subscriber'].includes(m.template),
+    );
+    expect(notices.map((m) => m.template)).toEqual([
+      'new-trial-subscriber',
+      'new-trial-subscriber',
+    ]);
+    expect(notices[0]?.text).toContain('free trial of your Hypr tier. It runs until March 8, 2033');
+    expect(notices.map((m) => m.text).join('\n')).not.toContain('0.00');
   });
 
   it('a second trial checkout paid after the first is refused and charges nothing', async () => {

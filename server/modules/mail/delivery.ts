@@ -259,6 +259,14 @@ function noticeDetails(
       out.discount = formatMoney(Number(params.discountCents), params.currency, locale);
     }
   }
+  if (params.priceCents && params.currency) {
+    out.price = formatMoney(Number(params.priceCents), params.currency, locale);
+  }
+  if (params.trialEndsAt) {
+    out.trialEnd = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(params.trialEndsAt),
+    );
+  }
   if (params.itemId) out.item = named.itemTitle ?? '';
   if (params.creatorId) {
     const { creator } = named;

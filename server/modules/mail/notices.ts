@@ -85,7 +85,38 @@ export function noticesOf(event: DomainEvent, meta: EventMeta): Notice[] {
     }
     case 'membership.started': {
       const d = event.data;
-      // The member's receipt of the first payment (a free trial pays nothing now).
+      // A free trial pays nothing now (issue 43): no receipt of $0.00, but when it ends and what
+      // it costs then.
+      if (d.trialEndsAt) {
+        const params = {
+          currency: d.currency,
+          tier: d.tier,
+          creatorId: d.creatorId,
+          trialEndsAt: d.trialEndsAt,
+          ...(d.priceCents ? { priceCents: String(d.priceCents) } : {}),
+        };
+        return [
+          {
+            mail: {
+              template: 'membership-trial-started',
+              userId: d.fanId,
+              params,
+              path: '/wallet',
+            },
+            key: `membership-trial-started:${event.subjectId}`,
+          },
+          {
+            mail: {
+              template: 'new-trial-subscriber',
+              userId: d.creatorId,
+              params,
+              path: '/dashboard',
+            },
+            key: `new-subscriber:${event.subjectId}`,
+          },
+        ];
+      }
+      // The member's receipt of the first payment.
       const receipt: Notice[] =
         d.amountCents > 0
           ? [
