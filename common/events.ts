@@ -25,6 +25,7 @@ export const SUBJECT_TYPES = [
   'payout',
   'payout_run',
   'discount',
+  'gift',
   'report',
   'warning',
   'conversation',
@@ -44,7 +45,7 @@ const discount = {
   discountCents: z.number().optional(),
 };
 const fanAndCreator = { fanId: z.string(), creatorId: z.string() };
-const checkoutKind = z.enum(['item', 'subscription', 'topup', 'tip']);
+const checkoutKind = z.enum(['item', 'subscription', 'topup', 'tip', 'gift']);
 
 /**
  * The data each event type carries, as zod schemas: the writer's type (`DomainEventData`) is
@@ -155,6 +156,27 @@ export const EVENT_DATA = {
     showPublicly: z.boolean(),
   }),
   'sale.refunded_to_balance': Money.extend({ itemId: z.number().nullable(), buyerId: z.string() }),
+  // gifts (issue 43): bought for an address, its mail (re)sent, redeemed once, or refunded
+  'gift.purchased': Money.extend({
+    giftId: z.string(),
+    giverId: z.string(),
+    creatorId: z.string(),
+    itemId: z.number().nullable(),
+    tier: tier.nullable(),
+    months: z.number().nullable(),
+    sendAt: z.string().nullable(),
+  }),
+  'gift.resent': z.object({ giftId: z.string(), giverId: z.string(), creatorId: z.string() }),
+  'gift.redeemed': z.object({
+    giftId: z.string(),
+    giverId: z.string(),
+    redeemerId: z.string(),
+    creatorId: z.string(),
+    itemId: z.number().nullable(),
+    tier: tier.nullable(),
+    months: z.number().nullable(),
+  }),
+  'gift.refunded': Money.extend({ giftId: z.string(), giverId: z.string() }),
   'payment.refunded': Money.extend({
     transactionId: z.number(),
     refundId: z.number(),
@@ -222,7 +244,7 @@ export const EVENT_DATA = {
     tier,
     months: z.number(),
     periodEnd: z.string(),
-    via: z.enum(['creator', 'import', 'invitation']),
+    via: z.enum(['creator', 'import', 'invitation', 'gift']),
   }),
   // a creator's member list
   'members.import_queued': z.object({ importId: z.string(), rows: z.number() }),
@@ -342,6 +364,10 @@ export const EVENT_DESCRIPTORS: {
   'sale.recorded': { subject: 'item', audit: true },
   'sale.refunded_to_balance': { subject: 'checkout', audit: true },
   'tip.received': { subject: 'payment', audit: true },
+  'gift.purchased': { subject: 'gift', audit: true },
+  'gift.resent': { subject: 'gift', audit: true },
+  'gift.redeemed': { subject: 'gift', audit: true },
+  'gift.refunded': { subject: 'gift', audit: true },
   'payment.refunded': { subject: 'payment', audit: true },
   'payment.disputed': { subject: 'payment', audit: true },
   'wallet.topped_up': { subject: 'wallet', audit: true },

@@ -49,6 +49,7 @@ import {
   discountRoutes,
   walletRoutes,
   tipRoutes,
+  giftRoutes,
   billingRealtimePresenters,
   trialRoutes,
 } from './modules/billing/index';
@@ -221,6 +222,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(billingRoutes(c));
   await app.register(walletRoutes(c));
   await app.register(tipRoutes(c));
+  await app.register(giftRoutes(c));
   await app.register(transactionRoutes(c));
   await app.register(discountRoutes(c));
   await app.register(trialRoutes(c));

@@ -3,6 +3,7 @@ import { CURRENCIES } from '../rules/money';
 import { PAID_TIERS, TIERS } from '../rules/tiers';
 import { ImageSrcSet } from './feed';
 import { TipNote } from './tips';
+import { GiftOrder } from './gifts';
 
 /*
  * Payments (issue 5): request and response shapes shared by the server and the web.
@@ -46,7 +47,7 @@ export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
  */
 export const SUBSCRIPTION_PROVIDERS = [...PAYMENT_PROVIDERS, 'comp'] as const;
 export type SubscriptionProvider = (typeof SUBSCRIPTION_PROVIDERS)[number];
-export const CHECKOUT_KINDS = ['item', 'subscription', 'topup', 'tip'] as const;
+export const CHECKOUT_KINDS = ['item', 'subscription', 'topup', 'tip', 'gift'] as const;
 export const CHECKOUT_STATUSES = ['open', 'complete', 'expired'] as const;
 export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
 export const PAYMENT_STATUSES = ['paid', 'unpaid'] as const;
@@ -107,6 +108,11 @@ export const CreateCheckoutSessionRequest = z.object({
    * with this message and whether the creator's page may show it.
    */
   tip: TipNote.optional(),
+  /**
+   * Issue 43 (common/rules/gifts.ts): buy the item or membership named as usual for someone
+   * else, by e-mail. A membership gift is `gift.months` (1, 3 or 12) of the tier, paid once.
+   */
+  gift: GiftOrder.optional(),
 });
 export type CreateCheckoutSessionRequest = z.infer<typeof CreateCheckoutSessionRequest>;
 

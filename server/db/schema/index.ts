@@ -5,6 +5,7 @@ export * from '../../jobs/tables';
 export * from '../../modules/admin/tables';
 export * from '../../modules/auth/tables';
 export * from '../../modules/billing/entitlement-tables';
+export * from '../../modules/billing/gift-tables';
 export * from '../../modules/billing/refund-tables';
 export * from '../../modules/billing/tables';
 export * from '../../modules/blocks/tables';

@@ -34,6 +34,8 @@ const TAGS: Record<string, string> = {
   billing: 'Checkout, memberships and earnings.',
   wallet: 'The wallet balance and paying from it.',
   tips: "Tips to creators (issue 43): from the balance, and the creator's lists.",
+  gifts:
+    "Gifts (issue 43): a gift by its code, redeeming it, and the giver's sent gifts (resend, refund).",
   media: 'Uploading media and reading it through signed links.',
   items: 'Items (aura posts): creating, editing, publishing, likes, comments and visits.',
   feed: 'Discover: the feed and the creator spotlight.',

@@ -12,7 +12,7 @@ import { moneyParams, type Currency } from '../../../common/rules/money';
 import { pwywAmountProblem, pwywBounds } from '../../../common/rules/pay-what-you-want';
 import { TIP_MAX_CENTS, TIP_MIN_CENTS, TIP_TIER, tipMessageOf } from '../../../common/rules/tips';
 import type { Viewer } from '../../auth/guard';
-import type { CheckoutKind } from '../../db/schema/index';
+import type { CheckoutGift, CheckoutKind } from '../../db/schema/index';
 import { fail } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import { accountState } from '../users/index';
@@ -24,11 +24,11 @@ import { liveSubscriptionsOf } from './stats';
 import { assertTippable } from './tips';
 import { trialDaysFor } from './trials';
 
-function priceMismatch(serverCents: number, currency: string) {
+export function priceMismatch(serverCents: number, currency: string) {
   return fail('priceMismatch', moneyParams({ price: serverCents }, currency), { field: 'price' });
 }
 
-function amountNotAccepted(priceCents: number, currency: string) {
+export function amountNotAccepted(priceCents: number, currency: string) {
   return fail('amount_not_accepted', moneyParams({ price: priceCents }, currency), {
     field: 'amount',
   });
@@ -39,7 +39,7 @@ function amountNotAccepted(priceCents: number, currency: string) {
  * buyer's `amount` within the item's bounds. A fixed-price item refuses an amount; a
  * pay-what-you-want one needs it (the SPEC's `price`, if sent, is only checked as a price).
  */
-function itemAmountCents(
+export function itemAmountCents(
   item: {
     priceCents: number;
     currency: Currency;
@@ -80,13 +80,15 @@ export interface CheckoutPlan {
   discount: PricedDiscount | null;
   /** A membership's free trial (issue 43): its first period lasts this many days, `amountCents` 0. */
   trialDays?: number;
+  /** A gift's order (kind gift, issue 43): for whom, with what message, when, how many months. */
+  gift?: CheckoutGift;
 }
 
 /**
  * The amount the request names, if any: `priceCents`, else SPEC §7's `price` as typed. An
  * unreadable price is refused even where the server's own price is charged: it is bad input.
  */
-function requestedCents(body: CreateCheckoutSessionRequest): number | undefined {
+export function requestedCents(body: CreateCheckoutSessionRequest): number | undefined {
   if (body.priceCents !== undefined) {
     if (body.priceCents < 0) throw fail('invalid_price', undefined, { field: 'priceCents' });
     return body.priceCents;

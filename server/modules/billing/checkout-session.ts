@@ -11,6 +11,7 @@ import { recordChange, type EventMeta } from '../../events/record';
 import { fail } from '../../http/errors';
 import { accountContact } from '../users/index';
 import { planCheckout } from './checkout-plan';
+import { planGiftCheckout } from './gift-plan';
 import { reserveDiscount } from './discounts';
 import { callProvider, type BillingDeps } from './deps';
 
@@ -31,7 +32,10 @@ export async function createCheckoutSession(
   authorize(viewer, body.tier === TOPUP_TIER ? 'wallet.use' : 'item.buy');
   const provider = deps.provider.name;
   if (provider === 'none') throw fail('payments_not_configured');
-  const plan = await planCheckout(deps, viewer, body);
+  const { gift } = body;
+  const plan = gift
+    ? await planGiftCheckout(deps, viewer, { ...body, gift })
+    : await planCheckout(deps, viewer, body);
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + CHECKOUT_LIFETIME_MS);
   const buyerEmail =
@@ -49,6 +53,15 @@ export async function createCheckoutSession(
     // A webhook that comes before our row is stored rebuilds the tip from these.
     ...(plan.tip
       ? { tipMessage: plan.tip.message ?? '', tipPublic: plan.tip.showPublicly ? '1' : '0' }
+      : {}),
+    // And a gift (issue 43) from these.
+    ...(plan.gift
+      ? {
+          giftEmail: plan.gift.email,
+          giftMessage: plan.gift.message ?? '',
+          giftSendAt: plan.gift.sendAt ?? '',
+          giftMonths: plan.gift.months === null ? '' : String(plan.gift.months),
+        }
       : {}),
   };
   // The code as redeemed, for whoever reads the session at the provider.
@@ -83,6 +96,7 @@ export async function createCheckoutSession(
     tipMessage: plan.tip?.message ?? null,
     tipPublic: plan.tip?.showPublicly ?? null,
     trialDays: plan.trialDays ?? null,
+    gift: plan.gift ?? null,
     expiresAt,
     createdAt: now,
   };

@@ -13,7 +13,7 @@ export interface ComplimentaryGrant {
   tier: PaidTier;
   months: number;
   /** Who gave it: the creator's own call, an import, or an invitation accepted at sign-up. */
-  via: 'creator' | 'import' | 'invitation';
+  via: 'creator' | 'import' | 'invitation' | 'gift';
 }
 
 /**

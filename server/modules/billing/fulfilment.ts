@@ -14,6 +14,7 @@ import { releaseDiscounts } from './discounts';
 import { entitlements } from './entitlement-tables';
 import { creditEarnings, creditWallet } from './ledger';
 import { discountOf, recordSale } from './sales';
+import { bookGift } from './gift-booking';
 import { grantTip } from './tips';
 import { hadTrial } from './trials';
 import { fail } from '../../http/errors';
@@ -59,7 +60,11 @@ async function lockCheckoutRow(
   const kind = m.kind as CheckoutKind | undefined;
   if (
     !m.userId ||
-    (kind !== 'item' && kind !== 'subscription' && kind !== 'topup' && kind !== 'tip')
+    (kind !== 'item' &&
+      kind !== 'subscription' &&
+      kind !== 'topup' &&
+      kind !== 'tip' &&
+      kind !== 'gift')
   ) {
     return null;
   }
@@ -81,6 +86,15 @@ async function lockCheckoutRow(
       customerEmail: session.customerEmail,
       tipMessage: kind === 'tip' ? m.tipMessage || null : null,
       tipPublic: kind === 'tip' ? m.tipPublic === '1' : null,
+      gift:
+        kind === 'gift' && m.giftEmail
+          ? {
+              email: m.giftEmail,
+              message: m.giftMessage || null,
+              sendAt: m.giftSendAt || null,
+              months: m.giftMonths ? Number(m.giftMonths) : null,
+            }
+          : null,
       expiresAt: ctx.meta.at,
       createdAt: ctx.meta.at,
       // The code it was priced with (issue 43); its redemption was taken with the session.
@@ -461,6 +475,7 @@ export async function fulfilCheckout(
   );
   if (row.kind === 'item') await grantItem(tx, ctx, row);
   else if (row.kind === 'tip') await grantTip(tx, ctx.feePercent, row, ctx.meta);
+  else if (row.kind === 'gift') await bookGift(tx, ctx.feePercent, row, ctx.meta);
   else if (row.kind === 'topup') {
     await creditWallet(tx, {
       userId: row.userId,

@@ -25,5 +25,7 @@ export { discountRoutes } from './discount-routes';
 export { transactionRoutes } from './transaction-routes';
 export { walletRoutes } from './wallet-routes';
 export { tipRoutes } from './tip-routes';
+export { giftRoutes } from './gift-routes';
+export { giftMailsOf, type GiftMail } from './gift-booking';
 export { billingRealtimePresenters } from './realtime';
 export { trialRoutes } from './trial-routes';

@@ -63,6 +63,12 @@ export async function localCheckoutSummary(
   let description = 'Aura balance top-up';
   if (row.kind === 'subscription') description = `${row.tier ?? ''} membership: ${merchantName}`;
   if (row.kind === 'tip') description = `Tip: ${merchantName}`;
+  if (row.kind === 'gift') {
+    const item = row.itemId ? await itemSummary(deps.db, row.itemId) : null;
+    description = item
+      ? `Gift: ${item.title}`
+      : `Gift: ${row.gift?.months ?? 1} × ${row.tier ?? ''} membership: ${merchantName}`;
+  }
   if (row.kind === 'item') {
     const item = row.itemId ? await itemSummary(deps.db, row.itemId) : null;
     description = item?.title ?? row.label;

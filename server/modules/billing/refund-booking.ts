@@ -11,6 +11,7 @@ import { recordEvent, type EventMeta } from '../../events/record';
 import { uncountSaleSql } from '../items/index';
 import { entitlements } from './entitlement-tables';
 import { recordSubscriptionChange, setSubscriptionAccess } from './fulfilment';
+import { endGiftOfPayment } from './gift-booking';
 import { creditWallet } from './ledger';
 import { startOfUtcMonth } from './periods';
 import { paymentRefunds, type PaymentRefundRow } from './refund-tables';
@@ -125,7 +126,11 @@ export async function bookRefund(
     });
   }
   const full = refundedAfter >= payment.grossCents;
-  if (full) await endEntitlement(tx, payment, meta);
+  if (full) {
+    await endEntitlement(tx, payment, meta);
+    // A gift's payment (issue 43): its code redeems nothing any more.
+    await endGiftOfPayment(tx, payment.ref, meta);
+  }
   await recordEvent(
     tx,
     ask.actorId ? { id: ask.actorId } : null,

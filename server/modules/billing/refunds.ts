@@ -155,7 +155,7 @@ function answer(
  * payment is an invoice's PaymentIntent, asked of Stripe; a membership refunded in full is ended
  * at Stripe too (before anything is booked), so it is never charged again.
  */
-async function refundAtStripe(
+export async function refundAtStripe(
   deps: BillingDeps,
   payment: PaymentRow,
   amountCents: number,

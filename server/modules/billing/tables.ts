@@ -94,6 +94,8 @@ export const checkoutSessions = pgTable(
     discountReleasedAt: timestamp('discount_released_at', { withTimezone: true }),
     /** A membership's free trial (issue 43): its first period lasts this many days, for 0. */
     trialDays: smallint('trial_days'),
+    /** A gift's order (kind gift, issue 43): the recipient, message, send time and months. */
+    gift: jsonb('gift').$type<CheckoutGift>(),
   },
   (t) => [
     // Only a trial's checkout charges nothing now.
@@ -116,6 +118,15 @@ export const checkoutSessions = pgTable(
   ],
 );
 export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
+
+/** What a gift checkout stores of its order (common/schemas/gifts.ts GiftOrder, as checked). */
+export interface CheckoutGift {
+  email: string;
+  message: string | null;
+  sendAt: string | null;
+  /** A membership gift's months; null for an item. */
+  months: number | null;
+}
 
 /** Where a discount code applies: everything of its creator's, or the items and tiers listed. */
 export type DiscountScope = 'all' | { items: number[]; tiers: PaidTier[] };

@@ -6,6 +6,7 @@ import type { MailLocale } from '../../../common/rules/locales';
 import { formatMoney } from '../../../common/rules/money';
 import { consumeInTransaction, recordEvent, systemMeta } from '../../events/record';
 import type { JobRunner } from '../../jobs/runner';
+import { giftMailsOf, type GiftMail } from '../billing/index';
 import { isDeliverableEmail } from '../users/index';
 import { isUuid } from '../../http/ids';
 import { composeNewsletterMail, markSent, sendIdsOf } from './newsletter-compose';
@@ -81,12 +82,16 @@ export async function deliverMails(
       isNewsletterTemplate(payload.template) ? sendIdsOf(payload) : [],
     ),
   );
+  const gifts = await giftMailsOf(
+    deps.db,
+    readable.flatMap(({ payload }) => (payload.params?.giftId ? [payload.params.giftId] : [])),
+  );
   const messages: { at: number; message: MailMessage }[] = [];
   readable.forEach((mail, i) => {
     const at = batch.indexOf(mail);
     // A mail that cannot be rendered fails alone; its batch still goes out.
     try {
-      const message = composeMail(deps, mail, recipients[i] ?? null, newsletters);
+      const message = composeMail(deps, giftMail(mail, gifts), recipients[i] ?? null, newsletters);
       if (message) messages.push({ at, message });
     } catch (error) {
       errors[at] = error ?? new Error('mail could not be rendered');
@@ -163,13 +168,55 @@ async function sendAll(
   return errors;
 }
 
+/**
+ * A gift's mails (issue 43) as read now: the recipient's mail goes to the gift's address, in the
+ * giver's language, with the redeem link (its code a secret, like a token's), the item's or the
+ * membership's template; not at all once the gift was refunded or redeemed. The giver's receipt
+ * names the recipient. Any other mail is as queued.
+ */
+function giftMail(mail: QueuedMail, gifts: Map<string, GiftMail>): QueuedMail | null {
+  const giftId = mail.payload.params?.giftId;
+  if (!giftId) return mail;
+  const gift = gifts.get(giftId);
+  if (!gift) return null;
+  const params = { ...mail.payload.params };
+  if (mail.payload.template === 'gift-receipt') {
+    return {
+      ...mail,
+      payload: { ...mail.payload, params: { ...params, recipient: gift.recipientEmail } },
+    };
+  }
+  if (gift.isSpent) return null;
+  return {
+    ...mail,
+    payload: {
+      ...mail.payload,
+      template: gift.tier !== null ? 'gift-membership' : 'gift-item',
+      to: gift.recipientEmail,
+      path: `/gifts/${gift.code}`,
+      params: {
+        ...params,
+        giftCode: gift.code,
+        // The greeting names the address: the recipient may have no account.
+        username: gift.recipientEmail,
+        giver: gift.giverName,
+        note: gift.message ?? '',
+        tier: gift.tier ?? '',
+        months: String(gift.months ?? ''),
+      },
+    },
+  };
+}
+
 /** One queued mail rendered for its recipient as read now; null when it is not to be sent. */
 function composeMail(
   deps: MailDeliveryDeps,
-  { payload, key }: QueuedMail,
+  mail: QueuedMail | null,
   user: Recipient | null,
   newsletters: Map<number, NewsletterSendContext>,
 ): MailMessage | null {
+  if (!mail) return null;
+  const { payload, key } = mail;
   if (!user || user.status === 'deleted' || user.optedOut) return null;
   const to = payload.to ?? user.email;
   // A taken-back address left a stand-in that no mail can reach.
@@ -191,6 +238,8 @@ function composeMail(
     secrets.push(token);
     return encodeURIComponent(token);
   };
+  // A gift's code (issue 43) redeems it: its link is as secret as a token's.
+  if (payload.params?.giftCode) secrets.push(payload.params.giftCode);
   const actionUrl =
     payload.tokenId && page
       ? `${base}${page}?token=${secret(linkToken(deps.key, payload.tokenId))}`

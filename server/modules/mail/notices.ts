@@ -9,7 +9,8 @@ import { mailWrite, type MailJobPayload } from './queue';
  * gives one receipt and one creator notice, whatever happens after.
  */
 
-type Notice = { mail: MailJobPayload; key: string };
+/** `at`: when the mail goes, when not at once (a gift's chosen send time). */
+type Notice = { mail: MailJobPayload; key: string; at?: Date };
 
 const money = (data: { amountCents: number; currency: string }) => ({
   amountCents: String(data.amountCents),
@@ -24,6 +25,12 @@ const discount = (data: {
   data.discountCode && data.discountCents
     ? { discountCode: data.discountCode, discountCents: String(data.discountCents) }
     : {};
+/** A gift's mail to its recipient (the item or membership template is chosen when it is sent). */
+const giftMailOf = (d: { giftId: string; giverId: string; creatorId: string }): MailJobPayload => ({
+  template: 'gift-item',
+  userId: d.giverId,
+  params: { giftId: d.giftId, creatorId: d.creatorId },
+});
 
 /** The notices an event causes (none for most). */
 export function noticesOf(event: DomainEvent, meta: EventMeta): Notice[] {
@@ -64,6 +71,36 @@ export function noticesOf(event: DomainEvent, meta: EventMeta): Notice[] {
         },
       ];
     }
+    case 'gift.purchased': {
+      // The giver's receipt, and the gift's mail to its recipient at once or at its send time
+      // (the job waits for it; its key sends it once across instances). Both read the gift's
+      // address and code when they go (delivery.ts), so neither is in the job or the event.
+      const d = event.data;
+      const giftMail = giftMailOf(d);
+      return [
+        {
+          mail: {
+            template: 'gift-receipt',
+            userId: d.giverId,
+            params: { ...money(d), giftId: d.giftId },
+            path: '/wallet',
+          },
+          key: `gift-receipt:${d.giftId}`,
+        },
+        {
+          mail: giftMail,
+          key: `gift:${d.giftId}`,
+          ...(d.sendAt ? { at: new Date(d.sendAt) } : {}),
+        },
+      ];
+    }
+    case 'gift.resent':
+      return [
+        {
+          mail: giftMailOf(event.data),
+          key: `gift:${event.data.giftId}:${at}`,
+        },
+      ];
     case 'payment.refunded': {
       const d = event.data;
       const params = { ...money(d), creatorId: d.creatorId };
@@ -227,4 +264,4 @@ export function noticesOf(event: DomainEvent, meta: EventMeta): Notice[] {
 
 /** The writes that queue an event's notices (the transactional consumer defineMailJob registers). */
 export const noticeWrites = (_db: Db, event: DomainEvent, meta: EventMeta): EventWrite[] =>
-  noticesOf(event, meta).map((notice) => mailWrite(notice.mail, notice.key, meta));
+  noticesOf(event, meta).map((notice) => mailWrite(notice.mail, notice.key, meta, notice.at));

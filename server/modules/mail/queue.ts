@@ -30,11 +30,17 @@ export interface MailJobPayload {
  * webhook queues nothing new, and records nothing): for the statement of the event that causes
  * the mail (a transactional consumer's write).
  */
-export function mailWrite(mail: MailJobPayload, key: string, meta: EventMeta): EventWrite {
+export function mailWrite(
+  mail: MailJobPayload,
+  key: string,
+  meta: EventMeta,
+  /** When the mail goes, when not at once (the job waits until then). */
+  sendAt?: Date,
+): EventWrite {
   const job = enqueueJobSql(
     MAIL_JOB,
-    { ...mail, ...(meta.requestId ? { byRequest: true } : {}) },
-    { key: `mail:${key}`, at: meta.at, maxAttempts: MAIL_MAX_ATTEMPTS },
+    { ...mail, ...(meta.requestId && !sendAt ? { byRequest: true } : {}) },
+    { key: `mail:${key}`, at: sendAt ?? meta.at, maxAttempts: MAIL_MAX_ATTEMPTS },
   );
   return {
     actor: null,

@@ -19,8 +19,11 @@ export const ACCOUNT_TEMPLATES = [
   'member-invite',
   'member-invite-comp',
 ] as const;
+/** A gift's mail to its recipient (issue 43): an address, not an account, in the giver's language. */
+export const GIFT_TEMPLATES = ['gift-item', 'gift-membership'] as const;
 export const NOTICE_TEMPLATES = [
   'sale-receipt',
+  'gift-receipt',
   'sale-notice',
   'tip-notice',
   'refund-receipt',
@@ -40,12 +43,14 @@ export const NOTICE_TEMPLATES = [
 ] as const;
 export type AccountTemplate = (typeof ACCOUNT_TEMPLATES)[number];
 export type NoticeTemplate = (typeof NOTICE_TEMPLATES)[number];
+export type GiftTemplate = (typeof GIFT_TEMPLATES)[number];
 /** New-post mails (issue 42) have their own shape: newsletter-templates.ts. */
-export type MailTemplate = AccountTemplate | NoticeTemplate | NewsletterTemplate;
+export type MailTemplate = AccountTemplate | NoticeTemplate | GiftTemplate | NewsletterTemplate;
 
 /** Which switch of account settings silences each notice. */
 export const NOTICE_KIND_OF: Record<NoticeTemplate, NoticeKind> = {
   'sale-receipt': 'receipts',
+  'gift-receipt': 'receipts',
   'sale-notice': 'sales',
   'tip-notice': 'sales',
   'refund-receipt': 'receipts',
@@ -66,8 +71,11 @@ export const NOTICE_KIND_OF: Record<NoticeTemplate, NoticeKind> = {
 
 export const isNoticeTemplate = (t: string): t is NoticeTemplate =>
   (NOTICE_TEMPLATES as readonly string[]).includes(t);
+const isGiftTemplate = (t: string): t is GiftTemplate =>
+  (GIFT_TEMPLATES as readonly string[]).includes(t);
 export const isMailTemplate = (t: string): t is MailTemplate =>
   isNoticeTemplate(t) ||
+  isGiftTemplate(t) ||
   isNewsletterTemplate(t) ||
   (ACCOUNT_TEMPLATES as readonly string[]).includes(t);
 
@@ -173,7 +181,9 @@ export function renderMail(input: RenderInput): RenderedMail {
     template.action && input.actionUrl ? { label: template.action, url: input.actionUrl } : null;
   const notMe = template.notMe && input.notMeUrl ? template.notMe : null;
   const isAccountMail =
-    !isNoticeTemplate(input.template) && input.template !== 'email-change-notice';
+    !isNoticeTemplate(input.template) &&
+    !isGiftTemplate(input.template) &&
+    input.template !== 'email-change-notice';
   const footer: string[] = [];
   if (isAccountMail) footer.push(t('ignore'));
   footer.push(t('signature'));

@@ -1,0 +1,141 @@
+import { giftMessageOf, giftSendAtProblem } from '../../../common/rules/gifts';
+import { roleHolds } from '../../../common/rules/permissions';
+import { isTier, TIER_CURRENCY, TIER_PRICE_CENTS } from '../../../common/rules/tiers';
+import { TOPUP_TIER, type CreateCheckoutSessionRequest } from '../../../common/schemas/billing';
+import type { GiftOrder } from '../../../common/schemas/gifts';
+import { TIP_TIER } from '../../../common/rules/tips';
+import type { Viewer } from '../../auth/guard';
+import { fail } from '../../http/errors';
+import { isUuid } from '../../http/ids';
+import { accountState } from '../users/index';
+import {
+  amountNotAccepted,
+  itemAmountCents,
+  priceMismatch,
+  requestedCents,
+  type CheckoutPlan,
+} from './checkout-plan';
+import type { BillingDeps } from './deps';
+import { priceDiscount } from './discounts';
+import { itemCheckoutStatement } from './item-checkout.read-model';
+import { assertPurchasable } from './sales';
+import type { CheckoutGift } from './tables';
+
+/**
+ * A gift checkout (issue 43, common/rules/gifts.ts): the item or `gift.months` of the tier the
+ * request names, priced by the server as for the buyer (an item's price or pay-what-you-want
+ * amount, the tier's monthly price times the months), a discount code by the usual rules, and
+ * always paid once (never a subscription). The giver may hold it already: it is for someone else.
+ */
+export async function planGiftCheckout(
+  deps: BillingDeps,
+  viewer: Viewer,
+  body: CreateCheckoutSessionRequest & { gift: GiftOrder },
+): Promise<CheckoutPlan> {
+  if (body.tier === TOPUP_TIER || body.tier === TIP_TIER || body.tip !== undefined) {
+    throw fail('gift_not_accepted', undefined, { field: 'gift' });
+  }
+  const now = deps.clock.now();
+  const sendAt = body.gift.sendAt ? new Date(body.gift.sendAt) : null;
+  if (sendAt) {
+    const problem = giftSendAtProblem(sendAt, now);
+    if (problem) throw fail(problem, undefined, { field: 'gift.sendAt' });
+  }
+  const order = (months: number | null): CheckoutGift => ({
+    email: body.gift.email,
+    message: giftMessageOf(body.gift.message),
+    sendAt: sendAt?.toISOString() ?? null,
+    months,
+  });
+  const cents = requestedCents(body);
+  const discountText = body.discountCode?.trim() ? body.discountCode : null;
+
+  if (isTier(body.tier)) {
+    if (body.tier === 'Aura') throw fail('tier_is_free', undefined, { field: 'tier' });
+    const months = body.gift.months;
+    if (months === undefined) throw fail('gift_months_required', undefined, { field: 'gift' });
+    const creatorId = body.creatorId ?? (typeof body.productId === 'string' ? body.productId : '');
+    if (!isUuid(creatorId)) {
+      throw fail('membership_needs_creator', undefined, { field: 'creatorId' });
+    }
+    const creator = await accountState(deps.db, { id: creatorId });
+    if (!creator || creator.status !== 'active' || !roleHolds(creator.role, 'membership.offer')) {
+      throw fail('creator_not_found');
+    }
+    if (creator.id === viewer.id) throw fail('cannot_subscribe_self');
+    const price = TIER_PRICE_CENTS[body.tier] * months;
+    if (cents !== undefined && cents !== price && cents !== TIER_PRICE_CENTS[body.tier]) {
+      throw priceMismatch(price, TIER_CURRENCY);
+    }
+    if (body.amount !== undefined) throw amountNotAccepted(price, TIER_CURRENCY);
+    const discount =
+      discountText === null
+        ? null
+        : await priceDiscount(deps.db, now, {
+            text: discountText,
+            sellerId: creator.id,
+            // Paid once, like a local membership's first payment.
+            target: { kind: 'subscription', tier: body.tier, stripe: false },
+            priceCents: price,
+            currency: TIER_CURRENCY,
+          });
+    return {
+      kind: 'gift',
+      itemId: null,
+      creatorId: creator.id,
+      tier: body.tier,
+      name: `Gift: ${months} × ${body.tier} membership: ${creator.username}`,
+      amountCents: discount?.amountCents ?? price,
+      currency: TIER_CURRENCY,
+      interval: null,
+      discount,
+      gift: order(months),
+    };
+  }
+
+  if (body.gift.months !== undefined) {
+    throw fail('gift_months_not_accepted', undefined, { field: 'gift' });
+  }
+  const productId =
+    typeof body.productId === 'number'
+      ? body.productId
+      : typeof body.productId === 'string' && /^\d{1,15}$/.test(body.productId)
+        ? Number(body.productId)
+        : NaN;
+  if (!Number.isSafeInteger(productId) || productId <= 0) {
+    throw fail('product_id_invalid', undefined, { field: 'productId' });
+  }
+  const [found] = await itemCheckoutStatement(deps.db, 'card').execute({
+    id: productId,
+    buyer: viewer.id,
+    now: now.toISOString(),
+  });
+  if (!found) throw fail('item_not_found');
+  const { item } = found;
+  // What the giver owns does not matter (the gift is someone else's): no entitlements.
+  assertPurchasable(viewer, item, { status: found.creatorStatus }, [], 'card', now);
+  const priceCents = itemAmountCents(item, body.amount, cents);
+  const discount =
+    discountText === null
+      ? null
+      : await priceDiscount(deps.db, now, {
+          text: discountText,
+          sellerId: item.creatorId,
+          target: { kind: 'item', itemId: item.id, payWhatYouWant: item.minPriceCents !== null },
+          priceCents,
+          currency: item.currency,
+        });
+  return {
+    kind: 'gift',
+    itemId: item.id,
+    creatorId: item.creatorId,
+    tier: null,
+    name: `Gift: ${item.title}`,
+    amountCents: discount?.amountCents ?? priceCents,
+    currency: item.currency,
+    interval: null,
+    buyerEmail: found.buyerEmail,
+    discount,
+    gift: order(null),
+  };
+}
