@@ -64,8 +64,8 @@ export const SentGift = GiftContent.extend({
   refundedAt: z.string().nullable(),
   /** From when it may be refunded (unredeemed, 30 days after purchase). */
   refundableFrom: z.string(),
-  canResend: z.boolean(),
-  canRefund: z.boolean(),
+  isResendable: z.boolean(),
+  isRefundable: z.boolean(),
 });
 export type SentGift = z.infer<typeof SentGift>;
 

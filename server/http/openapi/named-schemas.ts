@@ -12,6 +12,7 @@ import * as discounts from '../../../common/schemas/discounts';
 import * as feed from '../../../common/schemas/feed';
 import * as feeds from '../../../common/schemas/feeds';
 import * as follows from '../../../common/schemas/follows';
+import * as gifts from '../../../common/schemas/gifts';
 import * as health from '../../../common/schemas/health';
 import * as hub from '../../../common/schemas/hub';
 import * as itemStats from '../../../common/schemas/item-stats';
@@ -44,6 +45,7 @@ export const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
   feed,
   feeds,
   follows,
+  gifts,
   health,
   hub,
   'item-stats': itemStats,

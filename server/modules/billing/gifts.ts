@@ -16,10 +16,10 @@ import type {
 import { authorize } from '../../auth/authorize';
 import type { Viewer } from '../../auth/guard';
 import type { Database, Db } from '../../db/client';
-import { items } from '../../db/schema/index';
 import { recordEvent, type EventMeta } from '../../events/record';
 import { fail } from '../../http/errors';
 import { isUuid } from '../../http/ids';
+import { itemSummary } from '../items/index';
 import { grantComplimentary } from './complimentary';
 import { callProvider, type BillingDeps } from './deps';
 import { entitlements } from './entitlement-tables';
@@ -45,7 +45,7 @@ async function withTitles(db: Db, rows: GiftRow[]): Promise<GiftWithTitle[]> {
   const ids = rows.map((r) => r.itemId).filter((id): id is number => id !== null);
   const titles = new Map<number, string>();
   for (const id of new Set(ids)) {
-    const [item] = await db.select({ title: items.title }).from(items).where(eq(items.id, id));
+    const item = await itemSummary(db, id);
     if (item) titles.set(id, item.title);
   }
   return rows.map((r) => ({
@@ -212,11 +212,11 @@ function presentSent(row: GiftWithTitle, content: GiftContent, now: Date): SentG
     redeemedAt: row.redeemedAt?.toISOString() ?? null,
     refundedAt: row.refundedAt?.toISOString() ?? null,
     refundableFrom: refundableFrom.toISOString(),
-    canResend:
+    isResendable:
       open &&
       row.sentAt !== null &&
       now.getTime() - row.sentAt.getTime() >= GIFT_RESEND_MINUTES * MINUTE_MS,
-    canRefund: open && now >= refundableFrom,
+    isRefundable: open && now >= refundableFrom,
   };
 }
 

@@ -79,6 +79,25 @@ export const billingRows: MatrixRows = {
     request: (fx) => ({ params: { username: fx.owner.username } }),
   },
   'GET /api/v1/creator/tips': { who: CREATORS },
+  // Gifts (issue 43): the list and actions are the giver's own (item.buy); the code's page is
+  // open (the code is the secret); redeeming needs an account.
+  'GET /api/v1/gifts': { who: 'signed-in' },
+  'GET /api/v1/gifts/{code}': {
+    who: 'anyone',
+    request: () => ({ params: { code: 'AAAAAAAAAAAAAAAAAAAAAA' } }),
+  },
+  'POST /api/v1/gifts/{code}/redeem': {
+    who: 'signed-in',
+    request: () => ({ params: { code: 'AAAAAAAAAAAAAAAAAAAAAA' } }),
+  },
+  'POST /api/v1/gifts/{id}/resend': {
+    who: 'signed-in',
+    request: () => ({ params: { id: SESSION } }),
+  },
+  'POST /api/v1/gifts/{id}/refund': {
+    who: 'signed-in',
+    request: () => ({ params: { id: SESSION } }),
+  },
   // membership.offer: the creator roles, on their own discount codes.
   'POST /api/v1/creator/discounts': {
     who: CREATORS,
