@@ -187,7 +187,6 @@ export const ERROR_CATALOGUE = {
   tip_needs_creator: entry(400, "creatorId: a tip needs the creator's id"),
   cannot_tip_self: entry(400, 'You cannot tip yourself'),
   tip_not_accepted: entry(400, "tip: only a tip (tier 'tip') takes a tip's message"),
-  tip_not_refundable: entry(409, 'Tips cannot be refunded'),
   tip_insufficient_balance: entry(
     402,
     'Not enough balance: this tip is {{price}} and your balance is {{balance}}',

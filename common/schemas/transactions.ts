@@ -4,7 +4,7 @@ import { TIERS } from '../rules/tiers';
 
 /*
  * Single payments and their refunds (issue 43, "Refunds and disputes"). A transaction is one
- * payment to a creator: an item sale (card or balance) or a membership payment, named by the id
+ * payment to a creator: an item sale (card or balance), a membership payment or a tip, named by the id
  * of its earnings entry. Refunds and lost disputes take money back from it, never more than was
  * paid.
  */
@@ -14,7 +14,7 @@ export const TRANSACTIONS_PAGE_DEFAULT = 50;
 /** A creator may refund their own sale for this many days after it. */
 export const CREATOR_REFUND_DAYS = 14;
 
-export const TRANSACTION_KINDS = ['sale', 'membership'] as const;
+export const TRANSACTION_KINDS = ['sale', 'membership', 'tip'] as const;
 /** How it was paid: a card through the built-in test provider or Stripe, or the fan's balance. */
 export const TRANSACTION_PROVIDERS = ['local', 'stripe', 'balance'] as const;
 export const REFUND_STATES = ['none', 'partial', 'refunded'] as const;

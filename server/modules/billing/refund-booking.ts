@@ -211,9 +211,13 @@ async function takeBackEarnings(
     });
 }
 
-/** A fully refunded payment buys nothing any more: the item locks, the membership ends now. */
+/**
+ * A fully refunded payment buys nothing any more: the item locks, the membership ends now (a
+ * tip leaves the public lists by its refund, tips.ts).
+ */
 async function endEntitlement(tx: Db, payment: PaymentRow, meta: EventMeta): Promise<void> {
   const at = meta.at;
+  if (payment.kind === 'tip') return;
   if (payment.kind === 'sale') {
     // The sale's entitlement carries the payment's ref without its `sale:` prefix (sales.ts).
     await tx

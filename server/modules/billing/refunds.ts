@@ -14,7 +14,6 @@ import { callProvider, type BillingDeps } from './deps';
 import { invoiceOfMembershipRef } from './fulfilment';
 import { bookRefund, type RefundAsk } from './refund-booking';
 import { paymentRefunds } from './refund-tables';
-import { isTipEntry } from './tips';
 import {
   paymentById,
   presentTransaction,
@@ -74,13 +73,7 @@ export async function refundTransaction(
   authorize(actor, as === 'admin' ? 'admin.sales.refund' : 'sales.refund');
   const id = parseId(rawId);
   const payment = await paymentById(deps.db, id);
-  if (!payment) {
-    // Tips are not refunded through this path (docs/payments.md): said so, not "not found".
-    if (await isTipEntry(deps.db, id, as === 'admin' ? null : actor.id)) {
-      throw fail('tip_not_refundable');
-    }
-    throw fail('transaction_not_found');
-  }
+  if (!payment) throw fail('transaction_not_found');
   if (as === 'creator') {
     // Another creator's payment is as unknown to them as one that does not exist.
     if (payment.creatorId !== actor.id) throw fail('transaction_not_found');

@@ -2,7 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TIP_MAX_CENTS, TIP_MESSAGE_MAX, TIP_MIN_CENTS } from '../../../common/rules/tips';
 import { CreatorTipsPage, PublicTipsPage } from '../../../common/schemas/tips';
-import { auditEvents, checkoutSessions, ledgerEntries, tips } from '../../db/schema/index';
+import {
+  auditEvents,
+  checkoutSessions,
+  ledgerEntries,
+  paymentRefunds,
+  tips,
+} from '../../db/schema/index';
 import { createTestApp, uniqueName, type TestApp } from '../../test/app';
 import { startFakeStripe, stripeEnv, type FakeStripe } from '../../test/fakes/stripe';
 import { createUser, type TestUser } from '../../test/factories';
@@ -229,39 +235,68 @@ describe('a tip by card', () => {
     expect(res.statusCode).toBe(403);
   });
 
-  it('a tip is no refundable transaction: the refund call says so', async () => {
+  it('is refunded like a sale: by its creator in part, by an admin in full, then off the page', async () => {
     const star = await createUser(t, { role: 'creator' });
     const fan = await createUser(t);
     const { id } = await startCheckout(t, fan, {
       tier: 'tip',
       creatorId: star.user.id,
       amount: 600,
+      tip: { message: 'Keep going', showPublicly: true },
     });
     expect((await payLocal(t, id)).statusCode).toBe(200);
     const [entry] = await tipEarnings(star.user.id);
+    expect(entry).toMatchObject({ grossCents: 600, amountCents: 540 });
+    // It is a transaction of its creator's, the id the refund calls take.
     const list = await t.app.inject({ url: '/api/v1/creator/transactions', headers: star.auth });
-    if (list.statusCode === 200) {
-      expect(JSON.stringify(list.json())).not.toContain(`"id":${entry!.id},`);
-    }
-    const refund = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/creator/sales/${entry!.id}/refund`,
-      headers: { ...star.auth, 'idempotency-key': uniqueName('refund-') },
-      payload: {},
-    });
-    expect(refund.statusCode, refund.body).toBe(409);
-    expect(refund.json()).toMatchObject({ code: 'tip_not_refundable' });
-    // Another creator does not learn that it is a tip: unknown to them.
+    expect(list.json().transactions).toEqual([
+      expect.objectContaining({ id: entry!.id, kind: 'tip', amountCents: 600, item: null }),
+    ]);
+    const refund = (who: TestUser, as: 'admin' | 'creator', body: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/${as}/sales/${entry!.id}/refund`,
+        headers: { ...who.auth, 'idempotency-key': uniqueName('refund-') },
+        payload: body,
+      });
+    // Another creator does not learn of it.
     const other = await createUser(t, { role: 'creator' });
-    const foreign = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/creator/sales/${entry!.id}/refund`,
-      headers: { ...other.auth, 'idempotency-key': uniqueName('refund-') },
-      payload: {},
+    expect((await refund(other, 'creator', {})).statusCode).toBe(404);
+
+    const part = await refund(star, 'creator', { amountCents: 200 });
+    expect(part.statusCode, part.body).toBe(200);
+    expect(part.json().transaction).toMatchObject({ kind: 'tip', refundState: 'partial' });
+    expect((await publicList(star.user.username)).tips).toHaveLength(1);
+    const admin = await createUser(t, { role: 'admin' });
+    const rest = await refund(admin, 'admin', {});
+    expect(rest.statusCode, rest.body).toBe(200);
+    expect(rest.json()).toMatchObject({
+      refund: { amountCents: 400 },
+      transaction: { refundState: 'refunded', refundedCents: 600 },
     });
-    expect(foreign.statusCode).toBe(404);
-    expect(await tipsTo(star.user.id)).toHaveLength(1);
-    expect(await tipEarnings(star.user.id)).toHaveLength(1);
+    expect((await refund(admin, 'admin', {})).json().code).toBe('payment_already_refunded');
+
+    // The creator's earnings and the fee go back in proportion: nothing is left of the tip.
+    const net = await t.db
+      .select({ amountCents: ledgerEntries.amountCents, grossCents: ledgerEntries.grossCents })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.userId, star.user.id), eq(ledgerEntries.account, 'earnings')));
+    expect(net.reduce((sum, e) => sum + e.amountCents, 0)).toBe(0);
+    expect(net.map((e) => e.amountCents).sort((a, b) => a - b)).toEqual([-360, -180, 540]);
+    // Given back in full, it leaves the creator's page; their own list keeps it.
+    expect((await publicList(star.user.username)).tips).toEqual([]);
+    expect((await ownList(star)).tips).toHaveLength(1);
+    const receipts = (await mailsTo(t, fan.user.email)).filter(
+      (m) => m.template === 'refund-receipt',
+    );
+    expect(receipts.map((m) => m.subject).sort()).toEqual([
+      'Your refund: €2.00',
+      'Your refund: €4.00',
+    ]);
+    const notices = (await mailsTo(t, star.user.email)).filter(
+      (m) => m.template === 'refund-notice',
+    );
+    expect(notices).toHaveLength(2);
   });
 
   it('answers 401 signed out', async () => {
@@ -436,6 +471,42 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances', () => {
   });
 });
 
+describe('refunding a tip paid from the balance', () => {
+  it('gives it back to the balance once, under racing double clicks', async () => {
+    const star = await createUser(t, { role: 'creator' });
+    const fan = await createUser(t);
+    const admin = await createUser(t, { role: 'admin' });
+    await topUp(t, fan, '10.00');
+    const paid = await balanceTip(t, fan, {
+      creatorId: star.user.id,
+      amountCents: 700,
+      showPublicly: true,
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const [entry] = await tipEarnings(star.user.id);
+    const refund = (key: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/sales/${entry!.id}/refund`,
+        headers: { ...admin.auth, 'idempotency-key': key },
+        payload: {},
+      });
+    const key = uniqueName('refund-');
+    const same = await Promise.all(Array.from({ length: 4 }, () => refund(key)));
+    expect(same.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(same.filter((r) => !r.json().replayed)).toHaveLength(1);
+    const others = await Promise.all(Array.from({ length: 4 }, () => refund(uniqueName('r-'))));
+    expect(others.map((r) => r.statusCode)).toEqual([409, 409, 409, 409]);
+    expect(await walletState(t, fan.user.id)).toEqual({ balanceCents: 1000, ledgerSumCents: 1000 });
+    const earnings = await t.db
+      .select({ amountCents: ledgerEntries.amountCents })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.userId, star.user.id), eq(ledgerEntries.account, 'earnings')));
+    expect(earnings.reduce((sum, e) => sum + e.amountCents, 0)).toBe(0);
+    expect((await publicList(star.user.username)).tips).toEqual([]);
+  });
+});
+
 describe('a tip by card through Stripe', () => {
   let fake: FakeStripe;
   let s: TestApp;
@@ -510,5 +581,82 @@ describe('a tip by card through Stripe', () => {
       message: 'early bird',
       showPublicly: true,
     });
+  });
+
+  it('a refund races charge.refunded: booked once, the money back at Stripe once', async () => {
+    const star = await createUser(s, { role: 'creator' });
+    const fan = await createUser(s);
+    const admin = await createUser(s, { role: 'admin' });
+    const { id } = await startCheckout(s, fan, {
+      tier: 'tip',
+      creatorId: star.user.id,
+      amount: 900,
+      tip: { message: 'race', showPublicly: true },
+    });
+    const session = fake.pay(id, { email: 'payer@example.test' });
+    expect(
+      (await deliver(fake.event('checkout.session.completed', { ...session }))).statusCode,
+    ).toBe(200);
+    const paymentIntentId = session.payment_intent!;
+    const [entry] = await s.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.userId, star.user.id), eq(ledgerEntries.kind, 'tip')));
+    const charge = fake.chargeOf(paymentIntentId);
+    const racers = await Promise.all([
+      s.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/sales/${entry!.id}/refund`,
+        headers: { ...admin.auth, 'idempotency-key': uniqueName('refund-') },
+        payload: {},
+      }),
+      ...Array.from({ length: 3 }, () => deliver(fake.event('charge.refunded', { ...charge }))),
+    ]);
+    expect(racers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(
+      (await deliver(fake.event('charge.refunded', { ...fake.chargeOf(paymentIntentId) })))
+        .statusCode,
+    ).toBe(200);
+    expect(fake.chargeOf(paymentIntentId)).toMatchObject({ amount_refunded: 900, refunded: true });
+    const refunds = await s.db
+      .select()
+      .from(paymentRefunds)
+      .where(eq(paymentRefunds.transactionId, entry!.id));
+    expect(refunds.map((r) => r.amountCents)).toEqual([900]);
+    const earnings = await s.db
+      .select({ amountCents: ledgerEntries.amountCents })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.userId, star.user.id), eq(ledgerEntries.account, 'earnings')));
+    expect(earnings.reduce((sum, e) => sum + e.amountCents, 0)).toBe(0);
+    const res = await s.app.inject({ url: `/api/v1/creators/${star.user.username}/tips` });
+    expect(res.json().tips).toEqual([]);
+  });
+
+  it('a refund made in Stripe’s dashboard is booked from its webhook alone', async () => {
+    const star = await createUser(s, { role: 'creator' });
+    const fan = await createUser(s);
+    const { id } = await startCheckout(s, fan, {
+      tier: 'tip',
+      creatorId: star.user.id,
+      amount: 1000,
+    });
+    const session = fake.pay(id, { email: 'payer@example.test' });
+    expect(
+      (await deliver(fake.event('checkout.session.completed', { ...session }))).statusCode,
+    ).toBe(200);
+    const paymentIntentId = session.payment_intent!;
+    fake.refund(paymentIntentId, 400);
+    const webhook = fake.event('charge.refunded', { ...fake.chargeOf(paymentIntentId) });
+    expect((await deliver(webhook)).statusCode).toBe(200);
+    expect((await deliver(webhook)).statusCode).toBe(200);
+    const [entry] = await s.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.userId, star.user.id), eq(ledgerEntries.kind, 'tip')));
+    const refunds = await s.db
+      .select()
+      .from(paymentRefunds)
+      .where(eq(paymentRefunds.transactionId, entry!.id));
+    expect(refunds.map((r) => [r.cause, r.amountCents])).toEqual([['refund', 400]]);
   });
 });

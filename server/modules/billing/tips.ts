@@ -25,6 +25,7 @@ import { fail } from '../../http/errors';
 import { isCreatorNow } from '../access/index';
 import { accountState } from '../users/index';
 import { creditEarnings, creditWallet } from './ledger';
+import { paymentRefunds } from './refund-tables';
 import { creatorSummaries } from './stats';
 import { ledgerEntries, tips, wallets, type CheckoutSessionRow, type TipRow } from './tables';
 
@@ -331,6 +332,12 @@ const presentPublic = (r: TipRow & { fan: PublicTip['fan'] }): PublicTip => ({
   createdAt: r.createdAt.toISOString(),
 });
 
+/** A tip given back in full (refunds.ts) is no longer shown on the creator's page. */
+const notRefunded = sql`not exists (select 1 from ${ledgerEntries} e
+  where e.ref = 'tip:' || ${tips.ref} and e.account = 'earnings'
+    and (select coalesce(sum(r.amount_cents), 0) from ${paymentRefunds} r
+      where r.transaction_id = e.id) >= ${tips.amountCents})`;
+
 /** GET /api/v1/creators/{username}/tips: the tips whose fans let the page show them. */
 export async function publicTipsOf(
   db: Database,
@@ -341,7 +348,7 @@ export async function publicTipsOf(
   if (!creator || creator.status !== 'active') throw fail('creator_not_found');
   const page = await tipsPage(
     db,
-    and(eq(tips.creatorId, creator.id), eq(tips.showPublicly, true)),
+    and(eq(tips.creatorId, creator.id), eq(tips.showPublicly, true), notRefunded),
     query,
   );
   return { tips: page.rows.map(presentPublic), nextBefore: page.nextBefore };
@@ -364,23 +371,4 @@ export async function ownTips(
     })),
     nextBefore: page.nextBefore,
   };
-}
-
-/**
- * Whether `ledgerId` is the earnings entry of a tip (of `creatorId` when given): the refund
- * calls name tips as such instead of as unknown payments.
- */
-export async function isTipEntry(db: Db, ledgerId: number, creatorId: string | null) {
-  const [row] = await db
-    .select({ id: ledgerEntries.id })
-    .from(ledgerEntries)
-    .where(
-      and(
-        eq(ledgerEntries.id, ledgerId),
-        eq(ledgerEntries.account, 'earnings'),
-        eq(ledgerEntries.kind, 'tip'),
-        creatorId === null ? undefined : eq(ledgerEntries.userId, creatorId),
-      ),
-    );
-  return row !== undefined;
 }

@@ -13,7 +13,7 @@ import { paymentDisputes, paymentRefunds } from './refund-tables';
 import { checkoutSessions, ledgerEntries, subscriptions } from './tables';
 
 /*
- * Single payments (issue 43): each item sale and membership payment is one earnings entry, its
+ * Single payments (issue 43): each item sale, membership payment and tip is one earnings entry, its
  * id the transaction's. The list reads them newest first, with who paid, what, how, and how much
  * of it went back.
  */
@@ -23,7 +23,7 @@ const buyers = sql`buyer`;
 /** The columns of a payment, as the list and the refund calls read it. */
 const paymentColumns = {
   id: ledgerEntries.id,
-  kind: sql<'sale' | 'membership'>`${ledgerEntries.kind}`,
+  kind: sql<Transaction['kind']>`${ledgerEntries.kind}`,
   creatorId: ledgerEntries.userId,
   creatorName: users.username,
   buyerId: ledgerEntries.buyerId,
@@ -52,7 +52,7 @@ const paymentColumns = {
 
 const isPayment = and(
   eq(ledgerEntries.account, 'earnings'),
-  inArray(ledgerEntries.kind, ['sale', 'membership']),
+  inArray(ledgerEntries.kind, ['sale', 'membership', 'tip']),
 );
 
 function paymentsSelect(db: Db, where: SQL | undefined) {

@@ -110,6 +110,8 @@ export function TransactionsTable({
               <td>
                 {row.item ? (
                   <Link to={`/product/${row.item.id}`}>{row.item.title}</Link>
+                ) : row.kind === 'tip' ? (
+                  t('transactions.tip')
                 ) : row.tier ? (
                   t('transactions.membership', { tier: row.tier })
                 ) : (
