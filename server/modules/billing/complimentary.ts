@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { TIER_CURRENCY, type PaidTier } from '../../../common/rules/tiers';
 import type { Db } from '../../db/client';
 import { recordEvent, type EventActor, type EventMeta } from '../../events/record';
@@ -21,7 +21,9 @@ export interface ComplimentaryGrant {
  * with the access entitlement every membership has, in the caller's transaction. No ledger entry
  * and no earnings: nothing is paid. The renewal job ends it at its period end and never charges
  * it (renewals.ts). Null, with nothing written, when the fan already holds a membership of this
- * creator: a free one never replaces or shortens one they have.
+ * creator: a free one never replaces or shortens one they have. A paused paid membership is held
+ * too (issue 43): it gives no access while paused but renews by itself at the pause's end, and
+ * two memberships of one creator would then run side by side.
  */
 export async function grantComplimentary(
   tx: Db,
@@ -34,6 +36,7 @@ export async function grantComplimentary(
     sql`select pg_advisory_xact_lock(hashtext(${`comp:${grant.fanId}:${grant.creatorId}`}))`,
   );
   if ((await membershipTier(tx, grant.fanId, grant.creatorId, meta.at)) !== 'Aura') return null;
+  if (await holdsPausedMembership(tx, grant.fanId, grant.creatorId, meta.at)) return null;
   let periodEnd = meta.at;
   for (let i = 0; i < grant.months; i += 1) periodEnd = addMonth(periodEnd);
   const [row] = await tx
@@ -76,4 +79,26 @@ export async function grantComplimentary(
     { audience: [grant.fanId, grant.creatorId] },
   );
   return row;
+}
+
+/** Whether the fan's paid membership of this creator is paused now (pause-membership.ts). */
+async function holdsPausedMembership(
+  tx: Db,
+  fanId: string,
+  creatorId: string,
+  now: Date,
+): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, fanId),
+        eq(subscriptions.creatorId, creatorId),
+        eq(subscriptions.status, 'active'),
+        gt(subscriptions.pausedUntil, now),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

@@ -141,6 +141,33 @@ describe('pausing a membership (issue 43)', () => {
     expect(resumed.map((e) => (e.data as { early: boolean }).early)).toEqual([false]);
   });
 
+  it('a paused membership is held: the creator cannot grant a complimentary one beside it', async () => {
+    clock.set('2032-01-10T12:00:00.000Z');
+    const { creator, fan, id } = await member();
+    expect((await post(fan, id, 'pause', { periods: 1 })).statusCode).toBe(200);
+    await renewAt('2032-02-10T12:00:00.000Z');
+    const comp = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/creator/members/comp',
+      headers: (await fresh(creator)).auth,
+      payload: { userId: fan.user.id, tier: 'HyprSoul', months: 3 },
+    });
+    expect(comp.statusCode, comp.body).toBe(409);
+    expect(comp.json()).toMatchObject({ code: 'already_member' });
+    const rows = await t.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, fan.user.id));
+    expect(rows.map((r) => r.provider)).toEqual(['local']);
+    // Once the pause is over and renewed, it is still one membership.
+    await renewAt('2032-03-10T12:00:00.000Z');
+    const after = await t.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, fan.user.id));
+    expect(after).toHaveLength(1);
+  });
+
   it('resuming during the pause renews now, charged once; before it, only drops the pause', async () => {
     clock.set('2032-06-01T00:00:00.000Z');
     const { creator, fan, item, id } = await member();
