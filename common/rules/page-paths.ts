@@ -26,6 +26,7 @@ export const PAGE_PATHS = [
   '/success',
   '/cancel',
   '/pay/:sessionId',
+  '/gifts/:code',
   '/wallet',
   '/wallet/payouts',
   '/dashboard',

@@ -28,6 +28,8 @@ const SuccessPage = lazy(() => import('../features/billing/pages/SuccessPage'));
 const CancelPage = lazy(() => import('../features/billing/pages/CancelPage'));
 const PayPage = lazy(() => import('../features/billing/pages/PayPage'));
 const WalletPage = lazy(() => import('../features/billing/pages/WalletPage'));
+// Gifts (issue 43)
+const RedeemGiftPage = lazy(() => import('../features/gifts/pages/RedeemGiftPage'));
 // Content (issue 4)
 const DashboardPage = lazy(() => import('../features/dashboard/pages/DashboardPage'));
 const ItemStatsPage = lazy(() => import('../features/dashboard/pages/ItemStatsPage'));
@@ -86,6 +88,8 @@ const routes: RouteObject[] = [
   { path: '/success', element: <SuccessPage /> },
   { path: '/cancel', element: <CancelPage /> },
   { path: '/pay/:sessionId', element: <PayPage /> },
+  // A gift mail's link (issue 43): public; redeeming asks to sign in first.
+  { path: '/gifts/:code', element: <RedeemGiftPage /> },
   {
     path: '/wallet',
     element: (

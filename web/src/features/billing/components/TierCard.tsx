@@ -15,6 +15,7 @@ import { membershipCheckoutState } from './checkout-return';
 import { formatMoney } from '../../../../../common/rules/money';
 import { formatDate } from './format-date';
 import { TierBadge } from './TierBadge';
+import { GiftButton } from '../../gifts/components/GiftButton';
 
 export interface TierCardProps {
   /** The creator's user id: memberships are bought per creator. */
@@ -160,6 +161,12 @@ export function TierCard({
             </li>
           ))}
         </ul>
+        {/* Issue 43: 1, 3 or 12 months of a tier as a gift, for someone else. */}
+        {user && !isOwnProfile && (
+          <div className="mt-3">
+            <GiftButton size="sm" target={{ kind: 'membership', creatorId, creatorName }} />
+          </div>
+        )}
       </div>
     </section>
   );

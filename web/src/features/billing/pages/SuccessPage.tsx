@@ -119,6 +119,16 @@ function PurchaseOutcome({ session }: { session: CheckoutSessionResponse }) {
       </div>
     );
   }
+  if (session.metadata.kind === 'gift') {
+    return (
+      <div className="alert alert-success" role="status" data-testid="success-gift">
+        {t('success.gift')}{' '}
+        <Link to="/wallet" className="alert-link">
+          {t('success.toWallet')}
+        </Link>
+      </div>
+    );
+  }
   if (session.metadata.kind === 'tip') {
     return (
       <div className="alert alert-success" role="status" data-testid="success-tip">

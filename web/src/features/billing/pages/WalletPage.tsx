@@ -5,8 +5,9 @@ import { formatMoney } from '../../../../../common/rules/money';
 import { MembershipsPanel } from '../components/MembershipsPanel';
 import { TopUpPanel } from '../components/TopUpPanel';
 import { WalletHistory } from '../components/WalletHistory';
+import { SentGiftsPanel } from '../../gifts/components/SentGiftsPanel';
 
-/** /wallet (issue 5): balance, history with a chart, top-ups and the fan's memberships. */
+/** /wallet (issue 5): balance, history with a chart, top-ups, the fan's memberships and gifts. */
 export default function WalletPage() {
   const { t, i18n } = useTranslation();
   const wallet = useWalletHistory();
@@ -56,6 +57,7 @@ export default function WalletPage() {
         </>
       )}
       <MembershipsPanel />
+      <SentGiftsPanel />
     </main>
   );
 }

@@ -19,6 +19,7 @@ import { LikeButton } from '../components/LikeButton';
 import { EarlyAccessNotice } from '../components/EarlyAccessNotice';
 import { LockedPreview } from '../components/LockedPreview';
 import { ReportButton } from '../../reports/components/ReportButton';
+import { GiftButton } from '../../gifts/components/GiftButton';
 import { UnlockedMedia } from '../components/UnlockedMedia';
 import { unlockHint } from '../components/unlock-hint';
 import {
@@ -218,6 +219,19 @@ function ProductView({ productId }: { productId: number | null }) {
                 </div>
               )}
             </>
+          )}
+          {/* Issue 43: anyone signed in but its creator may give a paid item as a gift. */}
+          {user && user.id !== product.creatorId && product.priceCents > 0 && (
+            <div className="mt-3">
+              <GiftButton
+                target={{
+                  kind: 'item',
+                  itemId: product.id,
+                  title: product.title,
+                  ...(offer ? { amountCents: chosen?.cents ?? offer.suggestedPriceCents } : {}),
+                }}
+              />
+            </div>
           )}
           <BalanceUnlockStatus notice={unlockNotice} onDismiss={() => setUnlockNotice(null)} />
         </Card.Body>

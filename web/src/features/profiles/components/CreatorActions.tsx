@@ -10,6 +10,7 @@ import { FollowButton } from './FollowButton';
 import { MessageButton } from '../../messages/components/MessageButton';
 import { SignUpToFollow } from './SignUpToFollow';
 import { TipButton } from '../../tips/components/TipButton';
+import { GiftButton } from '../../gifts/components/GiftButton';
 
 /**
  * Follow, subscribe (or the 'subscribed' badge), edit and message: each shown only when the
@@ -44,6 +45,12 @@ export function CreatorActions({ profile }: { profile: CreatorProfileResponse })
       {abilities.canMessage && <MessageButton personId={profile.id} />}
       {user && user.id !== profile.id && (
         <TipButton creatorId={profile.id} creatorName={profile.name} />
+      )}
+      {/* Issue 43: months of a tier as a gift, for someone else. */}
+      {user && user.id !== profile.id && abilities.canSubscribe && (
+        <GiftButton
+          target={{ kind: 'membership', creatorId: profile.id, creatorName: profile.name }}
+        />
       )}
       {!user && <SignUpToFollow />}
     </div>
