@@ -239,6 +239,12 @@ export const ERROR_CATALOGUE = {
     409,
     'Memberships billed through Stripe cannot be paused on this server yet; cancel it instead',
   ),
+  membership_pause_yearly: entry(
+    409,
+    'A yearly membership cannot be paused; cancel it instead and it runs until the paid year ends',
+  ),
+  // Yearly plans (issue 43).
+  interval_not_accepted: entry(400, 'Only a membership is billed by the month or by the year'),
   // Changing a membership's tier (issue 43).
   membership_same_tier: entry(409, 'This membership already has the {{tier}} tier'),
   membership_not_changeable: entry(

@@ -207,10 +207,21 @@ export const EVENT_DATA = {
     /** The tier's price each period (what a trial's end charges). */
     priceCents: z.number().optional(),
     ...discount,
+    /** Issue 43: the period the price pays for (absent on older events: a month). */
+    interval: z.enum(['month', 'year']).optional(),
   }),
   /** A creator set the free trial days of their paid tiers (issue 43; 0 is no trial). */
   'membership.trials_set': z.object({ Hypr: z.number(), HyprSoul: z.number() }),
-  'membership.renewed': Money.extend({ ...fanAndCreator, periodEnd: z.string() }),
+  /** A creator set the yearly prices of their paid tiers (issue 43). */
+  'membership.plans_set': z.object({
+    Hypr: z.object({ amountCents: z.number(), currency: z.string() }),
+    HyprSoul: z.object({ amountCents: z.number(), currency: z.string() }),
+  }),
+  'membership.renewed': Money.extend({
+    ...fanAndCreator,
+    periodEnd: z.string(),
+    interval: z.enum(['month', 'year']).optional(),
+  }),
   'membership.payment_failed': z.object({ ...fanAndCreator, tier }),
   'membership.canceled': z.object({ ...fanAndCreator, accessUntil: z.string().nullable() }),
   'membership.ended': z.object(fanAndCreator),
@@ -373,6 +384,7 @@ export const EVENT_DESCRIPTORS: {
   'wallet.topped_up': { subject: 'wallet', audit: true },
   'membership.started': { subject: 'subscription', audit: true },
   'membership.trials_set': { subject: 'user', audit: true },
+  'membership.plans_set': { subject: 'user', audit: true },
   'membership.renewed': { subject: 'subscription', audit: true },
   'membership.payment_failed': { subject: 'subscription', audit: true },
   'membership.canceled': { subject: 'subscription', audit: true },

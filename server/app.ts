@@ -52,6 +52,7 @@ import {
   giftRoutes,
   billingRealtimePresenters,
   trialRoutes,
+  planRoutes,
 } from './modules/billing/index';
 import { dashboardRoutes } from './modules/dashboard/index';
 import { feedRoutes } from './modules/feed/index';
@@ -226,6 +227,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(transactionRoutes(c));
   await app.register(discountRoutes(c));
   await app.register(trialRoutes(c));
+  await app.register(planRoutes(c));
   await app.register(mediaRoutes(c));
   await app.register(itemsRoutes(c));
   await app.register(feedRoutes(c));

@@ -36,16 +36,20 @@ export function upgradeProrationCents(input: {
   return Math.floor((2 * diff * remaining + periodSeconds) / (2 * periodSeconds));
 }
 
-/** The server's quote for moving a membership from one paid tier to another. */
+/**
+ * The server's quote for moving a membership from one paid tier to another: the monthly prices,
+ * or the period's own (a yearly plan's yearly prices over its year, issue 43) when given.
+ */
 export const tierChangeCents = (
   from: PaidTier,
   to: PaidTier,
   period: { start: Date; end: Date },
   now: Date,
+  prices?: { fromCents: number; toCents: number },
 ): number =>
   upgradeProrationCents({
-    fromCents: TIER_PRICE_CENTS[from],
-    toCents: TIER_PRICE_CENTS[to],
+    fromCents: prices?.fromCents ?? TIER_PRICE_CENTS[from],
+    toCents: prices?.toCents ?? TIER_PRICE_CENTS[to],
     periodStart: period.start,
     periodEnd: period.end,
     now,

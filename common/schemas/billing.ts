@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../rules/money';
+import { BILLING_INTERVALS } from '../rules/plans';
 import { PAID_TIERS, TIERS } from '../rules/tiers';
 import { ImageSrcSet } from './feed';
 import { TipNote } from './tips';
@@ -113,6 +114,11 @@ export const CreateCheckoutSessionRequest = z.object({
    * else, by e-mail. A membership gift is `gift.months` (1, 3 or 12) of the tier, paid once.
    */
   gift: GiftOrder.optional(),
+  /**
+   * Issue 43, a membership tier: billed by the month (the default) or by the year at the
+   * creator's yearly price (common/rules/plans.ts). Refused for anything but a tier.
+   */
+  interval: z.enum(BILLING_INTERVALS).optional(),
 });
 export type CreateCheckoutSessionRequest = z.infer<typeof CreateCheckoutSessionRequest>;
 
@@ -169,6 +175,8 @@ export const Subscription = z.object({
   status: SubscriptionStatus,
   priceCents: z.number().int(),
   currency: z.string(),
+  /** Issue 43: the period `priceCents` pays for, a month or a year. */
+  interval: z.enum(BILLING_INTERVALS),
   currentPeriodEnd: z.string().nullable(),
   /** The fan cancelled: no renewal, access lasts until currentPeriodEnd. */
   cancelAtPeriodEnd: z.boolean(),
@@ -308,8 +316,8 @@ export const LocalCheckoutSummary = z.object({
   tier: z.enum(TIERS).nullable(),
   amountTotal: z.number().int(),
   currency: z.string(),
-  /** 'month' for memberships, null for one-off payments. */
-  interval: z.enum(['month']).nullable(),
+  /** A membership's billing period ('month' or, issue 43, 'year'), null for one-off payments. */
+  interval: z.enum(BILLING_INTERVALS).nullable(),
   /** Issue 43: the discount code redeemed and the cents it took off (amountTotal is after it). */
   discountCode: z.string().nullable(),
   discountCents: z.number().int().nullable(),

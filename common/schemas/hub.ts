@@ -49,6 +49,13 @@ export const HubDashboardResponse = z.object({
     activeCreators: z.number().int(),
     /** Gross revenue of today (hub time zone), per currency. */
     revenueToday: z.array(CurrencyAmount),
+    /**
+     * Monthly recurring revenue of the memberships that will renew (issue 43), per currency: a
+     * yearly plan counts a twelfth of its price (common/rules/plans.ts).
+     */
+    membershipMrr: z.array(CurrencyAmount),
+    /** Running paid memberships billed by the month and by the year. */
+    memberships: z.object({ monthly: z.number().int(), yearly: z.number().int() }),
   }),
   week: z.object({
     timeZone: z.string(),

@@ -11,8 +11,8 @@ export interface CheckoutLine {
   name: string;
   amountCents: number;
   currency: string;
-  /** 'month' for a membership (subscription mode), null for a one-off payment. */
-  interval: 'month' | null;
+  /** A membership's period (subscription mode, 'year' since issue 43), null for a one-off payment. */
+  interval: 'month' | 'year' | null;
 }
 
 export interface CreateProviderSessionInput {

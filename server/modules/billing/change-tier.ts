@@ -11,14 +11,15 @@ import { fail } from '../../http/errors';
 import type { BillingDeps } from './deps';
 import { setSubscriptionAccess } from './fulfilment';
 import { creditEarnings } from './ledger';
-import { inTrial } from './presenter';
+import { yearlyPricesOf } from './plans';
+import { inTrial, upgradePrices } from './presenter';
 import { presentSubscriptionRow } from './subscription-view';
 import { ledgerEntries, subscriptions, type SubscriptionRow } from './tables';
 
 /*
  * Changing a membership's tier (issue 43) without cancelling it. An upgrade applies at once:
- * the saved card is charged the prorated difference of the two monthly prices for the rest of
- * the paid period (common/rules/tier-change.ts), the creator earns it as a renewal (minus the
+ * the saved card is charged the prorated difference of the two monthly prices (a yearly plan's
+ * yearly prices) for the rest of the paid period (common/rules/tier-change.ts), the creator earns it as a renewal (minus the
  * fee), the period end stays and later renewals charge the higher price. A downgrade is kept as
  * `pendingTier` and applied by the renewal at the period end, which charges the lower price;
  * choosing the current tier again drops it. Memberships billed by Stripe are refused (the
@@ -126,11 +127,18 @@ export async function changeSubscriptionTier(
 
     // Upgrade: the server's prices, the rest of the period, one charge per period and tier.
     if (row.currency !== TIER_CURRENCY) throw fail('membership_not_changeable');
+    // A yearly plan (issue 43) prorates the yearly prices over its year.
+    const yearly =
+      row.interval === 'year'
+        ? (await yearlyPricesOf(tx, [row.creatorId])).get(row.creatorId)
+        : undefined;
+    const prices = upgradePrices(row, tier, yearly);
     const cents = tierChangeCents(
       row.tier,
       tier,
       { start: row.currentPeriodStart, end: row.currentPeriodEnd },
       now,
+      prices,
     );
     if (cents > 0) {
       if (!chargeSavedCard(row.localCard).ok) throw fail('card_declined');
@@ -148,7 +156,12 @@ export async function changeSubscriptionTier(
     }
     const [updated] = await tx
       .update(subscriptions)
-      .set({ tier, priceCents: TIER_PRICE_CENTS[tier], pendingTier: null, updatedAt: now })
+      .set({
+        tier,
+        priceCents: prices?.toCents ?? TIER_PRICE_CENTS[tier],
+        pendingTier: null,
+        updatedAt: now,
+      })
       .where(eq(subscriptions.id, row.id))
       .returning();
     // Access to the higher tier now, until the same period end.

@@ -1,5 +1,6 @@
 import { roleHolds } from '../../../common/rules/permissions';
-import { isTier, TIER_CURRENCY, TIER_PRICE_CENTS } from '../../../common/rules/tiers';
+import type { BillingInterval } from '../../../common/rules/plans';
+import { isTier, TIER_CURRENCY } from '../../../common/rules/tiers';
 import {
   parsePriceToCents,
   TOPUP_MAX_CENTS,
@@ -19,6 +20,7 @@ import { accountState } from '../users/index';
 import type { BillingDeps } from './deps';
 import { priceDiscount, type PricedDiscount } from './discounts';
 import { itemCheckoutStatement } from './item-checkout.read-model';
+import { periodPriceCents } from './plans';
 import { assertPurchasable } from './sales';
 import { liveSubscriptionsOf } from './stats';
 import { assertTippable } from './tips';
@@ -71,7 +73,10 @@ export interface CheckoutPlan {
   name: string;
   amountCents: number;
   currency: Currency;
-  interval: 'month' | null;
+  /** A membership's billing period (issue 43: a month or a year); null for one-off payments. */
+  interval: BillingInterval | null;
+  /** A membership's full price of one period at `interval` (what renewals charge). */
+  periodPriceCents?: number;
   /** A tip's message and whether the creator's page may show it (kind tip). */
   tip?: { message: string | null; showPublicly: boolean };
   /** The buyer's address when the plan's own query read it (an item's); else read apart. */
@@ -109,6 +114,10 @@ export async function planCheckout(
   const now = deps.clock.now();
 
   const discountText = body.discountCode?.trim() ? body.discountCode : null;
+  // Only a membership has a billing period (issue 43).
+  if (body.interval !== undefined && !isTier(body.tier)) {
+    throw fail('interval_not_accepted', undefined, { field: 'interval' });
+  }
   if (body.tier === TOPUP_TIER) {
     if (discountText !== null) {
       await priceDiscount(deps.db, now, {
@@ -185,7 +194,9 @@ export async function planCheckout(
       throw fail('creator_not_found');
     }
     if (creator.id === viewer.id) throw fail('cannot_subscribe_self');
-    const price = TIER_PRICE_CENTS[body.tier];
+    // A month at the tier's price, or a year at the creator's yearly price (issue 43).
+    const interval = body.interval ?? 'month';
+    const price = await periodPriceCents(deps.db, creator.id, body.tier, interval);
     if (cents !== undefined && cents !== price) throw priceMismatch(price, TIER_CURRENCY);
     if (body.amount !== undefined) throw amountNotAccepted(price, TIER_CURRENCY);
     const live = await liveSubscriptionsOf(deps.db, viewer.id, creator.id);
@@ -218,7 +229,8 @@ export async function planCheckout(
         name: `${body.tier} membership: ${creator.username}`,
         amountCents: 0,
         currency: TIER_CURRENCY,
-        interval: 'month',
+        interval,
+        periodPriceCents: price,
         discount: null,
         trialDays,
       };
@@ -245,7 +257,8 @@ export async function planCheckout(
       name: `${body.tier} membership: ${creator.username}`,
       amountCents: discount?.amountCents ?? price,
       currency: TIER_CURRENCY,
-      interval: 'month',
+      interval,
+      periodPriceCents: price,
       discount,
     };
   }

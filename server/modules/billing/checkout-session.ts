@@ -64,6 +64,10 @@ export async function createCheckoutSession(
         }
       : {}),
   };
+  // A membership's period and its full price (issue 43): a subscription a webhook stores from
+  // the metadata alone renews at them.
+  if (plan.interval) metadata.interval = plan.interval;
+  if (plan.periodPriceCents !== undefined) metadata.periodPriceCents = String(plan.periodPriceCents);
   // The code as redeemed, for whoever reads the session at the provider.
   if (plan.discount) metadata.discountCode = plan.discount.code;
   const created = await callProvider(() =>
@@ -97,6 +101,8 @@ export async function createCheckoutSession(
     tipPublic: plan.tip?.showPublicly ?? null,
     trialDays: plan.trialDays ?? null,
     gift: plan.gift ?? null,
+    interval: plan.interval,
+    periodPriceCents: plan.periodPriceCents ?? null,
     expiresAt,
     createdAt: now,
   };

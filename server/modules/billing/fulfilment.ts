@@ -5,6 +5,7 @@ import {
   TIER_CURRENCY,
   type PaidTier,
 } from '../../../common/rules/tiers';
+import { defaultYearlyPriceCents, type BillingInterval } from '../../../common/rules/plans';
 import type { Db } from '../../db/client';
 import { isCurrency } from '../../../common/rules/money';
 import { auditEvents } from '../../db/schema/index';
@@ -45,6 +46,12 @@ export interface FulfilContext {
 }
 
 export type FulfilResult = 'fulfilled' | 'already' | 'unpaid' | 'unknown' | 'mismatch';
+
+const intervalOf = (text: string | undefined): BillingInterval =>
+  text === 'year' ? 'year' : 'month';
+
+const centsOf = (text: string | undefined): number | null =>
+  text && /^\d{1,9}$/.test(text) ? Number(text) : null;
 
 /** Our checkout row, or one rebuilt from the metadata we gave the provider (webhook came first). */
 async function lockCheckoutRow(
@@ -99,6 +106,9 @@ async function lockCheckoutRow(
       createdAt: ctx.meta.at,
       // The code it was priced with (issue 43); its redemption was taken with the session.
       discountCode: m.discountCode || null,
+      // A membership's period and its full price (issue 43).
+      interval: kind === 'subscription' ? intervalOf(m.interval) : null,
+      periodPriceCents: kind === 'subscription' ? centsOf(m.periodPriceCents) : null,
     })
     .onConflictDoNothing();
   const [rebuilt] = await select();
@@ -186,6 +196,9 @@ export async function syncSubscription(
     localCard?: SavedLocalCard;
     /** A free trial's end (issue 43): the first period's, unpaid. */
     trialEndsAt?: Date;
+    /** The billing period and what each costs (issue 43); else the metadata's, else a month. */
+    interval?: BillingInterval;
+    priceCents?: number;
   },
 ): Promise<SubscriptionRow | null> {
   const [existing] = await tx
@@ -218,6 +231,11 @@ export async function syncSubscription(
     const creatorId = owner?.creatorId ?? remote.metadata.creatorId;
     const tier = owner?.tier ?? remote.metadata.tier;
     if (!userId || !creatorId || !isTier(tier) || tier === 'Aura') return null;
+    const interval = owner?.interval ?? intervalOf(remote.metadata.interval);
+    const priceCents =
+      owner?.priceCents ??
+      (interval === 'year' ? centsOf(remote.metadata.periodPriceCents) : null) ??
+      (interval === 'year' ? defaultYearlyPriceCents(tier) : TIER_PRICE_CENTS[tier]);
     // Stripe sends customer.subscription.created and checkout.session.completed together: the
     // second transaction to get here waits on the unique index and then finds the row.
     [row] = await tx
@@ -229,7 +247,8 @@ export async function syncSubscription(
         userId,
         creatorId,
         tier,
-        priceCents: TIER_PRICE_CENTS[tier],
+        priceCents,
+        interval,
         currency: TIER_CURRENCY,
         localCard: owner?.localCard ?? null,
         trialEndsAt: owner?.trialEndsAt ?? null,
@@ -347,6 +366,8 @@ async function grantMembership(
     tier: row.tier,
     ...(localCard ? { localCard } : {}),
     ...(trial ? { trialEndsAt: remote.currentPeriodEnd } : {}),
+    interval: row.interval ?? 'month',
+    priceCents: row.periodPriceCents ?? TIER_PRICE_CENTS[row.tier],
   });
   // Not stored beside a trial: another trial of this fan and creator was paid at the same
   // instant and holds the unique index (the whole payment rolls back, nothing is charged).
@@ -388,6 +409,7 @@ async function grantMembership(
         ...(row.discountCode && row.discountCents
           ? { discountCode: row.discountCode, discountCents: row.discountCents }
           : {}),
+        interval: sub.interval,
       },
     },
     ctx.meta,

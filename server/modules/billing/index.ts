@@ -29,3 +29,5 @@ export { giftRoutes } from './gift-routes';
 export { giftMailsOf, type GiftMail } from './gift-booking';
 export { billingRealtimePresenters } from './realtime';
 export { trialRoutes } from './trial-routes';
+export { planRoutes } from './plan-routes';
+export { recurringRevenue, type RecurringRevenue } from './recurring-revenue.read-model';

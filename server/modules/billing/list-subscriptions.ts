@@ -3,6 +3,7 @@ import type { Subscription } from '../../../common/schemas/billing';
 import type { Viewer } from '../../auth/guard';
 import { entitlements, subscriptions } from '../../db/schema/index';
 import type { BillingDeps } from './deps';
+import { yearlyPricesOf } from './plans';
 import { presentSubscription } from './presenter';
 import { creatorSummaries } from './stats';
 import { unknownCreator } from './subscription-view';
@@ -34,6 +35,11 @@ export async function listSubscriptions(
       ),
     );
   const accessByRef = new Map(access.map((a) => [a.ref, a.periodEnd]));
+  // A yearly plan's tier changes are quoted at its creator's yearly prices (issue 43).
+  const yearly = await yearlyPricesOf(
+    deps.db,
+    rows.filter((r) => r.interval === 'year').map((r) => r.creatorId),
+  );
   return rows.map((r) =>
     presentSubscription(
       viewer,
@@ -41,6 +47,7 @@ export async function listSubscriptions(
       creators.get(r.creatorId) ?? unknownCreator,
       accessByRef.get(`sub:${r.id}`) ?? null,
       now,
+      yearly.get(r.creatorId),
     ),
   );
 }

@@ -17,7 +17,7 @@ import { releaseDiscounts } from './discounts';
 import { fulfilCheckout } from './fulfilment';
 import { sellForCard, type CardSaleRefusal } from './sale-statements';
 import { discountOf } from './sales';
-import { addMonth } from './periods';
+import { addPeriod } from './periods';
 import { trialEnd } from '../../../common/rules/trials';
 import { fulfilContext, type BillingDeps } from './deps';
 import { creatorSummaries } from './stats';
@@ -82,7 +82,7 @@ export async function localCheckoutSummary(
     tier: row.kind === 'subscription' ? (row.tier ?? null) : null,
     amountTotal: row.amountCents,
     currency: row.currency,
-    interval: row.kind === 'subscription' ? 'month' : null,
+    interval: row.kind === 'subscription' ? (row.interval ?? 'month') : null,
     discountCode: row.discountCode,
     discountCents: row.discountCents,
     trialDays: row.trialDays,
@@ -174,7 +174,10 @@ export async function payLocalCheckout(
             status: 'active',
             currentPeriodStart: now,
             // A free trial's first period lasts the trial (issue 43); the card is kept for later.
-            currentPeriodEnd: locked.trialDays ? trialEnd(now, locked.trialDays) : addMonth(now),
+            // Otherwise a month, or a year for a yearly plan (issue 43).
+            currentPeriodEnd: locked.trialDays
+              ? trialEnd(now, locked.trialDays)
+              : addPeriod(now, locked.interval ?? 'month'),
             cancelAtPeriodEnd: false,
             canceledAt: null,
             endedAt: null,

@@ -66,6 +66,8 @@ export async function pauseSubscription(
     const row = await lockOwn(tx, viewer, subscriptionId);
     if (row.status === 'canceled') throw fail('membership_ended');
     if (row.provider === 'stripe') throw fail('membership_pause_unsupported');
+    // Pausing for 1-3 periods is a month's tool (issue 43): a yearly plan is cancelled instead.
+    if (row.interval === 'year') throw fail('membership_pause_yearly');
     if (row.provider === 'comp' || row.status !== 'active' || inTrial(row, meta.at)) {
       throw fail('membership_not_pausable');
     }

@@ -1,7 +1,7 @@
 import { displayNameOf } from '../../../common/rules/display-name';
 import { presentAbilities, type Actor } from '../../../common/rules/permissions';
 import { tierChangeCents, tierChangeDirection } from '../../../common/rules/tier-change';
-import { PAID_TIERS } from '../../../common/rules/tiers';
+import { PAID_TIERS, type PaidTier } from '../../../common/rules/tiers';
 import type {
   CheckoutSessionResponse,
   PurchasedProduct,
@@ -53,12 +53,24 @@ export const isPausedAt = (
   now: Date,
 ): boolean => row.pausedUntil !== null && row.currentPeriodEnd <= now && now < row.pausedUntil;
 
+/** A creator's yearly price per paid tier (issue 43): a yearly plan's tier change is priced at them. */
+export type YearlyPrices = Record<PaidTier, number>;
+
+/** What an upgrade of `row` to `tier` prorates: a yearly plan's yearly prices (else the monthly). */
+export const upgradePrices = (
+  row: Pick<SubscriptionRow, 'interval' | 'priceCents'>,
+  tier: PaidTier,
+  yearly: YearlyPrices | undefined,
+): { fromCents: number; toCents: number } | undefined =>
+  row.interval === 'year' && yearly ? { fromCents: row.priceCents, toCents: yearly[tier] } : undefined;
+
 export function presentSubscription(
   viewer: Actor,
   row: SubscriptionRow,
   creator: CreatorSummary,
   accessUntil: Date | null,
   now: Date,
+  yearly?: YearlyPrices,
 ): Subscription {
   return {
     id: row.id,
@@ -69,6 +81,7 @@ export function presentSubscription(
     status: row.status,
     priceCents: row.priceCents,
     currency: row.currency,
+    interval: row.interval,
     currentPeriodEnd: row.currentPeriodEnd.toISOString(),
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
     isActive: accessUntil !== null && accessUntil > now,
@@ -84,11 +97,13 @@ export function presentSubscription(
           row.status === 'active' &&
           !row.cancelAtPeriodEnd &&
           row.pausedUntil === null &&
-          !inTrial(row, now),
+          !inTrial(row, now) &&
+          // A yearly plan (issue 43) is not paused: see pause-membership.ts.
+          row.interval === 'month',
       },
     }),
     pendingTier: row.pendingTier ?? null,
-    tierChanges: tierChangesOf(row, now),
+    tierChanges: tierChangesOf(row, now, yearly),
     trialEndsAt: inTrial(row, now) ? (row.trialEndsAt?.toISOString() ?? null) : null,
   };
 }
@@ -103,7 +118,11 @@ export const canChangeTier = (row: SubscriptionRow, now: Date): boolean =>
   !inTrial(row, now);
 
 /** The server's quote of each tier change open now: the upgrade's prorated cents, the downgrade's date. */
-export function tierChangesOf(row: SubscriptionRow, now: Date): Subscription['tierChanges'] {
+export function tierChangesOf(
+  row: SubscriptionRow,
+  now: Date,
+  yearly?: YearlyPrices,
+): Subscription['tierChanges'] {
   if (!canChangeTier(row, now)) return [];
   return PAID_TIERS.flatMap((tier) => {
     const direction = tierChangeDirection(row.tier, tier);
@@ -119,6 +138,7 @@ export function tierChangesOf(row: SubscriptionRow, now: Date): Subscription['ti
                 tier,
                 { start: row.currentPeriodStart, end: row.currentPeriodEnd },
                 now,
+                upgradePrices(row, tier, yearly),
               )
             : 0,
         currency: row.currency,

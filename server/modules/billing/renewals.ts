@@ -6,8 +6,8 @@ import { recordEvent, systemMeta, type EventMeta } from '../../events/record';
 import { recordSubscriptionChange, setSubscriptionAccess } from './fulfilment';
 import { subscriptions, type SubscriptionRow } from './tables';
 import { creditEarnings } from './ledger';
-import { addMonth } from './periods';
-import { TIER_PRICE_CENTS } from '../../../common/rules/tiers';
+import { addPeriod } from './periods';
+import { periodPriceCents } from './plans';
 
 export interface RenewalReport {
   renewed: number;
@@ -28,6 +28,7 @@ const MAX_PERIODS_PER_RUN = 24;
  * not the local provider's: its leftover local memberships are not charged a test card.
  * A downgrade waiting for the period end (issue 43, `pendingTier`) applies at the renewal, which
  * charges the lower tier's price.
+ * A yearly plan (issue 43) renews a year later at the price it was bought at.
  * A paused membership (issue 43) is skipped until its pause runs out, then charged once for the
  * period that starts there (the period's ref again makes that once across instances).
  */
@@ -83,14 +84,15 @@ export async function renewDue(
   report: RenewalReport = { renewed: 0, pastDue: 0, ended: 0 },
   options: { resumeEvent: boolean } = { resumeEvent: true },
 ): Promise<RenewalReport> {
-  // A downgrade the fan chose (issue 43) applies from this period end, charged its price.
+  // A downgrade the fan chose (issue 43) applies from this period end, charged its price for
+  // the membership's period (a yearly plan's at the creator's yearly price).
   const sub: SubscriptionRow =
     due.pendingTier === null
       ? due
       : {
           ...due,
           tier: due.pendingTier,
-          priceCents: TIER_PRICE_CENTS[due.pendingTier],
+          priceCents: await periodPriceCents(tx, due.creatorId, due.pendingTier, due.interval),
           pendingTier: null,
         };
   if (sub.status !== 'active' || sub.currentPeriodEnd > now) return report;
@@ -167,16 +169,17 @@ export async function renewDue(
         data: {
           fanId: sub.userId,
           creatorId: sub.creatorId,
-          periodEnd: addMonth(end).toISOString(),
+          periodEnd: addPeriod(end, sub.interval).toISOString(),
           amountCents: sub.priceCents,
           currency: sub.currency,
+          interval: sub.interval,
         },
       },
       meta,
       { audience: [sub.userId, sub.creatorId] },
     );
     start = end;
-    end = addMonth(end);
+    end = addPeriod(end, sub.interval);
   }
   const [updated] = await tx
     .update(subscriptions)

@@ -217,7 +217,7 @@ export const billingRoutes =
     route.authed({
       method: 'POST',
       url: '/api/v1/billing/subscriptions/:id/pause',
-      // Not the caller's (404); ended, already paused, cancelled, not pausable, Stripe (409).
+      // Not the caller's (404); ended, already paused, cancelled, not pausable, Stripe, yearly (409).
       errors: [400, 404, 409],
       schema: {
         summary: 'Pause a membership for 1, 2 or 3 periods from the end of the paid one',

@@ -3,6 +3,7 @@ import type { Actor } from '../../../common/rules/permissions';
 import type { Subscription } from '../../../common/schemas/billing';
 import type { Db } from '../../db/client';
 import { entitlements, type SubscriptionRow } from '../../db/schema/index';
+import { yearlyPricesOf } from './plans';
 import { presentSubscription, type CreatorSummary } from './presenter';
 import { creatorSummaries } from './stats';
 
@@ -30,5 +31,6 @@ export async function presentSubscriptionRow(
     creators.get(row.creatorId) ?? unknownCreator,
     access[0]?.periodEnd ?? null,
     now,
+    row.interval === 'year' ? (await yearlyPricesOf(db, [row.creatorId])).get(row.creatorId) : undefined,
   );
 }

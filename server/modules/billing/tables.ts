@@ -16,6 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { CURRENCIES, type Currency } from '../../../common/rules/money';
+import { BILLING_INTERVALS, type BillingInterval } from '../../../common/rules/plans';
 import { TIERS, type PaidTier, type Tier } from '../../../common/rules/tiers';
 import {
   CHECKOUT_KINDS,
@@ -96,6 +97,10 @@ export const checkoutSessions = pgTable(
     trialDays: smallint('trial_days'),
     /** A gift's order (kind gift, issue 43): the recipient, message, send time and months. */
     gift: jsonb('gift').$type<CheckoutGift>(),
+    /** A membership's billing period (issue 43): 'month' or 'year'; null for one-off payments. */
+    interval: text('interval').$type<BillingInterval>(),
+    /** A membership's full price of one period (what renewals charge; before a discount). */
+    periodPriceCents: integer('period_price_cents'),
   },
   (t) => [
     // Only a trial's checkout charges nothing now.
@@ -109,6 +114,7 @@ export const checkoutSessions = pgTable(
     check('checkout_sessions_payment_status_check', inList(t.paymentStatus, PAYMENT_STATUSES)),
     check('checkout_sessions_currency_check', inList(t.currency, CURRENCIES)),
     check('checkout_sessions_tier_check', inList(t.tier, TIERS)),
+    check('checkout_sessions_interval_check', inList(t.interval, BILLING_INTERVALS)),
     index('checkout_sessions_user_idx').on(t.userId, t.createdAt.desc()),
     uniqueIndex('checkout_sessions_payment_intent_idx').on(t.paymentIntentId),
     // The prune of expired, never-paid sessions (checkout-prune.ts) walks this one.
@@ -202,6 +208,33 @@ export const membershipTrialOffers = pgTable(
   ],
 );
 
+/**
+ * A creator's yearly price of a paid tier (issue 43, common/rules/plans.ts). No row is the
+ * default, ten monthly prices; the service keeps it between one and twelve of them.
+ */
+export const membershipPlanPrices = pgTable(
+  'membership_plan_prices',
+  {
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tier: text('tier').$type<PaidTier>().notNull(),
+    yearlyCents: integer('yearly_cents').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.creatorId, t.tier] }),
+    check(
+      'membership_plan_prices_yearly_check',
+      sql`${t.yearlyCents} > 0`,
+    ),
+    check(
+      'membership_plan_prices_tier_check',
+      inList(t.tier, ['Hypr', 'HyprSoul'] satisfies PaidTier[]),
+    ),
+  ],
+);
+
 /** The test card saved by the local provider for renewals (never the full number). */
 export interface SavedLocalCard {
   brand: string;
@@ -226,8 +259,11 @@ export const subscriptions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     tier: text('tier').$type<PaidTier>().notNull(),
     status: text('status').$type<SubscriptionStatus>().notNull().default('active'),
+    /** What each period costs (a renewal charges it; a discount took off the first one only). */
     priceCents: integer('price_cents').notNull(),
     currency: text('currency').$type<Currency>().notNull(),
+    /** The period `priceCents` pays for (issue 43): a month, or a year at the yearly price. */
+    interval: text('interval').$type<BillingInterval>().notNull().default('month'),
     currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
@@ -265,6 +301,7 @@ export const subscriptions = pgTable(
       inList(t.pendingTier, ['Hypr', 'HyprSoul'] satisfies PaidTier[]),
     ),
     check('subscriptions_status_check', inList(t.status, SUBSCRIPTION_STATUSES)),
+    check('subscriptions_interval_check', inList(t.interval, BILLING_INTERVALS)),
     check('subscriptions_currency_check', inList(t.currency, CURRENCIES)),
     index('subscriptions_user_idx').on(t.userId, t.createdAt.desc()),
     index('subscriptions_creator_status_idx').on(t.creatorId, t.status),

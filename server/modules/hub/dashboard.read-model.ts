@@ -12,6 +12,7 @@ import type { Actor } from '../../../common/rules/permissions';
 import type { Clock } from '../../context';
 import type { Db } from '../../db/client';
 import { items, ledgerEntries, users } from '../../db/schema/index';
+import { recurringRevenue } from '../billing/index';
 import { zonedWeekOf, type ZonedWeek } from './calendar';
 import {
   creatorStatusSql,
@@ -139,12 +140,15 @@ export async function hubDashboard(
   const activeCreators = await countActiveCreators(deps.db);
   const revenue = await weeklyRevenue(deps.db, week);
   const auras = await auraTable(deps.db);
+  const recurring = await recurringRevenue(deps.db, deps.clock.now());
   const currencies = [...new Set(revenue.flatMap((day) => moneyList(day).map((m) => m.currency)))];
   return {
     kpis: {
       totalAuras,
       activeCreators,
       revenueToday: toAmounts(revenue[week.todayIndex]!),
+      membershipMrr: recurring.monthlyCents,
+      memberships: recurring.memberships,
     },
     week: {
       timeZone: deps.timeZone,

@@ -316,6 +316,8 @@ function noticeDetails(
       new Date(params.trialEndsAt),
     );
   }
+  // A membership's price names its period (issue 43): the template words "$50.00/year".
+  if (params.interval === 'month' || params.interval === 'year') out.interval = params.interval;
   if (params.itemId) out.item = named.itemTitle ?? '';
   if (params.creatorId) {
     const { creator } = named;

@@ -174,7 +174,11 @@ export function noticesOf(event: DomainEvent, meta: EventMeta): Notice[] {
           mail: {
             template: 'new-subscriber',
             userId: event.data.creatorId,
-            params: { ...money(event.data), tier: event.data.tier },
+            params: {
+              ...money(event.data),
+              tier: event.data.tier,
+              interval: event.data.interval ?? 'month',
+            },
             path: '/dashboard',
           },
           key: `new-subscriber:${event.subjectId}`,
@@ -187,7 +191,11 @@ export function noticesOf(event: DomainEvent, meta: EventMeta): Notice[] {
           mail: {
             template: 'membership-renewed',
             userId: event.data.fanId,
-            params: { ...money(event.data), creatorId: event.data.creatorId },
+            params: {
+              ...money(event.data),
+              creatorId: event.data.creatorId,
+              interval: event.data.interval ?? 'month',
+            },
             path: '/wallet',
           },
           key: `membership-renewed:${event.subjectId}:${event.data.periodEnd}`,

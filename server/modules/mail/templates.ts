@@ -141,6 +141,16 @@ function withDiscountLine(
   return { ...params, discountLine };
 }
 
+/** A membership's amount with its period (issue 43): `{{amount}}` becomes "$50.00/year". */
+function withIntervalPrice(
+  t: TFunction<'mail'>,
+  params: Record<string, string>,
+): Record<string, string> {
+  const { interval, amount } = params;
+  if ((interval !== 'month' && interval !== 'year') || amount === undefined) return params;
+  return { ...params, amount: t(`perInterval.${interval}`, { replace: { amount } }) };
+}
+
 /** Absolute URLs inside a paragraph become links in the HTML part. */
 const linkify = (escaped: string) =>
   escaped.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
@@ -167,7 +177,10 @@ export interface RenderedMail {
 /** Renders a template in the recipient's language: a text part and an equivalent HTML part. */
 export function renderMail(input: RenderInput): RenderedMail {
   const t = textsIn(input.locale, 'mail');
-  const params = withDiscountLine(t, withCountPhrases(t, input.template, input.params));
+  const params = withIntervalPrice(
+    t,
+    withDiscountLine(t, withCountPhrases(t, input.template, input.params)),
+  );
   // The params go in `replace`, apart from i18next's own options, so no param is taken for one.
   const template = t(`templates.${input.template}`, {
     replace: { ...params, link: input.notMeUrl },

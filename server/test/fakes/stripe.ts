@@ -520,7 +520,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       }
       if (s.mode === 'subscription' && paid) {
         const start = options.periodStart ?? new Date();
-        const end = options.periodEnd ?? new Date(start.getTime() + 30 * 86_400_000);
+        // Stripe bills a recurring price's interval: a year's price (issue 43) runs 365 days.
+        const days = s.lineItem.interval === 'year' ? 365 : 30;
+        const end = options.periodEnd ?? new Date(start.getTime() + days * 86_400_000);
         const subscription: FakeSubscription = {
           id: newId('sub'),
           object: 'subscription',

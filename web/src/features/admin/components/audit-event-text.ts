@@ -12,12 +12,13 @@ const isMoney = (value: unknown): value is { amountCents: number; currency: stri
 
 /**
  * An event's data as the texts' parameters: amounts in the reader's money format (`amount`,
- * `net`, `totals`), lists joined, plain values as they are.
+ * `net`, `totals`, any `{ amountCents, currency }` field), lists joined, plain values as they are.
  */
 function paramsOf(data: Record<string, unknown>, language: string): Params {
   const params: Params = {};
   for (const [key, value] of Object.entries(data)) {
     if (typeof value === 'string' || typeof value === 'number') params[key] = value;
+    else if (isMoney(value)) params[key] = formatMoney(value.amountCents, value.currency, language);
     else if (Array.isArray(value)) {
       params[key] = value
         .map((v) => (isMoney(v) ? formatMoney(v.amountCents, v.currency, language) : String(v)))
