@@ -67,7 +67,8 @@ export async function createCheckoutSession(
   // A membership's period and its full price (issue 43): a subscription a webhook stores from
   // the metadata alone renews at them.
   if (plan.interval) metadata.interval = plan.interval;
-  if (plan.periodPriceCents !== undefined) metadata.periodPriceCents = String(plan.periodPriceCents);
+  if (plan.periodPriceCents !== undefined)
+    metadata.periodPriceCents = String(plan.periodPriceCents);
   // The code as redeemed, for whoever reads the session at the provider.
   if (plan.discount) metadata.discountCode = plan.discount.code;
   const created = await callProvider(() =>

@@ -30,4 +30,3 @@ export { giftMailsOf, type GiftMail } from './gift-booking';
 export { billingRealtimePresenters } from './realtime';
 export { trialRoutes } from './trial-routes';
 export { planRoutes } from './plan-routes';
-export { recurringRevenue, type RecurringRevenue } from './recurring-revenue.read-model';

@@ -17,7 +17,8 @@ export const planRoutes =
       method: 'PUT',
       url: '/api/v1/creator/plans',
       schema: {
-        summary: "Creator: set the yearly prices of the caller's paid tiers (1 to 12 months' price)",
+        summary:
+          "Creator: set the yearly prices of the caller's paid tiers (1 to 12 months' price)",
         operationId: 'setMembershipPlans',
         body: SetMembershipPlansRequest,
         response: { 200: MembershipPlans },

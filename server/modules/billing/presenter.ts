@@ -62,7 +62,9 @@ export const upgradePrices = (
   tier: PaidTier,
   yearly: YearlyPrices | undefined,
 ): { fromCents: number; toCents: number } | undefined =>
-  row.interval === 'year' && yearly ? { fromCents: row.priceCents, toCents: yearly[tier] } : undefined;
+  row.interval === 'year' && yearly
+    ? { fromCents: row.priceCents, toCents: yearly[tier] }
+    : undefined;
 
 export function presentSubscription(
   viewer: Actor,

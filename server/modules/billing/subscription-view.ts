@@ -31,6 +31,8 @@ export async function presentSubscriptionRow(
     creators.get(row.creatorId) ?? unknownCreator,
     access[0]?.periodEnd ?? null,
     now,
-    row.interval === 'year' ? (await yearlyPricesOf(db, [row.creatorId])).get(row.creatorId) : undefined,
+    row.interval === 'year'
+      ? (await yearlyPricesOf(db, [row.creatorId])).get(row.creatorId)
+      : undefined,
   );
 }

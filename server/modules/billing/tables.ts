@@ -224,10 +224,7 @@ export const membershipPlanPrices = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.creatorId, t.tier] }),
-    check(
-      'membership_plan_prices_yearly_check',
-      sql`${t.yearlyCents} > 0`,
-    ),
+    check('membership_plan_prices_yearly_check', sql`${t.yearlyCents} > 0`),
     check(
       'membership_plan_prices_tier_check',
       inList(t.tier, ['Hypr', 'HyprSoul'] satisfies PaidTier[]),

@@ -12,7 +12,7 @@ import type { Actor } from '../../../common/rules/permissions';
 import type { Clock } from '../../context';
 import type { Db } from '../../db/client';
 import { items, ledgerEntries, users } from '../../db/schema/index';
-import { recurringRevenue } from '../billing/index';
+import { recurringRevenue } from './recurring-revenue.read-model';
 import { zonedWeekOf, type ZonedWeek } from './calendar';
 import {
   creatorStatusSql,

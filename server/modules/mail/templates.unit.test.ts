@@ -23,6 +23,19 @@ const digest = (locale: 'en' | 'es' | 'de', messages: string, comments: string) 
   });
 
 describe('renderMail', () => {
+  it('names a membership price with its period (issue 43)', () => {
+    const renewed = (locale: 'en' | 'es' | 'de', interval: string) =>
+      renderMail({
+        template: 'membership-renewed',
+        locale,
+        params: { username: 'ana', creator: 'Mia', amount: '$50.00', interval },
+      }).text;
+    expect(renewed('en', 'year')).toContain('renewed for $50.00/year.');
+    expect(renewed('en', 'month')).toContain('renewed for $50.00/month.');
+    expect(renewed('de', 'year')).toContain('$50.00/Jahr');
+    expect(renewed('es', 'year')).toContain('$50.00/año');
+  });
+
   it.each(MAIL_LOCALES)('writes %s from the locale file of that language', (locale) => {
     const texts = mailTexts(locale);
     const mail = renderMail({

@@ -120,6 +120,16 @@ export const billingRows: MatrixRows = {
     who: 'anyone',
     request: (fx) => ({ params: { username: fx.owner.username } }),
   },
+  // Yearly plans (issue 43): membership.offer on the creator's own prices; the offer is public.
+  'PUT /api/v1/creator/plans': {
+    who: CREATORS,
+    request: () => ({ body: { Hypr: 5000, HyprSoul: 15000 } }),
+  },
+  'GET /api/v1/creator/plans': { who: CREATORS },
+  'GET /api/v1/creators/{username}/plans': {
+    who: 'anyone',
+    request: (fx) => ({ params: { username: fx.owner.username } }),
+  },
   'POST /api/v1/wallet/unlock': {
     who: 'signed-in',
     request: (fx) => ({ body: { itemId: fx.itemId, idempotencyKey: `mx-${fx.target.id}` } }),

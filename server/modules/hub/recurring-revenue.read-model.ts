@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Currency } from '../../../common/rules/money';
 import type { Db } from '../../db/client';
-import { subscriptions } from './tables';
+import { subscriptions } from '../../db/schema/index';
 
 export interface RecurringRevenue {
   /** Per currency: what the running memberships bring in a month, in integer cents. */
