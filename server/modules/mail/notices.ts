@@ -161,7 +161,13 @@ export function noticesOf(event: DomainEvent, meta: EventMeta): Notice[] {
                 mail: {
                   template: 'membership-receipt',
                   userId: d.fanId,
-                  params: { ...money(d), tier: d.tier, creatorId: d.creatorId, ...discount(d) },
+                  params: {
+                    ...money(d),
+                    tier: d.tier,
+                    creatorId: d.creatorId,
+                    interval: d.interval ?? 'month',
+                    ...discount(d),
+                  },
                   path: '/wallet',
                 },
                 key: `membership-receipt:${event.subjectId}`,
