@@ -165,7 +165,8 @@ export function noticesOf(event: DomainEvent, meta: EventMeta): Notice[] {
                     ...money(d),
                     tier: d.tier,
                     creatorId: d.creatorId,
-                    interval: d.interval ?? 'month',
+                    // A yearly plan's receipt says so ("$50.00/year"); a month's reads as before.
+                    ...(d.interval === 'year' ? { interval: d.interval } : {}),
                     ...discount(d),
                   },
                   path: '/wallet',
