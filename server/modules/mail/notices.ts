@@ -131,6 +131,8 @@ export function noticesOf(event: DomainEvent, meta: EventMeta): Notice[] {
           creatorId: d.creatorId,
           trialEndsAt: d.trialEndsAt,
           ...(d.priceCents ? { priceCents: String(d.priceCents) } : {}),
+          // The price after the trial names its period: "$5.00/month", "$50.00/year".
+          interval: d.interval ?? 'month',
         };
         return [
           {

@@ -141,14 +141,22 @@ function withDiscountLine(
   return { ...params, discountLine };
 }
 
-/** A membership's amount with its period (issue 43): `{{amount}}` becomes "$50.00/year". */
+/**
+ * A membership's amounts with their period (issue 43): `{{amount}}` (what was paid) and
+ * `{{price}}` (what a period costs) become "$50.00/year" when the params name the interval.
+ */
 function withIntervalPrice(
   t: TFunction<'mail'>,
   params: Record<string, string>,
 ): Record<string, string> {
-  const { interval, amount } = params;
-  if ((interval !== 'month' && interval !== 'year') || amount === undefined) return params;
-  return { ...params, amount: t(`perInterval.${interval}`, { replace: { amount } }) };
+  const { interval } = params;
+  if (interval !== 'month' && interval !== 'year') return params;
+  const out = { ...params };
+  for (const name of ['amount', 'price'] as const) {
+    const amount = params[name];
+    if (amount !== undefined) out[name] = t(`perInterval.${interval}`, { replace: { amount } });
+  }
+  return out;
 }
 
 /** Absolute URLs inside a paragraph become links in the HTML part. */
