@@ -32,8 +32,8 @@ describe('renderMail', () => {
       }).text;
     expect(renewed('en', 'year')).toContain('renewed for $50.00/year.');
     expect(renewed('en', 'month')).toContain('renewed for $50.00/month.');
-    expect(renewed('de', 'year')).toContain('$50.00/Jahr');
-    expect(renewed('es', 'year')).toContain('$50.00/año');
+    expect(renewed('de', 'year')).toContain('$50.00 pro Jahr');
+    expect(renewed('es', 'year')).toContain('$50.00 al año');
   });
 
   it.each(MAIL_LOCALES)('writes %s from the locale file of that language', (locale) => {
