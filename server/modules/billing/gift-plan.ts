@@ -35,6 +35,10 @@ export async function planGiftCheckout(
   if (body.tier === TOPUP_TIER || body.tier === TIP_TIER || body.tip !== undefined) {
     throw fail('gift_not_accepted', undefined, { field: 'gift' });
   }
+  // A gift is paid once for its months: it has no billing period (yearly plans, issue 43).
+  if (body.interval !== undefined) {
+    throw fail('interval_not_accepted', undefined, { field: 'interval' });
+  }
   const now = deps.clock.now();
   const sendAt = body.gift.sendAt ? new Date(body.gift.sendAt) : null;
   if (sendAt) {
