@@ -412,4 +412,39 @@ describe("the giver's actions", () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'gift_already_redeemed' });
   });
+
+  it("an admin's full refund of a redeemed item gift takes the item back and ends the gift", async () => {
+    const admin = await createUser(t, { role: 'admin' });
+    const giver = await createUser(t);
+    const item = await createItem(t, creator.user.id, { priceCents: 900 });
+    const { id } = await startCheckout(t, giver, {
+      tier: item.title,
+      productId: item.id,
+      gift: { email: recipientAddress() },
+    });
+    expect((await payLocal(t, id)).statusCode).toBe(200);
+    const gift = await giftOf(id);
+    const friend = await createUser(t);
+    expect((await redeem(friend, gift.code)).statusCode).toBe(200);
+    expect(await itemEntitlementCount(t, friend.user.id, item.id)).toBe(1);
+    const [entry] = await t.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.ref, gift.paymentRef));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/sales/${entry!.id}/refund`,
+      headers: { ...admin.auth, 'idempotency-key': uniqueName('refund-') },
+      payload: {},
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await itemEntitlementCount(t, friend.user.id, item.id)).toBe(0);
+    const [row] = await t.db.select().from(gifts).where(eq(gifts.id, gift.id));
+    expect(row!.refundedAt).not.toBeNull();
+    const events = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'gift.refunded'), eq(auditEvents.subjectId, gift.id)));
+    expect(events).toHaveLength(1);
+  });
 });
