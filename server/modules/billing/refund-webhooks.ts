@@ -58,13 +58,18 @@ export async function bookProviderRefunds(
 /**
  * `charge.dispute.*`: the dispute's state on the payment; a lost one takes the disputed amount
  * back from the creator once, like a refund (the card network already took it from us). A won
- * one changes no money: nothing was taken back while it was open.
+ * one changes no money: nothing was taken back while it was open. A lost dispute that leaves
+ * nothing of a Stripe membership's payment ends the membership here and, through
+ * `endSubscription`, at Stripe, before the transaction commits: when Stripe cannot be reached
+ * nothing is booked and Stripe delivers the event again; once booked, the dispute is closed and
+ * no later event asks Stripe again.
  */
 export async function syncDispute(
   tx: Db,
   dispute: ProviderDispute,
   membershipRef: string | null,
   meta: EventMeta,
+  endSubscription: (providerSubscriptionId: string) => Promise<void>,
 ): Promise<void> {
   if (!dispute.paymentIntentId) return;
   const payment = await paymentOfCharge(tx, dispute.paymentIntentId, membershipRef);
@@ -112,7 +117,7 @@ export async function syncDispute(
     { audience: [payment.creatorId] },
   );
   if (dispute.status === 'lost') {
-    await bookRefund(
+    const booked = await bookRefund(
       tx,
       payment.id,
       {
@@ -125,5 +130,14 @@ export async function syncDispute(
       },
       meta,
     );
+    const ended = booked.outcome === 'booked' ? booked.payment : null;
+    if (
+      ended?.kind === 'membership' &&
+      ended.provider === 'stripe' &&
+      ended.providerSubscriptionId &&
+      ended.refundedCents >= ended.grossCents
+    ) {
+      await endSubscription(ended.providerSubscriptionId);
+    }
   }
 }

@@ -458,6 +458,20 @@ describe('membership refunds through Stripe', () => {
     });
     expect(await subscriptionStatus(subId)).toBe('canceled');
     expect(await isSubscribed(member, seller)).toBe(false);
+    // Ended at Stripe too, once: a replay or a later event of the dispute asks Stripe no more.
+    const cancels = () =>
+      fake.requests.filter((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${subId}`)
+        .length;
+    expect(fake.subscriptions.get(subId)?.status).toBe('canceled');
+    expect(cancels()).toBe(1);
+    expect((await deliver(fake.event('charge.dispute.closed', { ...dispute }))).statusCode).toBe(
+      200,
+    );
+    expect((await deliver(fake.event('charge.dispute.updated', { ...dispute }))).statusCode).toBe(
+      200,
+    );
+    expect(cancels()).toBe(1);
+    expect((await bookedOf(transaction!.id)).events).toBe(2);
   });
 
   it('refuses more than the membership payment left, before Stripe is asked', async () => {

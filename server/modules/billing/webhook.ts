@@ -79,8 +79,11 @@ export async function handleWebhook(
     if (stored.length === 0) return { received: true as const, duplicate: true };
     if (refunds && event.type === 'charge.refunded') {
       await bookProviderRefunds(tx, event.paymentIntentId, membership, refunds, meta);
-    } else if (dispute) await syncDispute(tx, dispute, membership, meta);
-    else if (remoteSession) await fulfilCheckout(tx, ctx, remoteSession, remoteSub);
+    } else if (dispute) {
+      await syncDispute(tx, dispute, membership, meta, (id) =>
+        callProvider(() => provider.cancelSubscriptionNow(id)),
+      );
+    } else if (remoteSession) await fulfilCheckout(tx, ctx, remoteSession, remoteSub);
     else if (event.type === 'invoice.paid' && remoteSub) {
       await recordInvoicePaid(tx, ctx, event, remoteSub);
     } else if (remoteSub) await syncSubscription(tx, ctx, remoteSub);
