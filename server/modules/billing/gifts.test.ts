@@ -138,6 +138,10 @@ describe('a gift is redeemed once, by one account', () => {
     );
     expect(receipts).toHaveLength(1);
     expect(receipts[0]!.text).toContain(email);
+    const notices = (await mailsTo(t, creator.user.email)).filter(
+      (m) => m.template === 'gift-notice',
+    );
+    expect(notices.filter((m) => m.text.includes('$15.00'))).not.toHaveLength(0);
 
     // Anyone with the code sees what it is.
     const shown = await t.app.inject({ url: `/api/v1/gifts/${gift.code}` });

@@ -88,6 +88,15 @@ export function noticesOf(event: DomainEvent, meta: EventMeta): Notice[] {
           key: `gift-receipt:${d.giftId}`,
         },
         {
+          mail: {
+            template: 'gift-notice',
+            userId: d.creatorId,
+            params: money(d),
+            path: '/dashboard',
+          },
+          key: `gift-notice:${d.giftId}`,
+        },
+        {
           mail: giftMail,
           key: `gift:${d.giftId}`,
           ...(d.sendAt ? { at: new Date(d.sendAt) } : {}),

@@ -24,6 +24,7 @@ export const GIFT_TEMPLATES = ['gift-item', 'gift-membership'] as const;
 export const NOTICE_TEMPLATES = [
   'sale-receipt',
   'gift-receipt',
+  'gift-notice',
   'sale-notice',
   'tip-notice',
   'refund-receipt',
@@ -51,6 +52,7 @@ export type MailTemplate = AccountTemplate | NoticeTemplate | GiftTemplate | New
 export const NOTICE_KIND_OF: Record<NoticeTemplate, NoticeKind> = {
   'sale-receipt': 'receipts',
   'gift-receipt': 'receipts',
+  'gift-notice': 'sales',
   'sale-notice': 'sales',
   'tip-notice': 'sales',
   'refund-receipt': 'receipts',
