@@ -1,9 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { follows, warnings } from '../db/schema/index';
-import { createItem } from '../modules/billing/test-helpers';
 import { createTestApp, type TestApp } from '../test/app';
-import { createUser, type TestUser } from '../test/factories';
+import { createItem, createUser, type TestUser } from '../test/factories';
 import { operationsOf, type Operation } from '../test/openapi';
 
 /*
@@ -60,7 +59,7 @@ describe('a call without a body, sent with Content-Type: application/json', () =
 
   it('warns the creator of an item (POST /api/content/{id}/warn)', async () => {
     const creator = await createUser(t, { role: 'creator' });
-    const item = await createItem(t, creator.user.id);
+    const item = await createItem(t, creator);
     const res = await emptyJsonPost(`/api/content/${item.id}/warn`, moderator);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().warning).toMatchObject({ userId: creator.user.id, itemId: item.id });

@@ -6,9 +6,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutSessions } from '../db/schema/index';
-import { createItem, payLocal, startCheckout } from '../modules/billing/test-helpers';
+import { payLocal, startCheckout } from '../modules/billing/test-helpers';
 import { createTestApp, type TestApp } from '../test/app';
-import { createUser, type TestUser } from '../test/factories';
+import { createItem, createUser, type TestUser } from '../test/factories';
 
 const PRODUCTION = { NODE_ENV: 'production', LOG_LEVEL: 'warn' };
 
@@ -24,7 +24,7 @@ describe('production without Stripe and without PAYMENTS_PROVIDER=local', () => 
 
   it('answers every checkout 503 {error} saying payments are not set up, and stores nothing', async () => {
     const creator = await createUser(t, { role: 'creator' });
-    const item = await createItem(t, creator.user.id, { priceCents: 500 });
+    const item = await createItem(t, creator, { priceCents: 500 });
     const res = await t.app.inject({
       method: 'POST',
       url: '/v1/billing/create-checkout-session',
@@ -83,7 +83,7 @@ describe('production with PAYMENTS_PROVIDER=local chosen', () => {
   it('takes test payments, and says so', async () => {
     const creator = await createUser(t, { role: 'creator' });
     const fan = await createUser(t);
-    const item = await createItem(t, creator.user.id, { priceCents: 500 });
+    const item = await createItem(t, creator, { priceCents: 500 });
     const session = await startCheckout(t, fan, { tier: item.title, price: 5, productId: item.id });
     expect(session.url).toBe(`/pay/${session.id}`);
     const config = await t.app.inject({ method: 'GET', url: '/api/v1/billing/config' });

@@ -8,8 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
-import { createItem } from '../modules/billing/test-helpers';
-import { createUser } from '../test/factories';
+import { createItem, createUser } from '../test/factories';
 
 const INDEX_HTML =
   '<!doctype html><html><head><meta name="description" content="Aura: memberships" /><title>Aura</title></head><body></body></html>';
@@ -110,7 +109,7 @@ describe('what a signed-out visitor of a shared link reads from the API', () => 
       phoneNumber: '+44 20 7946 0000',
       birthDate: '1990-12-10',
     });
-    const item = await createItem(t, creator.user.id, { priceCents: 999 });
+    const item = await createItem(t, creator, { priceCents: 999 });
     for (const url of [
       `/api/v1/users/${creator.user.id}`,
       `/api/v1/creators/${creator.user.username}`,

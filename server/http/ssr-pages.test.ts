@@ -9,8 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
-import { createItem } from '../modules/billing/test-helpers';
-import { createUser } from '../test/factories';
+import { createItem, createUser } from '../test/factories';
 
 // A web build as Vite writes it, in miniature: the entry, its manifest, the theme stylesheets.
 const INDEX_HTML = `<!doctype html>
@@ -64,8 +63,11 @@ const page = async (url: string, headers: Record<string, string> = {}) => {
   return flat(res.body);
 };
 
-/** What a locked item must never put in a page: its full image and video (createItem's keys). */
-const PAID_MEDIA = ['images/full.png', 'videos/full.mp4'];
+/** What a locked item must never put in a page: its full image and video. */
+const paidMediaOf = (item: { imageKey: string | null; videoKey: string | null }) => [
+  item.imageKey!,
+  item.videoKey!,
+];
 
 function expectServerRendered(html: string, kind: string) {
   expect(html).toContain(`<div id="root" data-ssr="${kind}"`);
@@ -89,7 +91,7 @@ describe('server-rendered public pages', () => {
       displayName: MALICIOUS,
       bio: MALICIOUS,
     });
-    await createItem(t, creator.user.id, { title: `Paid ${MALICIOUS}`, priceCents: 999 });
+    const item = await createItem(t, creator, { title: `Paid ${MALICIOUS}`, priceCents: 999 });
     const html = await page(`/creator/${creator.user.username}`);
     expectServerRendered(html, 'creator');
     expect(html).toContain(`data-testid="creator-name">${ESCAPED}</h1>`);
@@ -97,7 +99,7 @@ describe('server-rendered public pages', () => {
     expect(html).toContain(`Paid ${ESCAPED}`);
     expect(html).not.toContain('<img src=x');
     expect(html).toContain('data-locked="true"');
-    for (const media of PAID_MEDIA) expect(html).not.toContain(media);
+    for (const media of paidMediaOf(item)) expect(html).not.toContain(media);
     expect(html).toContain(
       `href="/auth?tab=signup&amp;returnTo=%2Fcreator%2F${creator.user.username}"`,
     );
@@ -116,7 +118,7 @@ describe('server-rendered public pages', () => {
 
   it('the profile by id shows the same creator, outside the shared layout', async () => {
     const creator = await createUser(t, { role: 'creator', bio: MALICIOUS });
-    await createItem(t, creator.user.id, {
+    const item = await createItem(t, creator, {
       title: 'Tier drop',
       priceCents: 0,
       tierRequired: 'Hypr',
@@ -127,12 +129,12 @@ describe('server-rendered public pages', () => {
     expect(html).toContain(ESCAPED);
     expect(html).toContain('Tier drop');
     expect(html).not.toContain('data-testid="visitor-bar"');
-    for (const media of PAID_MEDIA) expect(html).not.toContain(media);
+    for (const media of paidMediaOf(item)) expect(html).not.toContain(media);
   });
 
   it('a product page shows title, creator, price and lock, and only the teaser', async () => {
     const creator = await createUser(t, { role: 'creator' });
-    const item = await createItem(t, creator.user.id, { title: MALICIOUS, priceCents: 1250 });
+    const item = await createItem(t, creator, { title: MALICIOUS, priceCents: 1250 });
     const html = await page(`/product/${item.id}`);
     expectServerRendered(html, 'product');
     expect(html).toContain(`<h1 class="h3 me-auto">${ESCAPED}</h1>`);
@@ -140,12 +142,12 @@ describe('server-rendered public pages', () => {
     expect(html).toMatch(/data-testid="product-price">Price: €12\.50</);
     expect(html).toContain('data-ssr-control="unlock"');
     expect(html).toContain(`data-ssr-visit="POST /api/v1/items/${item.id}/visit"`);
-    for (const media of PAID_MEDIA) expect(html).not.toContain(media);
+    for (const media of paidMediaOf(item)) expect(html).not.toContain(media);
   });
 
   it('a pay-what-you-want product page says so and offers the suggested amount', async () => {
     const creator = await createUser(t, { role: 'creator' });
-    const item = await createItem(t, creator.user.id, {
+    const item = await createItem(t, creator, {
       title: 'Tip jar',
       priceCents: 300,
       pwyw: { minPriceCents: 300, suggestedPriceCents: 750 },
@@ -158,7 +160,7 @@ describe('server-rendered public pages', () => {
 
   it('the landing page shows its texts, real creators and items, with its stylesheet', async () => {
     const creator = await createUser(t, { role: 'creator', displayName: MALICIOUS });
-    await createItem(t, creator.user.id, { title: `Landing ${MALICIOUS}` });
+    const item = await createItem(t, creator, { title: `Landing ${MALICIOUS}` });
     const html = await page('/');
     expectServerRendered(html, 'landing');
     expect(html).toContain('<h1 class="display-4 fw-bold">Welcome to Aura</h1>');
@@ -167,12 +169,12 @@ describe('server-rendered public pages', () => {
     expect(html).toContain('href="/auth?tab=signup"');
     expect(html).toContain(`Landing ${ESCAPED}`);
     expect(html).not.toContain('<img src=x');
-    for (const media of PAID_MEDIA) expect(html).not.toContain(media);
+    for (const media of paidMediaOf(item)) expect(html).not.toContain(media);
   });
 
   it('discover shows the spotlight at once and leaves the posts, which are the viewer’s, to the app', async () => {
     const creator = await createUser(t, { role: 'creator', displayName: `Spot ${MALICIOUS}` });
-    await createItem(t, creator.user.id, { title: `Discover ${MALICIOUS}` });
+    const item = await createItem(t, creator, { title: `Discover ${MALICIOUS}` });
     const html = await page('/discover');
     expectServerRendered(html, 'discover');
     // Discover needs sign-in: boot.ts loads the app at once, which sends a visitor to sign in.
@@ -186,7 +188,7 @@ describe('server-rendered public pages', () => {
     // The signed-in header's place, not the visitor bar's sign-up links.
     expect(html).toContain('aura-header-placeholder');
     expect(html).not.toContain('href="/auth?tab=signup"');
-    for (const media of PAID_MEDIA) expect(html).not.toContain(media);
+    for (const media of paidMediaOf(item)) expect(html).not.toContain(media);
   });
 
   it("is written in the visitor's language: the saved one, else the browser's", async () => {

@@ -4,8 +4,7 @@ import { can, rolesWith, type Permission } from '../../../common/rules/permissio
 import { ROLES, type Role } from '../../../common/rules/roles';
 import { auditEvents } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createUser, type TestUser } from '../../test/factories';
-import { createItem } from '../billing/test-helpers';
+import { createItem, createUser, type TestUser } from '../../test/factories';
 import { fileReportFor } from './test-helpers';
 
 /*
@@ -65,7 +64,7 @@ const CALLS: Call[] = [
     ok: 201,
     setup: async () => {
       const owner = await creator();
-      const item = await createItem(t, owner.user.id);
+      const item = await createItem(t, owner);
       return {
         method: 'POST',
         url: `/api/content/${item.id}/warn`,
@@ -107,7 +106,7 @@ const CALLS: Call[] = [
     permission: 'admin.items.hide',
     ok: 200,
     setup: async () => {
-      const item = await createItem(t, (await creator()).user.id);
+      const item = await createItem(t, await creator());
       return {
         method: 'POST',
         url: `/api/v1/admin/content/${item.id}/hide`,
@@ -121,7 +120,7 @@ const CALLS: Call[] = [
     permission: 'admin.items.hide',
     ok: 200,
     setup: async () => {
-      const item = await createItem(t, (await creator()).user.id);
+      const item = await createItem(t, await creator());
       const moderator = callers.get('moderator');
       const hidden = await t.app.inject({
         method: 'POST',

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublishedEvent } from '../../../common/events';
 import { DEFAULT_WARNING_REASON, Warning } from '../../../common/schemas/admin';
 import { auditEvents, warnings } from '../../db/schema/index';
-import { createUser, type TestUser } from '../../test/factories';
-import { createItem } from '../billing/test-helpers';
+import { createItem, createUser, type TestUser } from '../../test/factories';
 import { fetchMedia, grantPurchase, publishItem } from '../items/test-helpers';
 import { createMediaTestApp, type MediaTestApp } from '../media/test-helpers';
 import { systemMeta } from '../../events/record';
@@ -127,7 +126,7 @@ describe('POST /api/users/{id}/warn and /api/content/{id}/warn', () => {
 
   it('warns an item’s creator with a link to the item', async () => {
     const owner = await creator();
-    const item = await createItem(t, owner.user.id, { title: 'Loud loop' });
+    const item = await createItem(t, owner, { title: 'Loud loop' });
     const res = await inject(t, moderator, 'POST', `/api/content/${item.id}/warn`, {
       reason: 'Misleading title',
     });
@@ -378,7 +377,7 @@ describe('hiding an item', () => {
 describe('resolving reports', () => {
   it('warns, hides or suspends as chosen, once, and audits it', async () => {
     const owner = await creator();
-    const item = await createItem(t, owner.user.id);
+    const item = await createItem(t, owner);
     const warnReport = await fileReportFor(t, { itemId: item.id });
     const warned = await inject(
       t,
@@ -434,7 +433,7 @@ describe('resolving reports', () => {
 
     // Suspension needs an admin; a moderator's try changes nothing.
     const suspendReport = await fileReportFor(t, {
-      itemId: (await createItem(t, owner.user.id)).id,
+      itemId: (await createItem(t, owner)).id,
     });
     const byModerator = await inject(
       t,
@@ -500,7 +499,7 @@ describe('the audit trail of admin actions', () => {
     const staff = await createUser(t, { role: 'superadmin' });
     const fan = await createUser(t);
     const owner = await creator();
-    const item = await createItem(t, owner.user.id);
+    const item = await createItem(t, owner);
     const report = await fileReportFor(t, { itemId: item.id });
 
     const actions: [string, object, string, string][] = [

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, uniqueName, type TestApp } from '../../test/app';
-import { createUser, type TestUser } from '../../test/factories';
-import { createItem } from '../billing/test-helpers';
+import { createItem, createUser, type TestUser } from '../../test/factories';
 import { fileReportFor, inject } from './test-helpers';
 
 /*
@@ -87,7 +86,7 @@ describe('admin lists page every row exactly once', () => {
     const creator = await createUser(t, { role: 'creator' });
     const title = uniqueName('Paged ');
     const made: number[] = [];
-    for (let i = 0; i < 7; i += 1) made.push((await createItem(t, creator.user.id, { title })).id);
+    for (let i = 0; i < 7; i += 1) made.push((await createItem(t, creator, { title })).id);
     const seen = await everyPage<{ id: number }>(
       `/api/content?q=${encodeURIComponent(title)}`,
       'items',

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminSalesResponse } from '../../../common/schemas/admin';
 import { items } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createUser, type TestUser } from '../../test/factories';
-import { createItem, manualClock, payLocal, startCheckout } from '../billing/test-helpers';
+import { createItem, createUser, type TestUser } from '../../test/factories';
+import { manualClock, payLocal, startCheckout } from '../billing/test-helpers';
 import { fillDays, windowDays } from './sales';
 import { inject } from './test-helpers';
 
@@ -28,8 +28,8 @@ describe('GET /api/v1/admin/sales', () => {
   it('lists sales per item with revenue per currency and the 30 days per day', async () => {
     const creator = await createUser(t, { role: 'creator' });
     const [a, b] = [await createUser(t), await createUser(t)];
-    const euro = await createItem(t, creator.user.id, { priceCents: 1234, title: 'Euro loop' });
-    const dollar = await createItem(t, creator.user.id, { priceCents: 500, title: 'Dollar kit' });
+    const euro = await createItem(t, creator, { priceCents: 1234, title: 'Euro loop' });
+    const dollar = await createItem(t, creator, { priceCents: 500, title: 'Dollar kit' });
     await t.db.update(items).set({ currency: 'usd' }).where(eq(items.id, dollar.id));
 
     await buy(a, euro, '12.34');
@@ -104,8 +104,8 @@ describe('GET /api/v1/admin/sales after refunds', () => {
     const staff = await createUser(t, { role: 'admin' });
     const creator = await createUser(t, { role: 'creator' });
     const fans = [await createUser(t), await createUser(t), await createUser(t)];
-    const kept = await createItem(t, creator.user.id, { priceCents: 1000, title: 'Kept loop' });
-    const gone = await createItem(t, creator.user.id, { priceCents: 700, title: 'Gone loop' });
+    const kept = await createItem(t, creator, { priceCents: 1000, title: 'Kept loop' });
+    const gone = await createItem(t, creator, { priceCents: 700, title: 'Gone loop' });
     for (const fan of fans) await buy(fan, kept, '10.00');
     await buy(fans[0]!, gone, '7.00');
 

@@ -4,8 +4,7 @@ import type { DomainEventType } from '../../../common/events';
 import type { CreateReportResponse } from '../../../common/schemas/reports';
 import { auditEvents } from '../../db/schema/index';
 import type { TestApp } from '../../test/app';
-import { createUser, type TestUser } from '../../test/factories';
-import { createItem } from '../billing/test-helpers';
+import { createItem, createUser, type TestUser } from '../../test/factories';
 
 /** Builders shared by the admin and reports API tests. */
 
@@ -16,7 +15,7 @@ export async function fileReportFor(
 ): Promise<CreateReportResponse> {
   const fan = options.fan ?? (await createUser(t));
   const itemId =
-    options.itemId ?? (await createItem(t, (await createUser(t, { role: 'creator' })).user.id)).id;
+    options.itemId ?? (await createItem(t, await createUser(t, { role: 'creator' }))).id;
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/v1/reports',

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitOptions } from '../../../common/rules/ai-reply';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createUser, type TestUser } from '../../test/factories';
+import { createItem, createUser, type TestUser } from '../../test/factories';
 import { creditEarnings, creditWallet } from '../billing/ledger';
-import { createItem } from '../billing/test-helpers';
 
 // A fixed "now" keeps "this month" away from month boundaries.
 const NOW = new Date('2026-05-20T12:00:00Z');
@@ -32,8 +31,8 @@ beforeAll(async () => {
   });
   creator = await createUser(t, { role: 'creator' });
   fan = await createUser(t);
-  const loop = await createItem(t, creator.user.id, { title: 'Night loop', priceCents: 999 });
-  const pack = await createItem(t, creator.user.id, { title: 'Drum pack', priceCents: 1500 });
+  const loop = await createItem(t, creator, { title: 'Night loop', priceCents: 999 });
+  const pack = await createItem(t, creator, { title: 'Drum pack', priceCents: 1500 });
   const sale = (itemId: number, grossCents: number, ref: string, at: Date) =>
     creditEarnings(t.db, {
       creatorId: creator.user.id,

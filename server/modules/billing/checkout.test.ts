@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutSessions, items } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createUser, type TestUser } from '../../test/factories';
+import { createItem, createUser, type TestUser } from '../../test/factories';
+import { mediaPath, teaserKeyOf } from '../media/index';
 import { salesByItem } from './item-sales.read-model';
 import {
-  createItem,
   earningsEntries,
   itemEntitlementCount,
   payLocal,
@@ -27,7 +27,7 @@ afterAll(async () => t.close());
 
 describe('POST /v1/billing/create-checkout-session', () => {
   it('needs a signed-in buyer', async () => {
-    const item = await createItem(t, creator.user.id);
+    const item = await createItem(t, creator);
     const res = await t.app.inject({
       method: 'POST',
       url: '/v1/billing/create-checkout-session',
@@ -38,7 +38,7 @@ describe('POST /v1/billing/create-checkout-session', () => {
   });
 
   it('refuses a tampered price and stores nothing', async () => {
-    const item = await createItem(t, creator.user.id, { priceCents: 999 });
+    const item = await createItem(t, creator, { priceCents: 999 });
     for (const price of [0.01, '1.00', 9.98, '10,00']) {
       const res = await t.app.inject({
         method: 'POST',
@@ -58,7 +58,7 @@ describe('POST /v1/billing/create-checkout-session', () => {
   });
 
   it('accepts the price as a person types it and charges the server price', async () => {
-    const item = await createItem(t, creator.user.id, { priceCents: 1500 });
+    const item = await createItem(t, creator, { priceCents: 1500 });
     for (const price of [15, '15.00', '15,00 €']) {
       const session = await startCheckout(t, fan, { tier: item.title, price, productId: item.id });
       expect(session.id).toMatch(/^cs_local_/);
@@ -72,7 +72,7 @@ describe('POST /v1/billing/create-checkout-session', () => {
   });
 
   it("charges the server's price when the web names only the item (no price sent back)", async () => {
-    const item = await createItem(t, creator.user.id, { priceCents: 450 });
+    const item = await createItem(t, creator, { priceCents: 450 });
     const session = await startCheckout(t, fan, { tier: item.title, productId: item.id });
     const [row] = await t.db
       .select()
@@ -129,9 +129,9 @@ describe('POST /v1/billing/create-checkout-session', () => {
   });
 
   it('refuses buying your own item, a free item, a members-only item and one already owned', async () => {
-    const own = await createItem(t, fan.user.id, { priceCents: 500 });
-    const free = await createItem(t, creator.user.id, { priceCents: 0 });
-    const membersOnly = await createItem(t, creator.user.id, {
+    const own = await createItem(t, fan, { priceCents: 500 });
+    const free = await createItem(t, creator, { priceCents: 0 });
+    const membersOnly = await createItem(t, creator, {
       priceCents: 0,
       tierRequired: 'Hypr',
     });
@@ -149,7 +149,7 @@ describe('POST /v1/billing/create-checkout-session', () => {
       });
       expect(res.statusCode).toBe(status);
     }
-    const owned = await createItem(t, creator.user.id, { priceCents: 300 });
+    const owned = await createItem(t, creator, { priceCents: 300 });
     const { id } = await startCheckout(t, fan, {
       tier: owned.title,
       price: 3,
@@ -168,7 +168,7 @@ describe('POST /v1/billing/create-checkout-session', () => {
 
 describe('local hosted checkout', () => {
   it('shows the session summary to the checkout page', async () => {
-    const item = await createItem(t, creator.user.id, { priceCents: 750, title: 'Sunset pack' });
+    const item = await createItem(t, creator, { priceCents: 750, title: 'Sunset pack' });
     const { id } = await startCheckout(t, fan, {
       tier: item.title,
       price: 7.5,
@@ -206,7 +206,7 @@ describe('local hosted checkout', () => {
   });
 
   it('pays with 4242, grants once, credits the creator minus the fee and counts the sale', async () => {
-    const item = await createItem(t, creator.user.id, { priceCents: 999 });
+    const item = await createItem(t, creator, { priceCents: 999 });
     const { id } = await startCheckout(t, fan, {
       tier: item.title,
       price: 9.99,
@@ -259,7 +259,7 @@ describe('local hosted checkout', () => {
   });
 
   it('declines 4000 0000 0000 0002 with the provider message and grants nothing', async () => {
-    const item = await createItem(t, creator.user.id);
+    const item = await createItem(t, creator);
     const { id } = await startCheckout(t, fan, {
       tier: item.title,
       price: 9.99,
@@ -285,7 +285,7 @@ describe('local hosted checkout', () => {
     ['4242', 'cardNumber', 'Your card number is invalid.'],
     ['abcd efgh ijkl mnop', 'cardNumber', 'Your card number is invalid.'],
   ])('fails the Luhn check for %s', async (cardNumber, field, message) => {
-    const item = await createItem(t, creator.user.id);
+    const item = await createItem(t, creator);
     const { id } = await startCheckout(t, fan, {
       tier: item.title,
       price: 9.99,
@@ -303,7 +303,7 @@ describe('local hosted checkout', () => {
     [{ email: 'not-an-email' }, 400, 'email'],
     [{ cardNumber: '' }, 400, 'cardNumber'],
   ])('refuses bad card input %j', async (extra, status, field) => {
-    const item = await createItem(t, creator.user.id);
+    const item = await createItem(t, creator);
     const { id } = await startCheckout(t, fan, {
       tier: item.title,
       price: 9.99,
@@ -316,7 +316,7 @@ describe('local hosted checkout', () => {
   });
 
   it('cancels: the session can no longer be paid', async () => {
-    const item = await createItem(t, creator.user.id);
+    const item = await createItem(t, creator);
     const { id } = await startCheckout(t, fan, {
       tier: item.title,
       price: 9.99,
@@ -332,7 +332,7 @@ describe('local hosted checkout', () => {
 
   it('refunds to the balance when two checkouts of one item are both paid', async () => {
     const buyer = await createUser(t);
-    const item = await createItem(t, creator.user.id, { priceCents: 400 });
+    const item = await createItem(t, creator, { priceCents: 400 });
     const body = { tier: item.title, price: 4, productId: item.id };
     const first = await startCheckout(t, buyer, body);
     const second = await startCheckout(t, buyer, body);
@@ -347,7 +347,7 @@ describe('local hosted checkout', () => {
 
 describe('admin sales figures', () => {
   it('come from the sale entries of the ledger, not from a counter', async () => {
-    const item = await createItem(t, creator.user.id, { priceCents: 1234 });
+    const item = await createItem(t, creator, { priceCents: 1234 });
     const body = { tier: item.title, price: 12.34, productId: item.id };
     const [a, b] = [await createUser(t), await createUser(t)];
     const first = await startCheckout(t, a, body);
@@ -375,7 +375,7 @@ describe('admin sales figures', () => {
 
 describe('GET /v1/billing/retrieve-checkout-session/{id}', () => {
   it('is read only by the buyer or an admin', async () => {
-    const item = await createItem(t, creator.user.id);
+    const item = await createItem(t, creator);
     const { id } = await startCheckout(t, fan, {
       tier: item.title,
       price: 9.99,
@@ -404,7 +404,7 @@ describe('GET /v1/billing/retrieve-checkout-session/{id}', () => {
   });
 
   it('hides the media of an unpaid session', async () => {
-    const item = await createItem(t, creator.user.id);
+    const item = await createItem(t, creator);
     const { id } = await startCheckout(t, fan, {
       tier: item.title,
       price: 9.99,
@@ -421,7 +421,7 @@ describe('GET /v1/billing/retrieve-checkout-session/{id}', () => {
       product: { isPurchased: false, videoUrl: null },
     });
     // Only the blurred teaser until paid, never the preview (media/item-urls.ts).
-    expect(res.json().product.imageUrl).toBe('/api/v1/media/images/preview.teaser.webp');
+    expect(res.json().product.imageUrl).toBe(mediaPath(teaserKeyOf(item.imagePreviewKey!)));
   });
 
   it('answers the webhook path with 404 under the local provider', async () => {

@@ -2,12 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, checkoutSessions, discountCodes } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createUser, type TestUser } from '../../test/factories';
+import { createItem, createUser, type TestUser } from '../../test/factories';
 import { mailsTo } from '../mail/test-helpers';
 import { pruneExpiredCheckouts } from './checkout-prune';
 import { runRenewals } from './renewals';
 import {
-  createItem,
   earningsEntries,
   itemEntitlementCount,
   manualClock,
@@ -105,9 +104,9 @@ describe('POST /api/v1/creator/discounts', () => {
   });
 
   it('refuses bad input with a clear 4xx and stores nothing', async () => {
-    const item = await createItem(t, creator.user.id);
+    const item = await createItem(t, creator);
     const stranger = await createUser(t, { role: 'creator' });
-    const foreign = await createItem(t, stranger.user.id);
+    const foreign = await createItem(t, stranger);
     const cases: [Record<string, unknown>, string][] = [
       [{ code: 'OK1', percentOff: 0 }, 'invalid_field'],
       [{ code: 'OK1', percentOff: 101 }, 'invalid_field'],
@@ -214,7 +213,7 @@ describe('GET and DELETE /api/v1/creator/discounts', () => {
 
 describe('a checkout with a discount code', () => {
   it('charges the discounted price, books the sale at it and records the code', async () => {
-    const item = await createItem(t, creator.user.id, { priceCents: 1000 });
+    const item = await createItem(t, creator, { priceCents: 1000 });
     const code = uniqueCode('tenoff');
     const made = await madeCode(creator, { code, percentOff: 25, appliesTo: { items: [item.id] } });
     const fan = await createUser(t);
@@ -254,7 +253,7 @@ describe('a checkout with a discount code', () => {
   });
 
   it('an amount off in the price currency; the total never goes below the smallest card payment', async () => {
-    const item = await createItem(t, creator.user.id, { priceCents: 500 });
+    const item = await createItem(t, creator, { priceCents: 500 });
     const code = uniqueCode('big');
     await madeCode(creator, { code, amountOffCents: 2000 });
     const fan = await createUser(t);
@@ -281,9 +280,9 @@ describe('a checkout with a discount code', () => {
   });
 
   it('refuses a wrong, expired, foreign or misplaced code with its own code, and stores nothing', async () => {
-    const item = await createItem(t, creator.user.id, { priceCents: 800 });
-    const other = await createItem(t, creator.user.id, { priceCents: 800 });
-    const pwyw = await createItem(t, creator.user.id, {
+    const item = await createItem(t, creator, { priceCents: 800 });
+    const other = await createItem(t, creator, { priceCents: 800 });
+    const pwyw = await createItem(t, creator, {
       priceCents: 300,
       pwyw: { minPriceCents: 300, suggestedPriceCents: 500 },
     });
@@ -331,7 +330,7 @@ describe('a checkout with a discount code', () => {
 
   it('holds maxRedemptions when 50 buyers race for the last one, and gives it back on expiry', async () => {
     clock.set('2031-05-02T10:00:00.000Z');
-    const item = await createItem(t, creator.user.id, { priceCents: 1200 });
+    const item = await createItem(t, creator, { priceCents: 1200 });
     const code = uniqueCode('last');
     const made = await madeCode(await fresh(creator), { code, percentOff: 50, maxRedemptions: 3 });
     // Two of three are held by earlier checkouts: one paid, one left open.
@@ -417,7 +416,7 @@ describe('a checkout with a discount code', () => {
 
   it('the hourly prune gives back what expired checkouts held before it deletes them', async () => {
     clock.set('2031-05-05T10:00:00.000Z');
-    const item = await createItem(t, creator.user.id, { priceCents: 1000 });
+    const item = await createItem(t, creator, { priceCents: 1000 });
     const code = uniqueCode('prune');
     const made = await madeCode(await fresh(creator), { code, percentOff: 10, maxRedemptions: 1 });
     await startCheckout(t, await createUser(t), {

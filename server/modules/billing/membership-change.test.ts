@@ -2,12 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, subscriptions } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createUser, type TestUser } from '../../test/factories';
+import { createItem, createUser, type TestUser } from '../../test/factories';
 import { canViewItem } from '../access/index';
 import { mailsTo } from '../mail/test-helpers';
 import { runRenewals } from './renewals';
 import {
-  createItem,
   earningsEntries,
   manualClock,
   payLocal,
@@ -36,8 +35,8 @@ const viewerOf = (u: TestUser) => ({ id: u.user.id, role: u.user.role });
 async function member(tier: 'Hypr' | 'HyprSoul' = 'Hypr', card = TEST_CARD_OK) {
   const creator = await createUser(t, { role: 'creator' });
   const fan = await createUser(t);
-  const hypr = await createItem(t, creator.user.id, { priceCents: 0, tierRequired: 'Hypr' });
-  const soul = await createItem(t, creator.user.id, { priceCents: 0, tierRequired: 'HyprSoul' });
+  const hypr = await createItem(t, creator, { priceCents: 0, tierRequired: 'Hypr' });
+  const soul = await createItem(t, creator, { priceCents: 0, tierRequired: 'HyprSoul' });
   const session = await startCheckout(t, fan, {
     tier,
     price: tier === 'Hypr' ? 5 : 15,

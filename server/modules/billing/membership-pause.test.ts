@@ -2,11 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, subscriptions } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createUser, type TestUser } from '../../test/factories';
+import { createItem, createUser, type TestUser } from '../../test/factories';
 import { canViewItem } from '../access/index';
 import { runRenewals } from './renewals';
 import {
-  createItem,
   earningsEntries,
   manualClock,
   payLocal,
@@ -35,7 +34,7 @@ const viewerOf = (u: TestUser) => ({ id: u.user.id, role: u.user.role });
 async function member() {
   const creator = await createUser(t, { role: 'creator' });
   const fan = await createUser(t);
-  const item = await createItem(t, creator.user.id, { priceCents: 0, tierRequired: 'Hypr' });
+  const item = await createItem(t, creator, { priceCents: 0, tierRequired: 'Hypr' });
   const session = await startCheckout(t, fan, {
     tier: 'Hypr',
     price: 5,

@@ -2,12 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createUser, type TestUser } from '../../test/factories';
+import { createItem, createUser, type TestUser } from '../../test/factories';
 import { canViewItem } from '../access/index';
 import { runRenewals } from './renewals';
 import { earningsByCurrency, subscriberCount } from './stats';
 import {
-  createItem,
   earningsEntries,
   manualClock,
   payLocal,
@@ -52,8 +51,8 @@ describe('memberships (local provider)', () => {
     clock.set('2031-03-10T12:00:00.000Z');
     const creator = await createUser(t, { role: 'creator' });
     const fan = await createUser(t);
-    const hyprItem = await createItem(t, creator.user.id, { priceCents: 0, tierRequired: 'Hypr' });
-    const soulItem = await createItem(t, creator.user.id, {
+    const hyprItem = await createItem(t, creator, { priceCents: 0, tierRequired: 'Hypr' });
+    const soulItem = await createItem(t, creator, {
       priceCents: 0,
       tierRequired: 'HyprSoul',
     });
@@ -110,7 +109,7 @@ describe('memberships (local provider)', () => {
     clock.set('2031-03-10T12:00:00.000Z');
     const creator = await createUser(t, { role: 'creator' });
     const fan = await createUser(t);
-    const soulItem = await createItem(t, creator.user.id, {
+    const soulItem = await createItem(t, creator, {
       priceCents: 0,
       tierRequired: 'HyprSoul',
     });
@@ -122,7 +121,7 @@ describe('memberships (local provider)', () => {
     clock.set('2031-01-31T09:00:00.000Z');
     const creator = await createUser(t, { role: 'creator' });
     const fan = await createUser(t);
-    const item = await createItem(t, creator.user.id, { priceCents: 0, tierRequired: 'Hypr' });
+    const item = await createItem(t, creator, { priceCents: 0, tierRequired: 'Hypr' });
     await subscribe(fan, creator, 'Hypr');
 
     // Just before the period end nothing is due. (Other test files share the PostgreSQL
@@ -181,7 +180,7 @@ describe('memberships (local provider)', () => {
     clock.set('2031-05-01T00:00:00.000Z');
     const creator = await createUser(t, { role: 'creator' });
     const fan = await createUser(t);
-    const item = await createItem(t, creator.user.id, { priceCents: 0, tierRequired: 'Hypr' });
+    const item = await createItem(t, creator, { priceCents: 0, tierRequired: 'Hypr' });
     await subscribe(fan, creator, 'Hypr', TEST_CARD_DECLINES_RENEWALS);
     expect(await canViewItem(t.db, viewerOf(fan), item, clock.now())).toBe(true);
     clock.set('2031-06-01T00:00:00.000Z');

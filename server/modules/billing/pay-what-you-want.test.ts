@@ -4,12 +4,11 @@ import { PWYW_MAX_CENTS, pwywBounds } from '../../../common/rules/pay-what-you-w
 import { ItemDetail } from '../../../common/schemas/items';
 import { checkoutSessions, items } from '../../db/schema/index';
 import type { TestApp } from '../../test/app';
-import { createUser, type TestUser } from '../../test/factories';
+import { createItem, createUser, type TestUser } from '../../test/factories';
 import { mailsTo } from '../mail/test-helpers';
 import { createMediaTestApp, uploadOk } from '../media/test-helpers';
 import { createItemRequest, itemForm, publishItem } from '../items/test-helpers';
 import {
-  createItem,
   earningsEntries,
   itemEntitlementCount,
   payLocal,
@@ -43,7 +42,7 @@ const sessionsOf = (itemId: number) =>
   t.db.select().from(checkoutSessions).where(eq(checkoutSessions.itemId, itemId));
 
 const pwywItem = (minPriceCents: number, suggestedPriceCents: number) =>
-  createItem(t, creator.user.id, {
+  createItem(t, creator, {
     priceCents: pwywBounds(minPriceCents).minCents,
     pwyw: { minPriceCents, suggestedPriceCents },
   });
@@ -285,7 +284,7 @@ describe('a checkout of a pay-what-you-want item', () => {
   it('books a double-submitted payment once', async () => {
     const seller = await createUser(t, { role: 'creator' });
     const fan = await createUser(t);
-    const item = await createItem(t, seller.user.id, {
+    const item = await createItem(t, seller, {
       priceCents: 100,
       pwyw: { minPriceCents: 100, suggestedPriceCents: 300 },
     });
@@ -306,7 +305,7 @@ describe('a checkout of a pay-what-you-want item', () => {
   it('books two checkouts paid side by side once: the second amount goes back to the balance', async () => {
     const seller = await createUser(t, { role: 'creator' });
     const fan = await createUser(t);
-    const item = await createItem(t, seller.user.id, {
+    const item = await createItem(t, seller, {
       priceCents: 100,
       pwyw: { minPriceCents: 100, suggestedPriceCents: 300 },
     });
@@ -322,7 +321,7 @@ describe('a checkout of a pay-what-you-want item', () => {
 
   it('refuses an amount for a fixed-price item or a membership (400, nothing stored)', async () => {
     const fan = await createUser(t);
-    const item = await createItem(t, creator.user.id, { priceCents: 999 });
+    const item = await createItem(t, creator, { priceCents: 999 });
     const res = await checkout(fan, { tier: item.title, productId: item.id, amount: 5000 });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'amount_not_accepted', field: 'amount' });

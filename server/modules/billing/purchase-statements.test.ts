@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, outboxEvents } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createUser, type TestUser } from '../../test/factories';
-import { createItem, payLocal, startCheckout, topUp, walletState } from './test-helpers';
+import { createItem, createUser, type TestUser } from '../../test/factories';
+import { payLocal, startCheckout, topUp, walletState } from './test-helpers';
 
 /*
  * Issue 17: the money paths in few round trips. A purchase's rules stay in TypeScript, but the
@@ -56,7 +56,7 @@ describe('statements per purchase', () => {
   it('pays with balance in 2 statements and no transaction (1 read, 1 that buys), answers a replay from 1 read taking no lock, and queues both mails with their events', async () => {
     const fan = await createUser(t);
     await topUp(t, fan, '20');
-    const item = await createItem(t, creator.user.id, { priceCents: 500, title: 'Counted buy' });
+    const item = await createItem(t, creator, { priceCents: 500, title: 'Counted buy' });
     const unlock = () =>
       t.app.inject({
         method: 'POST',
@@ -92,7 +92,7 @@ describe('statements per purchase', () => {
 
   it('creates a card checkout in 2 statements and pays it in 2 (the session read, 1 that sells)', async () => {
     const fan = await createUser(t);
-    const item = await createItem(t, creator.user.id, { priceCents: 700, title: 'Counted card' });
+    const item = await createItem(t, creator, { priceCents: 700, title: 'Counted card' });
     // A first request reads the new session; later ones find it cached.
     expect((await t.app.inject({ url: '/api/v1/wallet', headers: fan.auth })).statusCode).toBe(200);
     let session: { id: string } | null = null;

@@ -9,11 +9,10 @@ import {
   subscriptions,
 } from '../../db/schema/index';
 import { createTestApp, uniqueName, type TestApp } from '../../test/app';
-import { createUser, type TestUser } from '../../test/factories';
+import { createItem, createUser, type TestUser } from '../../test/factories';
 import { validPayoutBody } from '../hub/test-helpers';
 import { deliverMails, mailsTo } from '../mail/test-helpers';
 import {
-  createItem,
   itemEntitlementCount,
   manualClock,
   payLocal,
@@ -44,7 +43,7 @@ afterAll(() => t.close());
 async function cardSale(priceCents = 1000) {
   const creator = await createUser(t, { role: 'creator' });
   const fan = await createUser(t);
-  const item = await createItem(t, creator.user.id, { priceCents });
+  const item = await createItem(t, creator, { priceCents });
   const session = await startCheckout(t, fan, {
     tier: item.title,
     price: (priceCents / 100).toFixed(2),
@@ -198,7 +197,7 @@ describe('POST /api/v1/admin/sales/{id}/refund', () => {
   it('gives a balance payment back to the balance, once, under racing double clicks', async () => {
     const creator = await createUser(t, { role: 'creator' });
     const fan = await createUser(t);
-    const item = await createItem(t, creator.user.id, { priceCents: 700 });
+    const item = await createItem(t, creator, { priceCents: 700 });
     await topUp(t, fan, '10.00');
     const unlock = await t.app.inject({
       method: 'POST',
@@ -363,7 +362,7 @@ describe('negative balances', () => {
 
     // A 5.00 sale (4.50 net) pays back part of the debt: still nothing to pay.
     const fan = await createUser(t);
-    const small = await createItem(t, creator.user.id, { priceCents: 500 });
+    const small = await createItem(t, creator, { priceCents: 500 });
     const s1 = await startCheckout(t, fan, {
       tier: small.title,
       price: '5.00',
@@ -373,7 +372,7 @@ describe('negative balances', () => {
     expect(await run()).toEqual([]);
     expect(await carried()).toEqual([{ ...owing, amountCents: 450 }]);
     // 20.00 more (18.00 net): the debt (4.50 left) comes off first.
-    const big = await createItem(t, creator.user.id, { priceCents: 2000 });
+    const big = await createItem(t, creator, { priceCents: 2000 });
     const s2 = await startCheckout(t, fan, { tier: big.title, price: '20.00', productId: big.id });
     expect((await payLocal(t, s2.id)).statusCode).toBe(200);
     expect(await run()).toEqual([1350]);
@@ -388,7 +387,7 @@ describe('GET transactions', () => {
     const fans = await Promise.all([createUser(t), createUser(t)]);
     const ids: number[] = [];
     for (let i = 0; i < 3; i++) {
-      const item = await createItem(t, creator.user.id, { priceCents: 100 + i });
+      const item = await createItem(t, creator, { priceCents: 100 + i });
       const fan = fans[i % 2]!;
       const s = await startCheckout(t, fan, {
         tier: item.title,
@@ -398,7 +397,7 @@ describe('GET transactions', () => {
       expect((await payLocal(t, s.id)).statusCode).toBe(200);
       ids.unshift(await transactionOf(creator, item.id));
     }
-    const otherItem = await createItem(t, other.user.id, { priceCents: 300 });
+    const otherItem = await createItem(t, other, { priceCents: 300 });
     const s = await startCheckout(t, fans[0]!, {
       tier: otherItem.title,
       price: '3.00',

@@ -5,11 +5,10 @@ import { rowsOf } from '../../db/rows';
 import { entitlements, items, jobs, outboxEvents } from '../../db/schema/index';
 import { systemMeta } from '../../events/record';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createUser, type TestUser } from '../../test/factories';
+import { createItem, createUser, type TestUser } from '../../test/factories';
 import { sellForBalance, sellForCard } from './sale-statements';
 import { checkoutSessions } from './tables';
 import {
-  createItem,
   earningsEntries,
   itemEntitlementCount,
   payLocal,
@@ -109,7 +108,7 @@ describe('a balance purchase in one statement', () => {
   it('writes the spend, the debit, the entitlement, the credit, the count, the event and the mails', async () => {
     const fan = await createUser(t);
     await topUp(t, fan, '10');
-    const item = await createItem(t, creator.user.id, { priceCents: 400 });
+    const item = await createItem(t, creator, { priceCents: 400 });
     const before = await footprint(fan, item);
     expect(await sell(fan, item, 'one')).toBe(600);
     expect(await footprint(fan, item)).toEqual({
@@ -125,8 +124,8 @@ describe('a balance purchase in one statement', () => {
   it('refuses as replayed and writes nothing when the key was booked already', async () => {
     const fan = await createUser(t);
     await topUp(t, fan, '10');
-    const item = await createItem(t, creator.user.id, { priceCents: 300 });
-    const other = await createItem(t, creator.user.id, { priceCents: 300 });
+    const item = await createItem(t, creator, { priceCents: 300 });
+    const other = await createItem(t, creator, { priceCents: 300 });
     await sell(fan, item, 'same');
     const before = await footprint(fan, other);
     expect(await refusal(sell(fan, other, 'same'))).toBe('replayed');
@@ -136,7 +135,7 @@ describe('a balance purchase in one statement', () => {
   it('refuses as short and writes nothing when the balance does not cover the price', async () => {
     const fan = await createUser(t);
     await topUp(t, fan, '5');
-    const item = await createItem(t, creator.user.id, { priceCents: 600 });
+    const item = await createItem(t, creator, { priceCents: 600 });
     const before = await footprint(fan, item);
     expect(await refusal(sell(fan, item, 'short'))).toBe('short');
     expect(await footprint(fan, item)).toEqual(before);
@@ -146,13 +145,13 @@ describe('a balance purchase in one statement', () => {
   it('refuses as unsold and writes nothing when the buyer owns the item already, or it was deleted', async () => {
     const fan = await createUser(t);
     await topUp(t, fan, '10');
-    const owned = await createItem(t, creator.user.id, { priceCents: 200 });
+    const owned = await createItem(t, creator, { priceCents: 200 });
     await grant(fan, owned);
     const before = await footprint(fan, owned);
     expect(await refusal(sell(fan, owned, 'owned'))).toBe('unsold');
     expect(await footprint(fan, owned)).toEqual(before);
 
-    const gone = await createItem(t, creator.user.id, { priceCents: 200 });
+    const gone = await createItem(t, creator, { priceCents: 200 });
     await t.db.update(items).set({ status: 'deleted' }).where(eq(items.id, gone.id));
     const beforeGone = await footprint(fan, gone);
     expect(await refusal(sell(fan, gone, 'gone'))).toBe('unsold');
@@ -190,7 +189,7 @@ describe('a card payment of an item in one statement', () => {
 
   it('marks the session paid and sells, once: a second payment of the session refuses as already', async () => {
     const fan = await createUser(t);
-    const item = await createItem(t, creator.user.id, { priceCents: 700 });
+    const item = await createItem(t, creator, { priceCents: 700 });
     const id = await open(fan, item);
     const before = await footprint(fan, item);
     await cardSale(fan, item, id);
@@ -213,7 +212,7 @@ describe('a card payment of an item in one statement', () => {
 
   it('refuses as unsold, leaving the session open, when the buyer owns the item already', async () => {
     const fan = await createUser(t);
-    const item = await createItem(t, creator.user.id, { priceCents: 300 });
+    const item = await createItem(t, creator, { priceCents: 300 });
     const id = await open(fan, item);
     await grant(fan, item);
     const before = await footprint(fan, item);
@@ -224,7 +223,7 @@ describe('a card payment of an item in one statement', () => {
 
   it('two pay clicks at once: one pays, the other is told the session is complete', async () => {
     const fan = await createUser(t);
-    const item = await createItem(t, creator.user.id, { priceCents: 900 });
+    const item = await createItem(t, creator, { priceCents: 900 });
     const id = await open(fan, item);
     const clicks = await Promise.all([payLocal(t, id), payLocal(t, id)]);
     expect(clicks.map((c) => c.statusCode).sort()).toEqual([200, 409]);
@@ -243,7 +242,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
     it('answers 409 already_owned and charges nothing', async () => {
       const fan = await createUser(t);
       await topUp(t, fan, '10');
-      const item = await createItem(t, creator.user.id, { priceCents: 250 });
+      const item = await createItem(t, creator, { priceCents: 250 });
       const before = await footprint(fan, item);
       let answer: Awaited<ReturnType<typeof t.app.inject>> | undefined;
       await t.db.transaction(async (tx) => {

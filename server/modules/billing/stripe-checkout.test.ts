@@ -10,7 +10,7 @@ import {
 } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/app';
 import { mailsTo } from '../mail/test-helpers';
-import { createUser, type TestUser } from '../../test/factories';
+import { createItem, createUser, type TestUser } from '../../test/factories';
 import {
   FAKE_STRIPE_SECRET_KEY,
   FAKE_STRIPE_WEBHOOK_SECRET,
@@ -18,13 +18,7 @@ import {
   stripeEnv,
   type FakeStripe,
 } from '../../test/fakes/stripe';
-import {
-  createItem,
-  earningsEntries,
-  itemEntitlementCount,
-  startCheckout,
-  walletState,
-} from './test-helpers';
+import { earningsEntries, itemEntitlementCount, startCheckout, walletState } from './test-helpers';
 
 /*
  * The Stripe provider end to end: the app's routes, the real `stripe` SDK, and a local server
@@ -66,7 +60,7 @@ const retrieve = (sessionId: string, who: TestUser = fan) =>
 
 /** A fan's checkout of a fresh item, paid on Stripe's hosted page (not yet known to the app). */
 async function paidItemCheckout(priceCents = 999) {
-  const item = await createItem(t, creator.user.id, { priceCents });
+  const item = await createItem(t, creator, { priceCents });
   const { id } = await startCheckout(t, fan, {
     tier: item.title,
     price: (priceCents / 100).toFixed(2),
@@ -88,7 +82,7 @@ async function grantsOf(itemId: number) {
 
 describe('Stripe Checkout through the SDK', () => {
   it('creates a payment-mode session at the server price, with our metadata and return URLs', async () => {
-    const item = await createItem(t, creator.user.id, { priceCents: 1250, title: 'Tape hiss' });
+    const item = await createItem(t, creator, { priceCents: 1250, title: 'Tape hiss' });
     const before = fake.requests.length;
     const res = await t.app.inject({
       method: 'POST',
@@ -127,7 +121,7 @@ describe('Stripe Checkout through the SDK', () => {
   });
 
   it('never asks Stripe to charge a tampered price', async () => {
-    const item = await createItem(t, creator.user.id, { priceCents: 999 });
+    const item = await createItem(t, creator, { priceCents: 999 });
     const before = fake.requests.length;
     const res = await t.app.inject({
       method: 'POST',
@@ -257,7 +251,7 @@ describe('POST /v1/billing/webhook', () => {
   });
 
   it('fulfils from the metadata when the event arrives before our own record of the session', async () => {
-    const item = await createItem(t, creator.user.id, { priceCents: 700 });
+    const item = await createItem(t, creator, { priceCents: 700 });
     // The session exists at Stripe only (e.g. the process stopped right after creating it).
     const adapter = createStripeProvider({
       secretKey: FAKE_STRIPE_SECRET_KEY,
@@ -283,7 +277,7 @@ describe('POST /v1/billing/webhook', () => {
   });
 
   it('grants nothing for a completed but unpaid session until the delayed payment succeeds', async () => {
-    const item = await createItem(t, creator.user.id, { priceCents: 650 });
+    const item = await createItem(t, creator, { priceCents: 650 });
     const { id } = await startCheckout(t, fan, {
       tier: item.title,
       price: 6.5,
@@ -305,7 +299,7 @@ describe('POST /v1/billing/webhook', () => {
   });
 
   it('does not grant a session Stripe reports for another amount than our price', async () => {
-    const item = await createItem(t, creator.user.id, { priceCents: 2000 });
+    const item = await createItem(t, creator, { priceCents: 2000 });
     const { id } = await startCheckout(t, fan, { tier: item.title, price: 20, productId: item.id });
     fake.pay(id, { amountTotal: 100 });
     expect((await deliver(fake.event('checkout.session.completed', { id }))).statusCode).toBe(200);
@@ -322,7 +316,7 @@ describe('POST /v1/billing/webhook', () => {
   });
 
   it('marks an expired session expired', async () => {
-    const item = await createItem(t, creator.user.id);
+    const item = await createItem(t, creator);
     const { id } = await startCheckout(t, fan, {
       tier: item.title,
       price: 9.99,
@@ -358,7 +352,7 @@ describe('POST /v1/billing/webhook', () => {
 
   it('answers 502 while Stripe is down, stores nothing, and a redelivery then succeeds', async () => {
     const { item, id, completed } = await paidItemCheckout(820);
-    const other = await createItem(t, creator.user.id, { priceCents: 500 });
+    const other = await createItem(t, creator, { priceCents: 500 });
     fake.failing = true;
     try {
       const create = await t.app.inject({
@@ -398,7 +392,7 @@ describe('POST /v1/billing/webhook', () => {
 
 describe('pay what you want through Stripe (issue 43)', () => {
   it("asks Stripe to charge the fan's amount and books it once however often the event comes", async () => {
-    const item = await createItem(t, creator.user.id, {
+    const item = await createItem(t, creator, {
       priceCents: 200,
       pwyw: { minPriceCents: 200, suggestedPriceCents: 500 },
     });
@@ -422,7 +416,7 @@ describe('pay what you want through Stripe (issue 43)', () => {
   });
 
   it('never asks Stripe to charge below the minimum', async () => {
-    const item = await createItem(t, creator.user.id, {
+    const item = await createItem(t, creator, {
       priceCents: 200,
       pwyw: { minPriceCents: 200, suggestedPriceCents: 500 },
     });
@@ -454,7 +448,7 @@ describe('discount codes on Stripe (issue 43)', () => {
     (await t.db.select().from(discountCodes).where(eq(discountCodes.id, id)))[0]?.redemptions;
 
   it("asks Stripe for the server's discounted price and books the sale at it once", async () => {
-    const item = await createItem(t, creator.user.id, { priceCents: 1999 });
+    const item = await createItem(t, creator, { priceCents: 1999 });
     const code = await makeCode({ code: `STRIPE${Date.now() % 100000}`, percentOff: 30 });
     const { id } = await startCheckout(t, fan, {
       tier: item.title,
@@ -476,7 +470,7 @@ describe('discount codes on Stripe (issue 43)', () => {
   });
 
   it('an expired Stripe session gives its redemption back', async () => {
-    const item = await createItem(t, creator.user.id, { priceCents: 1000 });
+    const item = await createItem(t, creator, { priceCents: 1000 });
     const code = await makeCode({
       code: `ONCE${Date.now() % 100000}`,
       amountOffCents: 200,

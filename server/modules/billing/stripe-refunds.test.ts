@@ -2,10 +2,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditEvents, ledgerEntries, paymentRefunds, subscriptions } from '../../db/schema/index';
 import { createTestApp, uniqueName, type TestApp } from '../../test/app';
-import { createUser, type TestUser } from '../../test/factories';
+import { createItem, createUser, type TestUser } from '../../test/factories';
 import { startFakeStripe, stripeEnv, type FakeStripe } from '../../test/fakes/stripe';
 import { payableBalances } from './index';
-import { createItem, itemEntitlementCount, startCheckout } from './test-helpers';
+import { itemEntitlementCount, startCheckout } from './test-helpers';
 
 /*
  * Refunds and disputes of card payments through Stripe (issue 43): the real SDK against the
@@ -47,7 +47,7 @@ const deliver = (event: Delivery) =>
 
 /** A Stripe item sale fulfilled by its webhook: the item, its PaymentIntent and transaction id. */
 async function stripeSale(priceCents = 1000) {
-  const item = await createItem(t, creator.user.id, { priceCents });
+  const item = await createItem(t, creator, { priceCents });
   const { id } = await startCheckout(t, fan, {
     tier: item.title,
     price: (priceCents / 100).toFixed(2),
@@ -247,7 +247,7 @@ describe('disputes through Stripe', () => {
 
   it('a won dispute moves no money; while it is open the creator’s share is held from payouts', async () => {
     const holder = await createUser(t, { role: 'creator' });
-    const heldItem = await createItem(t, holder.user.id, { priceCents: 700 });
+    const heldItem = await createItem(t, holder, { priceCents: 700 });
     const { id: sessionId } = await startCheckout(t, fan, {
       tier: heldItem.title,
       price: '7.00',

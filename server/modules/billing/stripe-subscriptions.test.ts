@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutSessions, subscriptions } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createUser, type TestUser } from '../../test/factories';
+import { createItem, createUser, type TestUser } from '../../test/factories';
 import { canViewItem } from '../access/index';
 import { startFakeStripe, stripeEnv, type FakeStripe } from '../../test/fakes/stripe';
 import { subscriberCount } from './stats';
-import { createItem, earningsEntries, manualClock, startCheckout } from './test-helpers';
+import { earningsEntries, manualClock, startCheckout } from './test-helpers';
 
 /*
  * Memberships with Stripe: subscription-mode Checkout, then Stripe's subscription webhooks
@@ -97,7 +97,7 @@ describe('memberships with Stripe', () => {
     const creator = await createUser(t, { role: 'creator' });
     const fan = await createUser(t);
     const viewer = { id: fan.user.id, role: fan.user.role };
-    const item = await createItem(t, creator.user.id, { priceCents: 0, tierRequired: 'Hypr' });
+    const item = await createItem(t, creator, { priceCents: 0, tierRequired: 'Hypr' });
     const sees = async (when: Date) => canViewItem(t.db, viewer, item, when);
     const earnings = async () =>
       (await earningsEntries(t, creator.user.id)).map((e) => [e.kind, e.amountCents]);
@@ -215,7 +215,7 @@ describe('memberships with Stripe', () => {
     const creator = await createUser(t, { role: 'creator' });
     const fan = await createUser(t);
     const viewer = { id: fan.user.id, role: fan.user.role };
-    const item = await createItem(t, creator.user.id, { priceCents: 0, tierRequired: 'Hypr' });
+    const item = await createItem(t, creator, { priceCents: 0, tierRequired: 'Hypr' });
     const { id } = await startCheckout(t, fan, {
       tier: 'HyprSoul',
       price: 15,

@@ -1,8 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Currency } from '../../../common/rules/money';
-import type { Tier } from '../../../common/rules/tiers';
-import { entitlements, items, ledgerEntries, wallets } from '../../db/schema/index';
+import { entitlements, ledgerEntries, wallets } from '../../db/schema/index';
 import { uniqueName, type TestApp } from '../../test/app';
 import type { TestUser } from '../../test/factories';
 import { creditEarnings } from './ledger';
@@ -12,38 +11,6 @@ import { creditEarnings } from './ledger';
 export const TEST_CARD_OK = '4242 4242 4242 4242';
 export const TEST_CARD_DECLINED = '4000 0000 0000 0002';
 export const TEST_CARD_DECLINES_RENEWALS = '4000 0000 0000 0341';
-
-export async function createItem(
-  t: TestApp,
-  creatorId: string,
-  overrides: {
-    priceCents?: number;
-    tierRequired?: Tier;
-    title?: string;
-    /** Pay what you want (issue 43): the minimum and suggested cents. */
-    pwyw?: { minPriceCents: number; suggestedPriceCents: number };
-  } = {},
-) {
-  const [item] = await t.db
-    .insert(items)
-    .values({
-      creatorId,
-      title: overrides.title ?? 'Night loop',
-      description: 'A loop for late hours',
-      priceCents: overrides.priceCents ?? 999,
-      tierRequired: overrides.tierRequired ?? 'Aura',
-      ...(overrides.pwyw ?? {}),
-      imageKey: 'images/full.png',
-      imagePreviewKey: 'images/preview.png',
-      videoKey: 'videos/full.mp4',
-      category: 'Music',
-      subcategory: 'Loops',
-    })
-    .returning();
-  if (!item) throw new Error('item insert returned nothing');
-  // As the access rules see it: made for an active creator.
-  return { ...item, creatorStatus: 'active' as const };
-}
 
 export async function startCheckout(
   t: TestApp,

@@ -11,9 +11,9 @@ import {
 } from '../../db/schema/index';
 import { createTestApp, uniqueName, type TestApp } from '../../test/app';
 import { startFakeStripe, stripeEnv, type FakeStripe } from '../../test/fakes/stripe';
-import { createUser, type TestUser } from '../../test/factories';
+import { createItem, createUser, type TestUser } from '../../test/factories';
 import { mailsTo } from '../mail/test-helpers';
-import { createItem, payLocal, startCheckout, topUp, walletState } from './test-helpers';
+import { payLocal, startCheckout, topUp, walletState } from './test-helpers';
 
 /*
  * Tips (issue 43): a one-off payment to a creator with an optional public message, by card (a
@@ -209,7 +209,7 @@ describe('a tip by card', () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ code: 'tip_needs_creator' });
 
-    const item = await createItem(t, creator.user.id, { priceCents: 500 });
+    const item = await createItem(t, creator, { priceCents: 500 });
     const onItem = await t.app.inject({
       method: 'POST',
       url: '/v1/billing/create-checkout-session',
@@ -223,7 +223,7 @@ describe('a tip by card', () => {
 
   it('a fan who publishes an item counts as a creator and can be tipped', async () => {
     const maker = await createUser(t);
-    await createItem(t, maker.user.id, { priceCents: 200 });
+    await createItem(t, maker, { priceCents: 200 });
     const fan = await createUser(t);
     const res = await cardTip(fan, { creatorId: maker.user.id, amount: 500 });
     expect(res.statusCode, res.body).toBe(200);
@@ -415,7 +415,7 @@ describe('a tip from the balance', () => {
   it('a key used for an item unlock cannot pay a tip', async () => {
     const fan = await createUser(t);
     await topUp(t, fan, '10.00');
-    const item = await createItem(t, creator.user.id, { priceCents: 200 });
+    const item = await createItem(t, creator, { priceCents: 200 });
     const key = uniqueName('unlock-');
     const unlocked = await t.app.inject({
       method: 'POST',

@@ -2,13 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, subscriptions } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createUser, type TestUser } from '../../test/factories';
+import { createItem, createUser, type TestUser } from '../../test/factories';
 import { canViewItem } from '../access/index';
 import { startFakeStripe, stripeEnv } from '../../test/fakes/stripe';
 import { mailsTo } from '../mail/test-helpers';
 import { runRenewals } from './renewals';
 import {
-  createItem,
   earningsEntries,
   manualClock,
   payLocal,
@@ -55,7 +54,7 @@ async function creatorWithTrial(days = 7) {
   const creator = await createUser(t, { role: 'creator' });
   const set = await setTrials(creator, { Hypr: days, HyprSoul: 0 });
   expect(set.statusCode, set.body).toBe(200);
-  const item = await createItem(t, creator.user.id, { priceCents: 0, tierRequired: 'Hypr' });
+  const item = await createItem(t, creator, { priceCents: 0, tierRequired: 'Hypr' });
   return { creator, item };
 }
 

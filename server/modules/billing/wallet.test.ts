@@ -2,14 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entitlements, ledgerEntries } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createUser, type TestUser } from '../../test/factories';
-import {
-  createItem,
-  earningsEntries,
-  itemEntitlementCount,
-  topUp,
-  walletState,
-} from '../billing/test-helpers';
+import { createItem, createUser, type TestUser } from '../../test/factories';
+import { earningsEntries, itemEntitlementCount, topUp, walletState } from '../billing/test-helpers';
 
 let t: TestApp;
 let creator: TestUser;
@@ -48,7 +42,7 @@ describe('wallet', () => {
   it('unlocks with balance once per idempotency key (double click charges once)', async () => {
     const fan = await createUser(t);
     await topUp(t, fan, '10');
-    const item = await createItem(t, creator.user.id, { priceCents: 300 });
+    const item = await createItem(t, creator, { priceCents: 300 });
     // Four clicks at once: each reads no spend yet, and all but one meet the first one's spend
     // on its unique ref when they debit.
     const clicks = await Promise.all([1, 2, 3, 4].map(() => unlock(fan, item.id, 'click-1')));
@@ -70,7 +64,7 @@ describe('wallet', () => {
     const owned = await unlock(fan, item.id, 'click-2');
     expect(owned.statusCode).toBe(409);
     // The same key for another item is refused.
-    const other = await createItem(t, creator.user.id, { priceCents: 100 });
+    const other = await createItem(t, creator, { priceCents: 100 });
     expect((await unlock(fan, other.id, 'click-1')).statusCode).toBe(409);
     expect(await walletState(t, fan.user.id)).toEqual({ balanceCents: 700, ledgerSumCents: 700 });
   });
@@ -78,7 +72,7 @@ describe('wallet', () => {
   it('answers 402 when the balance is too small and changes nothing', async () => {
     const fan = await createUser(t);
     await topUp(t, fan, '2');
-    const item = await createItem(t, creator.user.id, { priceCents: 999 });
+    const item = await createItem(t, creator, { priceCents: 999 });
     const res = await unlock(fan, item.id, 'k1');
     expect(res.statusCode).toBe(402);
     expect(res.json()).toMatchObject({
@@ -115,9 +109,9 @@ describe('wallet', () => {
   it('refuses own, free and members-only items', async () => {
     const fan = await createUser(t, { role: 'creator' });
     await topUp(t, fan, '5');
-    const own = await createItem(t, fan.user.id, { priceCents: 100 });
-    const free = await createItem(t, creator.user.id, { priceCents: 0 });
-    const tier = await createItem(t, creator.user.id, { priceCents: 0, tierRequired: 'Hypr' });
+    const own = await createItem(t, fan, { priceCents: 100 });
+    const free = await createItem(t, creator, { priceCents: 0 });
+    const tier = await createItem(t, creator, { priceCents: 0, tierRequired: 'Hypr' });
     for (const item of [own, free, tier]) {
       expect((await unlock(fan, item.id, `k${item.id}`)).statusCode).toBe(400);
     }
@@ -133,7 +127,7 @@ describe('wallet', () => {
     await topUp(t, fan, '10.00');
     const cheap = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
-        createItem(t, creator.user.id, { priceCents: 100, title: `Sample ${i}` }),
+        createItem(t, creator, { priceCents: 100, title: `Sample ${i}` }),
       ),
     );
     const results = await Promise.all(cheap.map((item, i) => unlock(fan, item.id, `spend-${i}`)));

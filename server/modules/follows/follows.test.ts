@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FollowResponse } from '../../../common/schemas/follows';
 import { follows, users } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createUser, type TestUser } from '../../test/factories';
-import { createItem } from '../billing/test-helpers';
+import { createItem, createUser, type TestUser } from '../../test/factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -115,7 +114,7 @@ describe('POST /api/creator/{username}/follow and /unfollow', () => {
 
     // Staff who publish are followed like creators.
     const publishingAdmin = await createUser(t, { role: 'admin' });
-    await createItem(t, publishingAdmin.user.id);
+    await createItem(t, publishingAdmin);
     expect(await ok('follow', publishingAdmin.user.username, fan)).toEqual({
       following: true,
       followersCount: 1,

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HubCreatorsPage, HubUsersPage } from '../../../common/schemas/hub';
 import { follows, itemComments, itemLikes, items, users } from '../../db/schema/index';
 import { createTestApp, uniqueName, type TestApp } from '../../test/app';
-import { createUser, type TestUser } from '../../test/factories';
-import { createItem } from '../billing/test-helpers';
+import { createItem, createUser, type TestUser } from '../../test/factories';
 import { okJson } from './test-helpers';
 
 /*
@@ -49,12 +48,12 @@ describe('GET /api/v1/hub/creators', () => {
     await person('gone', { role: 'creator', status: 'deleted' });
 
     const now = Date.now();
-    const listed = await createItem(t, active.user.id);
-    const second = await createItem(t, active.user.id);
-    const hidden = await createItem(t, active.user.id);
+    const listed = await createItem(t, active);
+    const second = await createItem(t, active);
+    const hidden = await createItem(t, active);
     await t.db.update(items).set({ status: 'unavailable' }).where(eq(items.id, hidden.id));
-    await createItem(t, suspended.user.id);
-    const sellerItem = await createItem(t, seller.user.id);
+    await createItem(t, suspended);
+    const sellerItem = await createItem(t, seller);
     await t.db.update(items).set({ status: 'unavailable' }).where(eq(items.id, sellerItem.id));
 
     const fans = await Promise.all([createUser(t), createUser(t), createUser(t), createUser(t)]);

@@ -2,8 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { ROLES, type Role } from '../../../common/rules/roles';
 import { uniqueName, type TestApp } from '../../test/app';
-import { createUser, type TestUser } from '../../test/factories';
-import { createItem } from '../billing/test-helpers';
+import { createItem, createUser, type TestUser } from '../../test/factories';
 
 /** Builders shared by the Control Hub and payout tests. */
 
@@ -25,7 +24,7 @@ export async function creatorWithItem(
     username: overrides.username ?? uniqueName('maker_'),
     displayName: overrides.displayName ?? null,
   });
-  const item = await createItem(t, creator.user.id, { priceCents: overrides.priceCents ?? 1000 });
+  const item = await createItem(t, creator, { priceCents: overrides.priceCents ?? 1000 });
   return { creator, item };
 }
 

@@ -4,8 +4,7 @@ import type { MailMessage, Mailer } from '../../adapters/mail/mailer';
 import { items, jobs, users } from '../../db/schema/index';
 import { systemMeta } from '../../events/record';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createUser } from '../../test/factories';
-import { createItem } from '../billing/test-helpers';
+import { createItem, createUser } from '../../test/factories';
 import { bearer, post, signUp, STRONG_PASSWORD } from '../auth/test-helpers';
 import { FORGOT_PASSWORD_ANSWER } from './account-mail';
 import { queueMail } from './queue';
@@ -272,7 +271,7 @@ describe('delivery through the job runner', () => {
     try {
       await deliverMails(own);
       const creator = await createUser(own, { role: 'creator' });
-      const item = await createItem(own, creator.user.id, { title: 'Batch loop' });
+      const item = await createItem(own, creator, { title: 'Batch loop' });
       const [reader, optedOut, gone] = [
         await createUser(own),
         await createUser(own),

@@ -2,10 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, ledgerEntries, subscriptions } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createUser, type TestUser } from '../../test/factories';
+import { createItem, createUser, type TestUser } from '../../test/factories';
 import { canViewItem } from '../access/index';
 import { runRenewals } from '../billing/index';
-import { createItem, manualClock } from '../billing/test-helpers';
+import { manualClock } from '../billing/test-helpers';
 
 const clock = manualClock('2032-05-10T12:00:00.000Z');
 let t: TestApp;
@@ -48,7 +48,7 @@ describe('complimentary memberships', () => {
     clock.set('2032-05-10T12:00:00.000Z');
     const creator = await createUser(t, { role: 'creator' });
     const fan = await createUser(t);
-    const item = await createItem(t, creator.user.id, { priceCents: 0, tierRequired: 'Hypr' });
+    const item = await createItem(t, creator, { priceCents: 0, tierRequired: 'Hypr' });
 
     const given = await comp(creator, { email: fan.user.email, tier: 'Hypr', months: 2 });
     expect(given.statusCode, given.body).toBe(201);

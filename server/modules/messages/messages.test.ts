@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MarkReadResponse, UnreadSummary } from '../../../common/schemas/messages';
 import { messages, outboxEvents, reports, users } from '../../db/schema/index';
 import { createTestApp, uniqueName, type TestApp } from '../../test/app';
-import { createUser, type TestUser } from '../../test/factories';
-import { createItem } from '../billing/test-helpers';
+import { createItem, createUser, type TestUser } from '../../test/factories';
 import {
   chatUsersOf,
   follow,
@@ -268,8 +267,8 @@ describe('POST /api/v1/messages/{userId}', () => {
       // People who publish can be followed; their role stays user.
       const ann = await fan();
       const bob = await fan();
-      await createItem(t, ann.user.id);
-      await createItem(t, bob.user.id);
+      await createItem(t, ann);
+      await createItem(t, bob);
       await refusedWith403(ann, bob);
       await follow(t, ann, bob);
       await refusedWith403(ann, bob);

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PublicProfileResponse } from '../../../common/schemas/users';
 import type { Clock } from '../../context';
 import { auditEvents, creatorProfiles, items, users } from '../../db/schema/index';
-import { createUser, type TestUser } from '../../test/factories';
-import { createItem } from '../billing/test-helpers';
+import { createItem, createUser, type TestUser } from '../../test/factories';
 import { grantMembership } from '../items/test-helpers';
 import { createMediaTestApp, uploadOk, type MediaTestApp } from '../media/test-helpers';
 import {
@@ -520,15 +519,15 @@ describe('GET /api/v1/creators/{username}', () => {
 
   it("counts free, paid and premium posts from the creator's listed items", async () => {
     const me = await creator();
-    await createItem(t, me.user.id, { priceCents: 0, title: 'Free one' });
-    await createItem(t, me.user.id, { priceCents: 0, title: 'Free two' });
-    await createItem(t, me.user.id, { priceCents: 999, title: 'Paid' });
-    await createItem(t, me.user.id, { priceCents: 500, tierRequired: 'Hypr', title: 'Paid Hypr' });
-    await createItem(t, me.user.id, { priceCents: 0, tierRequired: 'HyprSoul', title: 'Soul' });
-    const withdrawn = await createItem(t, me.user.id, { priceCents: 300, tierRequired: 'Hypr' });
+    await createItem(t, me, { priceCents: 0, title: 'Free one' });
+    await createItem(t, me, { priceCents: 0, title: 'Free two' });
+    await createItem(t, me, { priceCents: 999, title: 'Paid' });
+    await createItem(t, me, { priceCents: 500, tierRequired: 'Hypr', title: 'Paid Hypr' });
+    await createItem(t, me, { priceCents: 0, tierRequired: 'HyprSoul', title: 'Soul' });
+    const withdrawn = await createItem(t, me, { priceCents: 300, tierRequired: 'Hypr' });
     await t.db.update(items).set({ status: 'unavailable' }).where(eq(items.id, withdrawn.id));
     // A moderator's hidden item is not listed, so it counts nowhere either.
-    const hidden = await createItem(t, me.user.id, { priceCents: 0, tierRequired: 'Hypr' });
+    const hidden = await createItem(t, me, { priceCents: 0, tierRequired: 'Hypr' });
     await t.db.update(items).set({ hidden: true }).where(eq(items.id, hidden.id));
 
     const seen = await visitProfileOk(t, me.user.username);

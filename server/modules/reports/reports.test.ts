@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Report } from '../../../common/schemas/reports';
 import { systemMeta } from '../../events/record';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createUser, type TestUser } from '../../test/factories';
+import { createItem, createUser, type TestUser } from '../../test/factories';
 import { auditOf, inject } from '../admin/test-helpers';
-import { createItem } from '../billing/test-helpers';
 import { createReport } from './index';
 
 let t: TestApp;
@@ -33,7 +32,7 @@ async function comment(who: TestUser, itemId: number, text: string): Promise<num
 describe('POST /api/v1/reports', () => {
   it('files one open report per person and item, audited, and lists it for moderators', async () => {
     const owner = await createUser(t, { role: 'creator' });
-    const item = await createItem(t, owner.user.id, { title: 'Copied cover' });
+    const item = await createItem(t, owner, { title: 'Copied cover' });
     const fan = await createUser(t);
     const body = {
       targetType: 'item',
@@ -71,7 +70,7 @@ describe('POST /api/v1/reports', () => {
 
   it('reports a comment, with its text and item for the moderators', async () => {
     const owner = await createUser(t, { role: 'creator' });
-    const item = await createItem(t, owner.user.id, { priceCents: 0 });
+    const item = await createItem(t, owner, { priceCents: 0 });
     const troll = await createUser(t);
     const fan = await createUser(t);
     const commentId = await comment(troll, item.id, 'You are all fools');
@@ -114,9 +113,9 @@ describe('POST /api/v1/reports', () => {
   it('answers 404 for what the reporter cannot see, and 4xx for bad input, writing nothing', async () => {
     const fan = await createUser(t);
     const owner = await createUser(t, { role: 'creator' });
-    const item = await createItem(t, owner.user.id);
+    const item = await createItem(t, owner);
     const suspended = await createUser(t, { status: 'suspended' });
-    const hidden = await createItem(t, owner.user.id);
+    const hidden = await createItem(t, owner);
     const hide = await inject(t, moderator, 'POST', `/api/v1/admin/content/${hidden.id}/hide`);
     expect(hide.statusCode).toBe(200);
     for (const [body, status] of [

@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { items } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createUser } from '../../test/factories';
-import { createItem } from '../billing/test-helpers';
+import { createItem, createUser } from '../../test/factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,13 +26,13 @@ describe('GET /robots.txt', () => {
 describe('GET /sitemap.xml', () => {
   it('lists public creator pages and listed items, nothing hidden, unavailable or suspended', async () => {
     const creator = await createUser(t, { role: 'creator' });
-    const listed = await createItem(t, creator.user.id, { title: 'listed' });
-    const hidden = await createItem(t, creator.user.id, { title: 'hidden' });
+    const listed = await createItem(t, creator, { title: 'listed' });
+    const hidden = await createItem(t, creator, { title: 'hidden' });
     await t.db.update(items).set({ hidden: true }).where(eq(items.id, hidden.id));
-    const withdrawn = await createItem(t, creator.user.id, { title: 'withdrawn' });
+    const withdrawn = await createItem(t, creator, { title: 'withdrawn' });
     await t.db.update(items).set({ status: 'unavailable' }).where(eq(items.id, withdrawn.id));
     const suspended = await createUser(t, { role: 'creator', status: 'suspended' });
-    const ofSuspended = await createItem(t, suspended.user.id);
+    const ofSuspended = await createItem(t, suspended);
     const fan = await createUser(t, { role: 'user' });
 
     const res = await t.app.inject({ url: '/sitemap.xml' });

@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProfileResponse, PublicProfileResponse } from '../../../common/schemas/users';
 import type { Clock } from '../../context';
-import { entitlements, items, users } from '../../db/schema/index';
+import { entitlements, users } from '../../db/schema/index';
 import { NUL_TEXT_ERROR } from '../../http/nul-text';
 import { createTestApp, uniqueName, type TestApp } from '../../test/app';
-import { createUser, type TestUser } from '../../test/factories';
-import { createItem, payLocal, startCheckout } from '../billing/test-helpers';
+import { createItem, createUser, type TestUser } from '../../test/factories';
+import { payLocal, startCheckout } from '../billing/test-helpers';
 import { mediaPath, teaserKeyOf } from '../media/keys';
 
 const NOW = new Date('2030-06-01T10:00:00Z');
@@ -99,7 +99,7 @@ describe('GET /api/v1/users/profile', () => {
 
 describe('GET /api/v1/users/{id}', () => {
   it('answers public fields only, with the creator content as locked-safe tiles', async () => {
-    const { user } = await createUser(t, {
+    const cleo = await createUser(t, {
       role: 'creator',
       givenName: 'Cleo',
       familyName: 'Creator',
@@ -109,15 +109,15 @@ describe('GET /api/v1/users/{id}', () => {
       phoneNumber: '+1 555 0100',
       avatarUrl: '/media/cleo.png',
     });
-    const free = await createItem(t, user.id, { priceCents: 0, title: 'Free loop' });
-    const paid = await createItem(t, user.id, { priceCents: 999, title: 'Paid loop' });
-    const members = await createItem(t, user.id, {
+    const { user } = cleo;
+    const free = await createItem(t, cleo, { priceCents: 0, title: 'Free loop' });
+    const paid = await createItem(t, cleo, { priceCents: 999, title: 'Paid loop' });
+    const members = await createItem(t, cleo, {
       priceCents: 0,
       tierRequired: 'HyprSoul',
       title: 'Members loop',
     });
-    const hidden = await createItem(t, user.id, { title: 'Withdrawn' });
-    await t.db.update(items).set({ status: 'unavailable' }).where(eq(items.id, hidden.id));
+    await createItem(t, cleo, { title: 'Withdrawn', status: 'unavailable' });
 
     const res = await get(`/api/v1/users/${user.id}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -146,7 +146,7 @@ describe('GET /api/v1/users/{id}', () => {
       id: paid.id,
       title: 'Paid loop',
       // Locked: the blurred teaser, never the preview.
-      thumbnail: mediaPath(teaserKeyOf('images/preview.png')),
+      thumbnail: mediaPath(teaserKeyOf(paid.imagePreviewKey!)),
       isPaid: true,
       priceCents: 999,
       currency: 'eur',
@@ -157,7 +157,7 @@ describe('GET /api/v1/users/{id}', () => {
     expect(body.content.find((c) => c.id === free.id)).toMatchObject({
       isPaid: false,
       isUnlocked: true,
-      thumbnail: mediaPath('images/preview.png'),
+      thumbnail: mediaPath(free.imagePreviewKey!),
     });
     expect(body.content.find((c) => c.id === members.id)).toMatchObject({
       isPaid: true,
@@ -307,10 +307,10 @@ describe('GET /api/v1/users/{id}: the viewer and the creator', () => {
   it('shows the viewer membership and unlocks the tiles it covers, never with their media', async () => {
     const creator = await createUser(t, { role: 'creator' });
     const fan = await createUser(t);
-    const hypr = await createItem(t, creator.user.id, { priceCents: 0, tierRequired: 'Hypr' });
-    const soul = await createItem(t, creator.user.id, { priceCents: 0, tierRequired: 'HyprSoul' });
-    const paid = await createItem(t, creator.user.id, { priceCents: 500 });
-    const free = await createItem(t, creator.user.id, { priceCents: 0 });
+    const hypr = await createItem(t, creator, { priceCents: 0, tierRequired: 'Hypr' });
+    const soul = await createItem(t, creator, { priceCents: 0, tierRequired: 'HyprSoul' });
+    const paid = await createItem(t, creator, { priceCents: 500 });
+    const free = await createItem(t, creator, { priceCents: 0 });
     const unlockedIds = (profile: PublicProfileResponse) =>
       profile.content
         .filter((c) => c.isUnlocked)
@@ -338,13 +338,15 @@ describe('GET /api/v1/users/{id}: the viewer and the creator', () => {
     // Tiles carry the preview when unlocked (signed: the item is not free), else the teaser;
     // never the full media.
     expect(after.content.find((c) => c.id === hypr.id)?.thumbnail).toMatch(
-      /^\/api\/v1\/media\/images\/preview\.png\?exp=\d+&sig=/,
+      new RegExp(`^${mediaPath(hypr.imagePreviewKey!)}\\?exp=\\d+&sig=`),
     );
     expect(after.content.find((c) => c.id === paid.id)?.thumbnail).toBe(
-      mediaPath(teaserKeyOf('images/preview.png')),
+      mediaPath(teaserKeyOf(paid.imagePreviewKey!)),
     );
-    expect(res.body).not.toContain('full.png');
-    expect(res.body).not.toContain('full.mp4');
+    for (const item of [hypr, soul, paid, free]) {
+      expect(res.body).not.toContain(item.imageKey);
+      expect(res.body).not.toContain(item.videoKey);
+    }
 
     // Signed out nobody is subscribed; the owner sees every tile unlocked.
     expect(await profileOf(creator.user.id)).toMatchObject({
