@@ -204,28 +204,33 @@ export async function follow(t: TestApp, fan: TestUser, creator: TestUser): Prom
 }
 
 /**
- * The fan has bought the item, booked as billing books a card sale (`recordSale`: the
- * entitlement, the creator's earnings net of the platform fee, the item's sales count and
- * `sale.recorded`), without a checkout; `grossCents` defaults to the item's price.
+ * The fan has bought the item (an id or a row), booked as billing books a card sale
+ * (`recordSale`: the entitlement, the creator's earnings net of the platform fee, the item's
+ * sales count and `sale.recorded`) at the item's price, without a checkout.
  */
 export async function grantPurchase(
   t: TestApp,
   fan: TestUser,
-  item: Pick<ItemRow, 'id' | 'creatorId' | 'priceCents' | 'currency'>,
-  grossCents = item.priceCents,
+  item: number | { id: number },
 ): Promise<void> {
   const meta = testMeta(t);
-  const sale = {
-    buyerId: fan.user.id,
-    item,
-    grossCents,
-    currency: item.currency,
-    feePercent: t.config.PLATFORM_FEE_PERCENT,
-    via: 'card' as const,
-    ref: uniqueName('test-sale-'),
-  };
-  const recorded = await t.db.transaction((tx) => recordSale(tx, sale, meta));
-  if (!recorded) throw new Error(`item ${item.id} was not sold to ${fan.user.username}`);
+  const itemId = typeof item === 'number' ? item : item.id;
+  await t.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(items).where(eq(items.id, itemId));
+    if (!row) throw new Error(`item ${itemId} does not exist`);
+    const sale = {
+      buyerId: fan.user.id,
+      item: row,
+      grossCents: row.priceCents,
+      currency: row.currency,
+      feePercent: t.config.PLATFORM_FEE_PERCENT,
+      via: 'card' as const,
+      ref: uniqueName('test-sale-'),
+    };
+    if (!(await recordSale(tx, sale, meta))) {
+      throw new Error(`item ${itemId} was not sold to ${fan.user.username}`);
+    }
+  });
 }
 
 /**

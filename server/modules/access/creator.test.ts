@@ -27,6 +27,8 @@ describe('isCreator and isCreatorSql', () => {
         async (role, owned) => {
           const { user } = await createUser(t, { role });
           if (owned.length > 0) {
+            // Raw rows: any role with items in any state, which the services never make
+            // (publishing promotes a user, a deleted item is never created).
             await t.db.insert(items).values(
               owned.map((item) => ({
                 ...item,

@@ -240,9 +240,11 @@ describe('local hosted checkout', () => {
     });
     // Paid media go out as short-lived signed URLs (the media module checks them).
     expect(session.json().product.videoUrl).toMatch(
-      /^\/api\/v1\/media\/videos\/full\.mp4\?exp=\d+&sig=[\w-]+$/,
+      new RegExp(`^${mediaPath(item.videoKey!)}\\?exp=\\d+&sig=[\\w-]+$`),
     );
-    expect(session.json().product.imageUrl).toMatch(/^\/api\/v1\/media\/images\/full\.png\?exp=/);
+    expect(session.json().product.imageUrl).toMatch(
+      new RegExp(`^${mediaPath(item.imageKey!)}\\?exp=`),
+    );
 
     expect(await itemEntitlementCount(t, fan.user.id, item.id)).toBe(1);
     const earnings = (await earningsEntries(t, creator.user.id)).filter(

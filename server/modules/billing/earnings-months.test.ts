@@ -7,6 +7,7 @@ import { earningsMonths, ledgerEntries } from '../../db/schema/index';
 import { createTestApp, uniqueName, type TestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
 import { creditEarnings } from './ledger';
+import { bookPayout } from './payouts';
 import { earningsByCurrency } from './stats';
 import { bookEarningsEntry } from './test-helpers';
 
@@ -122,15 +123,15 @@ describe('earnings running totals (earnings_months)', () => {
     };
     expect(await creditEarnings(t.db, credit)).toBe(900);
     expect(await t.db.transaction((tx) => creditEarnings(tx, credit))).toBeNull();
-    await t.db.insert(ledgerEntries).values({
-      account: 'earnings',
-      userId: creator.user.id,
-      kind: 'payout',
-      amountCents: -900,
-      currency: 'eur',
-      ref: uniqueName('payout:'),
-      createdAt: at,
-    });
+    await t.db.transaction((tx) =>
+      bookPayout(tx, {
+        creatorId: creator.user.id,
+        amountCents: 900,
+        currency: 'eur',
+        ref: uniqueName('payout:'),
+        at,
+      }),
+    );
     expect(await runningTotals(creator.user.id)).toEqual([
       { currency: 'eur', month: '2031-05', netCents: 900 },
     ]);

@@ -238,6 +238,7 @@ describe('changing a membership tier (issue 43)', () => {
     const ended = await change(await fresh(fan), id, { tier: 'HyprSoul' });
     expect(ended.json()).toMatchObject({ code: 'membership_ended' });
 
+    // A raw row: this app takes local payments, so no service here makes a Stripe membership.
     const [stripeSub] = await t.db
       .insert(subscriptions)
       .values({

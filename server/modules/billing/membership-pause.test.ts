@@ -241,6 +241,7 @@ describe('pausing a membership (issue 43)', () => {
     expect(ended.json()).toMatchObject({ code: 'membership_ended' });
 
     // A Stripe-billed membership: the adapter does not speak pause_collection, so it is refused.
+    // A raw row: this app takes local payments, so no service here makes a Stripe membership.
     const [stripeSub] = await t.db
       .insert(subscriptions)
       .values({

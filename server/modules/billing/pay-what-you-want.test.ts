@@ -219,21 +219,11 @@ describe('a checkout of a pay-what-you-want item', () => {
   it('books a payment above the minimum at the amount paid: sale, ledger, earnings, receipt', async () => {
     const seller = await createUser(t, { role: 'creator' });
     const fan = await createUser(t);
-    const [item] = await t.db
-      .insert(items)
-      .values({
-        creatorId: seller.user.id,
-        title: 'Pay more loop',
-        description: 'd',
-        priceCents: 300,
-        minPriceCents: 300,
-        suggestedPriceCents: 500,
-        imageKey: 'images/full.png',
-        category: 'Music',
-        subcategory: 'Loops',
-      })
-      .returning();
-    if (!item) throw new Error('no item');
+    const item = await createItem(t, seller, {
+      title: 'Pay more loop',
+      priceCents: 300,
+      pwyw: { minPriceCents: 300, suggestedPriceCents: 500 },
+    });
     const session = await startCheckout(t, fan, {
       tier: item.title,
       productId: item.id,

@@ -5,7 +5,7 @@ import { rowsOf } from '../../db/rows';
 import { entitlements, items, jobs, outboxEvents } from '../../db/schema/index';
 import { systemMeta } from '../../events/record';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createItem, createUser, type TestUser } from '../../test/factories';
+import { createItem, createUser, grantPurchase, type TestUser } from '../../test/factories';
 import { sellForBalance, sellForCard } from './sale-statements';
 import { checkoutSessions } from './tables';
 import {
@@ -59,15 +59,6 @@ const sell = (fan: TestUser, item: Item, key: string, amountCents?: number) =>
     spend(fan, item, key, amountCents),
     systemMeta(new Date()),
   );
-
-/** The fan owns the item already (another payment's entitlement). */
-const grant = (fan: TestUser, item: Item) =>
-  t.db.insert(entitlements).values({
-    userId: fan.user.id,
-    itemId: item.id,
-    source: 'purchase',
-    sourceRef: `other:${fan.user.id}:${item.id}`,
-  });
 
 /** What a sale of `item` to `fan` writes, to compare before and after a refusal. */
 async function footprint(fan: TestUser, item: Item) {
@@ -146,7 +137,8 @@ describe('a balance purchase in one statement', () => {
     const fan = await createUser(t);
     await topUp(t, fan, '10');
     const owned = await createItem(t, creator, { priceCents: 200 });
-    await grant(fan, owned);
+    // The fan owns the item already: another payment's sale.
+    await grantPurchase(t, fan, owned);
     const before = await footprint(fan, owned);
     expect(await refusal(sell(fan, owned, 'owned'))).toBe('unsold');
     expect(await footprint(fan, owned)).toEqual(before);
@@ -214,7 +206,7 @@ describe('a card payment of an item in one statement', () => {
     const fan = await createUser(t);
     const item = await createItem(t, creator, { priceCents: 300 });
     const id = await open(fan, item);
-    await grant(fan, item);
+    await grantPurchase(t, fan, item);
     const before = await footprint(fan, item);
     expect(await refusal(cardSale(fan, item, id))).toBe('unsold');
     expect(await footprint(fan, item)).toEqual(before);
@@ -247,7 +239,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       let answer: Awaited<ReturnType<typeof t.app.inject>> | undefined;
       await t.db.transaction(async (tx) => {
         // The card payment's entitlement, not committed yet: the purchase's read does not see it,
-        // and its own entitlement waits on it at the unique index.
+        // and its own entitlement waits on it at the unique index. A raw row, not recordSale:
+        // the sale's other locks (the item's counter) would make the purchase wait elsewhere.
         await tx.insert(entitlements).values({
           userId: fan.user.id,
           itemId: item.id,

@@ -6,9 +6,8 @@ import { FeedPage } from '../../../common/schemas/feed';
 import { ItemDetail } from '../../../common/schemas/items';
 import { itemComments, itemLikes, items } from '../../db/schema/index';
 import type { TestApp } from '../../test/app';
-import { createUser, type TestUser } from '../../test/factories';
+import { createUser, grantMembership, grantPurchase, type TestUser } from '../../test/factories';
 import { bookEarningsEntry } from '../billing/test-helpers';
-import { grantMembership, grantPurchase } from '../items/test-helpers';
 import { createMediaTestApp } from '../media/test-helpers';
 
 /*
@@ -142,8 +141,9 @@ describe('SQL statements per request', () => {
     const res = await t.app.inject({ url: '/api/v1/dashboard', headers: creator.auth });
     const body = DashboardResponse.parse(res.json());
     expect(body.metrics.subscribers).toBe(1);
+    // The entry above (900 net) and the fan's purchase of a 5.00 item (450 net of the fee).
     expect(body.earnings.byCurrency).toEqual([
-      { currency: 'eur', currentMonthCents: 900, totalCents: 900 },
+      { currency: 'eur', currentMonthCents: 1350, totalCents: 1350 },
     ]);
     expect(body.recentContent.map((c) => c.title)).toEqual([
       'Counted 0',

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedPost } from '../../../common/schemas/feed';
 import { items, users } from '../../db/schema/index';
 import type { TestApp } from '../../test/app';
-import { createUser, type TestUser } from '../../test/factories';
-import { grantPurchase, publishItem } from '../items/test-helpers';
+import { createUser, grantPurchase, type TestUser } from '../../test/factories';
+import { publishItem } from '../items/test-helpers';
 import { EDGE_CURSORS, feedPagesUntil, FORGED_CURSORS } from './test-helpers';
 import { createMediaTestApp } from '../media/test-helpers';
 

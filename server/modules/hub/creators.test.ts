@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HubCreatorsPage, HubUsersPage } from '../../../common/schemas/hub';
-import { follows, itemComments, itemLikes, items, users } from '../../db/schema/index';
+import { itemComments, itemLikes, items, users } from '../../db/schema/index';
 import { createTestApp, uniqueName, type TestApp } from '../../test/app';
-import { createItem, createUser, type TestUser } from '../../test/factories';
+import { createItem, createUser, follow, type TestUser } from '../../test/factories';
 import { okJson } from './test-helpers';
 
 /*
@@ -78,11 +78,7 @@ describe('GET /api/v1/hub/creators', () => {
       });
     }
     // Followers with an active account: two of three.
-    for (const follower of [fans[0]!, fans[1]!, banned]) {
-      await t.db
-        .insert(follows)
-        .values({ followerId: follower.user.id, creatorId: active.user.id });
-    }
+    for (const follower of [fans[0]!, fans[1]!, banned]) await follow(t, follower, active);
   });
 
   it('maps every creator to active, pending or suspended, with followers and engagement', async () => {

@@ -5,17 +5,11 @@ import { ItemDetail } from '../../../common/schemas/items';
 import { PublicProfileResponse } from '../../../common/schemas/users';
 import { items } from '../../db/schema/index';
 import type { TestApp } from '../../test/app';
-import { createUser, type TestUser } from '../../test/factories';
+import { createUser, grantMembership, type TestUser } from '../../test/factories';
 import { manualClock, topUp } from '../billing/test-helpers';
 import { feedPagesUntil } from '../feed/test-helpers';
 import { createMediaTestApp, uploadOk } from '../media/test-helpers';
-import {
-  createItemRequest,
-  fetchMedia,
-  grantMembership,
-  itemForm,
-  publishItem,
-} from './test-helpers';
+import { createItemRequest, fetchMedia, itemForm, publishItem } from './test-helpers';
 
 const clock = manualClock('2031-07-01T12:00:00.000Z');
 const HOUR = 3600_000;

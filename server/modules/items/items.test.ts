@@ -3,18 +3,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entitlements, items, users } from '../../db/schema/index';
 import type { TestApp } from '../../test/app';
-import { createUser, type TestUser } from '../../test/factories';
+import { createUser, grantMembership, grantPurchase, type TestUser } from '../../test/factories';
 import { feedPagesUntil } from '../feed/test-helpers';
 import { mediaPath, teaserKeyOf } from '../media/keys';
 import { createMediaTestApp, uploadOk } from '../media/test-helpers';
-import {
-  createItemRequest,
-  fetchMedia,
-  grantMembership,
-  grantPurchase,
-  itemForm,
-  publishItem,
-} from './test-helpers';
+import { createItemRequest, fetchMedia, itemForm, publishItem } from './test-helpers';
 
 let t: TestApp;
 const clock = { at: new Date('2031-03-10T12:00:00Z'), now: () => clock.at };

@@ -10,12 +10,12 @@ import { PublicProfileResponse } from '../../../common/schemas/users';
 import { auditEvents, items } from '../../db/schema/index';
 import { PUBLISHING_JOB } from '../../jobs/scheduled-publishing';
 import type { TestApp } from '../../test/app';
-import { createUser, type TestUser } from '../../test/factories';
+import { createUser, grantMembership, type TestUser } from '../../test/factories';
 import { topUp } from '../billing/test-helpers';
 import { feedPagesUntil } from '../feed/test-helpers';
 import { createMediaTestApp, uploadOk } from '../media/test-helpers';
 import { publishDueItems } from './scheduling';
-import { createItemRequest, grantMembership, itemForm, publishItem } from './test-helpers';
+import { createItemRequest, itemForm, publishItem } from './test-helpers';
 
 let t: TestApp;
 const clock = { at: new Date('2031-05-10T12:00:00Z'), now: () => clock.at };

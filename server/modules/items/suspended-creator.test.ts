@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, type TestUser } from '../../test/factories';
+import { createUser, grantMembership, type TestUser } from '../../test/factories';
 import { topUp } from '../billing/test-helpers';
 import { createMediaTestApp, type MediaTestApp } from '../media/test-helpers';
-import { fetchMedia, grantMembership, publishItem } from './test-helpers';
+import { fetchMedia, publishItem } from './test-helpers';
 
 // A creator's suspension (docs/payments.md): those who paid keep what they paid for, with a
 // notice; nobody can buy it; everyone else finds nothing.

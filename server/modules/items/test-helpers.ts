@@ -1,7 +1,5 @@
 import { expect } from 'vitest';
-import type { Tier } from '../../../common/rules/tiers';
 import type { CreateItemResponse } from '../../../common/schemas/items';
-import { entitlements } from '../../db/schema/index';
 import type { TestApp } from '../../test/app';
 import type { TestUser } from '../../test/factories';
 import { uploadOk } from '../media/test-helpers';
@@ -51,29 +49,3 @@ export async function publishItem(
 /** Loads a media URL the API handed out, as the browser would (no bearer token). */
 export const fetchMedia = (t: TestApp, url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers });
-
-/** A purchase of the item by the fan, written as billing would (no checkout needed). */
-export const grantPurchase = (t: TestApp, fan: TestUser, itemId: number) =>
-  t.db.insert(entitlements).values({
-    userId: fan.user.id,
-    itemId,
-    source: 'purchase',
-    sourceRef: `test-purchase-${itemId}-${fan.user.id}`,
-  });
-
-/** A running membership of the fan at the creator, until `periodEnd`. */
-export const grantMembership = (
-  t: TestApp,
-  fan: TestUser,
-  creator: TestUser,
-  tier: Exclude<Tier, 'Aura'>,
-  periodEnd: Date,
-) =>
-  t.db.insert(entitlements).values({
-    userId: fan.user.id,
-    creatorId: creator.user.id,
-    tier,
-    source: 'subscription',
-    sourceRef: `test-sub-${fan.user.id}-${creator.user.id}-${periodEnd.getTime()}`,
-    periodEnd,
-  });

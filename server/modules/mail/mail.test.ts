@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailMessage, Mailer } from '../../adapters/mail/mailer';
-import { items, jobs, users } from '../../db/schema/index';
+import { jobs, users } from '../../db/schema/index';
 import { systemMeta } from '../../events/record';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createItem, createUser } from '../../test/factories';
@@ -424,18 +424,8 @@ describe('what a notice names', () => {
       amountCents: '500',
       currency: 'eur',
     });
-    const [item] = await t.db
-      .insert(items)
-      .values({
-        creatorId: creator.user.id,
-        title: 'Named loop',
-        description: 'd',
-        priceCents: 300,
-        category: 'Music',
-        subcategory: 'Loops',
-      })
-      .returning({ id: items.id });
-    await queue('sale-receipt', { itemId: String(item!.id), amountCents: '300', currency: 'eur' });
+    const item = await createItem(t, creator, { title: 'Named loop', priceCents: 300 });
+    await queue('sale-receipt', { itemId: String(item.id), amountCents: '300', currency: 'eur' });
     // Ids that name nothing (or are not ids) leave the name empty instead of failing the job.
     await queue('membership-renewed', {
       creatorId: 'not-a-uuid',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createUser, type TestUser } from '../../test/factories';
-import { grantMembership, publishItem } from '../items/test-helpers';
+import { createUser, grantMembership, type TestUser } from '../../test/factories';
+import { publishItem } from '../items/test-helpers';
 
 // The admin outbox's newsletters (issue 42): each item's and update's mail counts, admins only.
 

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MarkReadResponse, UnreadSummary } from '../../../common/schemas/messages';
 import { messages, outboxEvents, reports, users } from '../../db/schema/index';
@@ -264,11 +264,16 @@ describe('POST /api/v1/messages/{userId}', () => {
     });
 
     it('lets two non-creators message each other only when both follow one another', async () => {
-      // People who publish can be followed; their role stays user.
+      // People who publish can be followed, also once an admin has taken back the creator role
+      // their first item gave them (their role is user again).
       const ann = await fan();
       const bob = await fan();
       await createItem(t, ann);
       await createItem(t, bob);
+      await t.db
+        .update(users)
+        .set({ role: 'user' })
+        .where(inArray(users.id, [ann.user.id, bob.user.id]));
       await refusedWith403(ann, bob);
       await follow(t, ann, bob);
       await refusedWith403(ann, bob);

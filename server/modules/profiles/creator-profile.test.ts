@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PublicProfileResponse } from '../../../common/schemas/users';
 import type { Clock } from '../../context';
 import { auditEvents, creatorProfiles, items, users } from '../../db/schema/index';
-import { createItem, createUser, type TestUser } from '../../test/factories';
-import { grantMembership } from '../items/test-helpers';
+import { createItem, createUser, grantMembership, type TestUser } from '../../test/factories';
 import { createMediaTestApp, uploadOk, type MediaTestApp } from '../media/test-helpers';
 import {
   auraCard,

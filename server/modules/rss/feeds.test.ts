@@ -3,8 +3,8 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FeedLink, FeedLinksResponse } from '../../../common/schemas/feeds';
 import { entitlements, items } from '../../db/schema/index';
-import { createUser, type TestUser } from '../../test/factories';
-import { grantMembership, grantPurchase, publishItem } from '../items/test-helpers';
+import { createUser, grantMembership, grantPurchase, type TestUser } from '../../test/factories';
+import { publishItem } from '../items/test-helpers';
 import { createMediaTestApp, type MediaTestApp } from '../media/test-helpers';
 
 /*

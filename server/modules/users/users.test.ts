@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProfileResponse, PublicProfileResponse } from '../../../common/schemas/users';
 import type { Clock } from '../../context';
-import { entitlements, users } from '../../db/schema/index';
+import { users } from '../../db/schema/index';
 import { NUL_TEXT_ERROR } from '../../http/nul-text';
-import { createTestApp, uniqueName, type TestApp } from '../../test/app';
-import { createItem, createUser, type TestUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/app';
+import { createItem, createUser, grantMembership, type TestUser } from '../../test/factories';
 import { payLocal, startCheckout } from '../billing/test-helpers';
 import { mediaPath, teaserKeyOf } from '../media/keys';
 
@@ -176,14 +176,7 @@ describe('GET /api/v1/users/{id}', () => {
     const fan = await createUser(t);
     const tierUrl = `/api/v1/users/${fan.user.id}`;
     const grant = (tier: 'Hypr' | 'HyprSoul', periodEnd: Date) =>
-      t.db.insert(entitlements).values({
-        userId: fan.user.id,
-        creatorId: creator.user.id,
-        tier,
-        source: 'subscription',
-        sourceRef: uniqueName('test-grant-'),
-        periodEnd,
-      });
+      grantMembership(t, fan, creator, tier, periodEnd);
     expect((await get(tierUrl)).json().tier).toBe('Aura');
     await grant('HyprSoul', new Date(NOW.getTime() - 1000));
     await grant('Hypr', new Date(NOW.getTime() + 86_400_000));
@@ -362,14 +355,7 @@ describe('GET /api/v1/users/{id}: the viewer and the creator', () => {
   it('ends the subscribed state with the paid period', async () => {
     const creator = await createUser(t, { role: 'creator' });
     const fan = await createUser(t);
-    await t.db.insert(entitlements).values({
-      userId: fan.user.id,
-      creatorId: creator.user.id,
-      tier: 'HyprSoul',
-      source: 'subscription',
-      sourceRef: uniqueName('test-grant-'),
-      periodEnd: new Date(NOW.getTime() - 1000),
-    });
+    await grantMembership(t, fan, creator, 'HyprSoul', new Date(NOW.getTime() - 1000));
     expect(await profileOf(creator.user.id, fan)).toMatchObject({
       isSubscribed: false,
       subscribedTier: 'Aura',
