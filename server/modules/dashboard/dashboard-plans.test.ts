@@ -25,6 +25,8 @@ describe.runIf(serverUrl)('the dashboard statement on a PostgreSQL server', () =
 
   beforeAll(async () => {
     ({ handle, drop } = await ownPostgresDatabase(serverUrl, 'dashboard_plans'));
+    // Raw rows in bulk: the plans are of thousands of rows, which service calls would take
+    // minutes to make.
     await handle.db.execute(sql`
       insert into users (username, email, role)
       select 'dash_creator' || n, 'dash_creator' || n || '@plans.test', 'creator'

@@ -24,6 +24,8 @@ describe.runIf(serverUrl)('the feed statement on a PostgreSQL server', () => {
 
   beforeAll(async () => {
     ({ handle, drop } = await ownPostgresDatabase(serverUrl, 'feed_plans'));
+    // Raw rows in bulk: the plans are of thousands of rows, which service calls would take
+    // minutes to make.
     await handle.db.execute(sql`
       insert into users (username, email, role)
       select 'plan_' || kind || n, 'plan_' || kind || n || '@plans.test',

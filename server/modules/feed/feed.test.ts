@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedPost } from '../../../common/schemas/feed';
 import { items, users } from '../../db/schema/index';
 import type { TestApp } from '../../test/app';
-import { createUser, grantPurchase, type TestUser } from '../../test/factories';
+import { createItem, createUser, grantPurchase, type TestUser } from '../../test/factories';
 import { publishItem } from '../items/test-helpers';
 import { EDGE_CURSORS, feedPagesUntil, FORGED_CURSORS } from './test-helpers';
 import { createMediaTestApp } from '../media/test-helpers';
@@ -18,22 +18,13 @@ afterAll(() => t.close());
 const feed = (query = '', user?: TestUser) =>
   t.app.inject({ url: `/api/v1/feed${query}`, headers: user?.auth ?? {} });
 
-/** Items straight into the table, at chosen times (the paging test needs many, fast). */
-async function insertItems(creatorId: string, times: Date[], title = 'Paged') {
-  return t.db
-    .insert(items)
-    .values(
-      times.map((createdAt, i) => ({
-        creatorId,
-        title: `${title} ${i}`,
-        description: 'd',
-        priceCents: 0,
-        category: 'Music',
-        subcategory: 'Loops',
-        createdAt,
-      })),
-    )
-    .returning({ id: items.id });
+/** Free items made at chosen times (the time of their create call). */
+async function itemsAt(creator: TestUser, times: Date[], title = 'Paged') {
+  const made: { id: number }[] = [];
+  for (const [i, createdAt] of times.entries()) {
+    made.push(await createItem(t, creator, { title: `${title} ${i}`, priceCents: 0, createdAt }));
+  }
+  return made;
 }
 
 describe('GET /api/v1/feed', () => {
@@ -43,9 +34,10 @@ describe('GET /api/v1/feed', () => {
     // share one timestamp to exercise the id tie-break, and two differ by one microsecond.
     const base = Date.UTC(2200, 0, 1);
     const times = Array.from({ length: 23 }, (_, i) => new Date(base - Math.floor(i / 4) * 1000));
-    const ours = new Set((await insertItems(creator.user.id, times)).map((r) => r.id));
+    const ours = new Set((await itemsAt(creator, times)).map((r) => r.id));
     await t.db.execute(
-      // Microsecond neighbours: a millisecond cursor would skip or repeat one of them.
+      // Microsecond neighbours: a millisecond cursor would skip or repeat one of them. Raw rows:
+      // a service call's time has milliseconds only.
       sql`
         insert into items (creator_id, title, description, price_cents, category, subcategory, created_at)
         values (${creator.user.id}, 'micro a', 'd', 0, 'Music', 'Loops', timestamptz '2199-12-31 23:00:00.000001+00'),
@@ -69,7 +61,7 @@ describe('GET /api/v1/feed', () => {
       cursor = page.nextCursor;
       pages += 1;
       // New items keep arriving at the top while the reader pages down.
-      await insertItems(creator.user.id, [new Date(base + pages * 1000)], 'Late');
+      await itemsAt(creator, [new Date(base + pages * 1000)], 'Late');
       // Stop once past our items (a shared database may hold older ones of other tests).
       if (page.posts.some((p: FeedPost) => p.title.startsWith('micro a'))) break;
     } while (cursor);

@@ -177,7 +177,10 @@ async function follow(who: TestUser, creator: TestUser) {
   expect(res.statusCode, res.body).toBe(200);
 }
 
-/** `count` copies of an item, each a second newer than the last, all newer than the original. */
+/**
+ * `count` copies of an item, each a second newer than the last, all newer than the original:
+ * raw rows in one statement, as a hundred service calls would be most of the file's time.
+ */
 async function newerCopiesOf(itemId: number, count: number) {
   await t.db.execute(sql`
     insert into items (creator_id, title, description, price_cents, currency, image_key,

@@ -167,21 +167,25 @@ describe('GET /api/v1/users/{id}', () => {
     expect(res.body).not.toContain(user.email);
     expect(res.body).not.toContain('1991-01-01');
     expect(res.body).not.toContain('555 0100');
-    expect(res.body).not.toContain('full.png');
-    expect(res.body).not.toContain('full.mp4');
+    for (const item of [free, paid, members]) {
+      expect(res.body).not.toContain(item.imageKey);
+      expect(res.body).not.toContain(item.videoKey);
+    }
   });
 
   it('shows the highest membership tier the person holds now', async () => {
     const creator = await createUser(t, { role: 'creator' });
     const fan = await createUser(t);
     const tierUrl = `/api/v1/users/${fan.user.id}`;
-    const grant = (tier: 'Hypr' | 'HyprSoul', periodEnd: Date) =>
-      grantMembership(t, fan, creator, tier, periodEnd);
+    const grant = (tier: 'Hypr' | 'HyprSoul', periodEnd: Date, of = creator) =>
+      grantMembership(t, fan, of, tier, periodEnd);
     expect((await get(tierUrl)).json().tier).toBe('Aura');
     await grant('HyprSoul', new Date(NOW.getTime() - 1000));
     await grant('Hypr', new Date(NOW.getTime() + 86_400_000));
     expect((await get(tierUrl)).json().tier).toBe('Hypr');
-    await grant('HyprSoul', new Date(NOW.getTime() + 86_400_000));
+    // One membership per creator at a time: the higher one is held with another creator.
+    const other = await createUser(t, { role: 'creator' });
+    await grant('HyprSoul', new Date(NOW.getTime() + 86_400_000), other);
     expect((await get(tierUrl)).json().tier).toBe('HyprSoul');
   });
 
