@@ -3,16 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MarkReadResponse, UnreadSummary } from '../../../common/schemas/messages';
 import { messages, outboxEvents, reports, users } from '../../db/schema/index';
 import { createTestApp, uniqueName, type TestApp } from '../../test/app';
-import { createItem, createUser, type TestUser } from '../../test/factories';
 import {
-  chatUsersOf,
+  createItem,
+  createUser,
   follow,
   grantMembership,
-  historyOf,
-  newClientId,
-  postMessage,
-  sendOk,
-} from './test-helpers';
+  type TestUser,
+} from '../../test/factories';
+import { chatUsersOf, historyOf, newClientId, postMessage, sendOk } from './test-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -258,7 +256,7 @@ describe('POST /api/v1/messages/{userId}', () => {
       await sendOk(t, star, follower, 'Thanks for following');
 
       const member = await fan();
-      await grantMembership(t, member, star);
+      await grantMembership(t, member, star, 'Hypr');
       await sendOk(t, star, member, 'Welcome, member');
       expect(await messageCountOf(star)).toBe(2);
     });
@@ -529,7 +527,7 @@ describe('GET /api/v1/messages/users', () => {
     const writer = await fan({ username: `${tag}_writer` });
     await fan({ username: `${tag}_stranger` });
     await follow(t, follower, star);
-    await grantMembership(t, member, star);
+    await grantMembership(t, member, star, 'Hypr');
     await sendOk(t, writer, star, 'hi');
     const page = await chatUsersOf(t, star, { q: tag });
     expect(page.users.map((u) => u.username)).toEqual([

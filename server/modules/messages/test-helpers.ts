@@ -6,7 +6,6 @@ import {
   SendMessageResponse,
   type DirectMessage,
 } from '../../../common/schemas/messages';
-import { entitlements } from '../../db/schema/index';
 import type { TestApp } from '../../test/app';
 import type { TestUser } from '../../test/factories';
 
@@ -69,26 +68,4 @@ export async function chatUsersOf(
   });
   expect(res.statusCode, res.body).toBe(200);
   return ChatUsersPage.parse(res.json());
-}
-
-/** Follows through the public call (only creators and publishers can be followed). */
-export async function follow(t: TestApp, fan: TestUser, creator: TestUser): Promise<void> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/creator/${creator.user.username}/follow`,
-    headers: fan.auth,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
-
-/** A running Hypr membership of `fan` with `creator` (as a paid checkout would grant it). */
-export async function grantMembership(t: TestApp, fan: TestUser, creator: TestUser) {
-  await t.db.insert(entitlements).values({
-    userId: fan.user.id,
-    creatorId: creator.user.id,
-    tier: 'Hypr',
-    source: 'subscription',
-    sourceRef: `test-${randomUUID()}`,
-    periodEnd: new Date(Date.now() + 30 * 24 * 3600 * 1000),
-  });
 }
