@@ -456,7 +456,7 @@ describe('a checkout with a discount code', () => {
 
   it("the receipt names the code and what it took off, in the reader's language", async () => {
     const seller = await createUser(t, { role: 'creator' });
-    const item = await createItem(t, seller.user.id, { priceCents: 1000 });
+    const item = await createItem(t, seller, { priceCents: 1000 });
     const code = uniqueCode('launch');
     await madeCode(seller, { code, percentOff: 25 });
     const fan = await createUser(t);

@@ -11,10 +11,10 @@ import {
   paymentRefunds,
 } from '../../db/schema/index';
 import { createTestApp, uniqueName, type TestApp } from '../../test/app';
-import { createUser, type TestUser } from '../../test/factories';
+import { createItem, createUser, type TestUser } from '../../test/factories';
 import { membershipTier } from '../access/index';
 import { mailsTo } from '../mail/test-helpers';
-import { createItem, itemEntitlementCount, payLocal, startCheckout } from './test-helpers';
+import { itemEntitlementCount, payLocal, startCheckout } from './test-helpers';
 
 /*
  * Gifts (issue 43): a checkout's `gift` buys an item or 1, 3 or 12 months of a tier for an
@@ -211,7 +211,7 @@ describe('a gift is redeemed once, by one account', () => {
 
   it('an item gift unlocks the item for the redeemer; one who owns it already is refused', async () => {
     const giver = await createUser(t);
-    const item = await createItem(t, creator.user.id, { priceCents: 700, title: 'Gifted loop' });
+    const item = await createItem(t, creator, { priceCents: 700, title: 'Gifted loop' });
     const { id } = await startCheckout(t, giver, {
       tier: item.title,
       productId: item.id,
@@ -294,7 +294,7 @@ describe('buying a gift', () => {
     ['a top-up', { topup: true }, {}, 'gift_not_accepted'],
   ])('refuses %s and starts nothing', async (_what, target, gift, code) => {
     const fan = await createUser(t);
-    const item = await createItem(t, creator.user.id, { priceCents: 400 });
+    const item = await createItem(t, creator, { priceCents: 400 });
     const body =
       'item' in target
         ? { tier: item.title, productId: item.id }
@@ -420,7 +420,7 @@ describe("the giver's actions", () => {
   it("an admin's full refund of a redeemed item gift takes the item back and ends the gift", async () => {
     const admin = await createUser(t, { role: 'admin' });
     const giver = await createUser(t);
-    const item = await createItem(t, creator.user.id, { priceCents: 900 });
+    const item = await createItem(t, creator, { priceCents: 900 });
     const { id } = await startCheckout(t, giver, {
       tier: item.title,
       productId: item.id,

@@ -3,12 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HubDashboardResponse } from '../../../common/schemas/hub';
 import { auditEvents, checkoutSessions, subscriptions } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createUser, type TestUser } from '../../test/factories';
+import { createItem, createUser, type TestUser } from '../../test/factories';
 import { startFakeStripe, stripeEnv } from '../../test/fakes/stripe';
 import { canViewItem } from '../access/index';
 import { runRenewals } from './renewals';
 import {
-  createItem,
   earningsEntries,
   manualClock,
   payLocal,
@@ -71,7 +70,7 @@ describe('yearly plans (issue 43)', () => {
     clock.set('2034-01-10T10:00:00.000Z');
     const creator = await createUser(t, { role: 'creator' });
     const fan = await createUser(t);
-    const item = await createItem(t, creator.user.id, { priceCents: 0, tierRequired: 'Hypr' });
+    const item = await createItem(t, creator, { priceCents: 0, tierRequired: 'Hypr' });
 
     const session = await startCheckout(t, fan, {
       tier: 'Hypr',
