@@ -84,8 +84,8 @@ function MembershipRow({
           {t('wallet.complimentary')}
         </span>
       ) : (
-        <span className="small">
-          {t('wallet.membershipPrice', {
+        <span className="small" data-testid="membership-price">
+          {t(sub.interval === 'year' ? 'wallet.membershipPriceYearly' : 'wallet.membershipPrice', {
             price: formatMoney(sub.priceCents, sub.currency, i18n.language),
           })}
         </span>
@@ -275,17 +275,28 @@ function ChangeTierDialog({
     ...sub.tierChanges.map((change) => ({
       tier: change.tier,
       text:
-        change.direction === 'upgrade'
-          ? t('wallet.changeUpgrade', {
-              tier: change.tier,
-              now: formatMoney(change.amountCents, change.currency, i18n.language),
-              price: formatMoney(TIER_PRICE_CENTS[change.tier], change.currency, i18n.language),
-            })
-          : t('wallet.changeDowngrade', {
-              tier: change.tier,
-              date: formatDate(change.effectiveAt, i18n.language),
-              price: formatMoney(TIER_PRICE_CENTS[change.tier], change.currency, i18n.language),
-            }),
+        // A yearly plan (issue 43) changes at the creator's yearly prices.
+        sub.interval === 'year'
+          ? change.direction === 'upgrade'
+            ? t('wallet.changeUpgradeYearly', {
+                tier: change.tier,
+                now: formatMoney(change.amountCents, change.currency, i18n.language),
+              })
+            : t('wallet.changeDowngradeYearly', {
+                tier: change.tier,
+                date: formatDate(change.effectiveAt, i18n.language),
+              })
+          : change.direction === 'upgrade'
+            ? t('wallet.changeUpgrade', {
+                tier: change.tier,
+                now: formatMoney(change.amountCents, change.currency, i18n.language),
+                price: formatMoney(TIER_PRICE_CENTS[change.tier], change.currency, i18n.language),
+              })
+            : t('wallet.changeDowngrade', {
+                tier: change.tier,
+                date: formatDate(change.effectiveAt, i18n.language),
+                price: formatMoney(TIER_PRICE_CENTS[change.tier], change.currency, i18n.language),
+              }),
     })),
     ...(sub.pendingTier && sub.tier !== 'Aura'
       ? [{ tier: sub.tier, text: t('wallet.changeKeep', { tier: sub.tier }) }]

@@ -1,8 +1,8 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import {
   TIER_CURRENCY,
-  TIER_PRICE_CENTS,
   TIERS,
   tierCovers,
   type PaidTier,
@@ -10,7 +10,10 @@ import {
 } from '../../../../../common/rules/tiers';
 import { useAuth } from '../../../app/auth';
 import { useMembership } from '../api/billing-hooks';
+import { useCreatorPlans } from '../api/plans';
 import { useCreatorTrials } from '../api/trials';
+import type { BillingInterval } from '../../../../../common/rules/plans';
+import { periodPriceCents, periodPriceText, yearlySavingText } from './plan-price';
 import { membershipCheckoutState } from './checkout-return';
 import { formatMoney } from '../../../../../common/rules/money';
 import { formatDate } from './format-date';
@@ -56,10 +59,11 @@ export function TierCard({
     subscription !== null && subscription.isActive && !subscription.cancelAtPeriodEnd;
 
   const trials = useCreatorTrials(creatorUsername);
+  // Issue 43: every paid tier by the month or by the year, at the creator's yearly price.
+  const [interval, setBillingInterval] = useState<BillingInterval>('month');
+  const plans = useCreatorPlans(creatorUsername);
   const priceText = (tier: PaidTier) =>
-    t('tiers.perMonth', {
-      price: formatMoney(TIER_PRICE_CENTS[tier], TIER_CURRENCY, i18n.language),
-    });
+    periodPriceText(t, periodPriceCents(tier, interval, plans.data), interval, i18n.language);
   const trialDays = (tier: PaidTier) => trials.data?.[tier] ?? 0;
 
   // The server's quote of an upgrade (issue 43): what it costs now for the rest of the period.
@@ -75,6 +79,7 @@ export function TierCard({
       t,
       { id: creatorId, name: creatorName, image: creatorImage ?? null },
       tier,
+      interval === 'year' ? { cents: periodPriceCents(tier, 'year', plans.data) } : undefined,
     );
     void navigate('/checkout', { state });
   };
@@ -86,6 +91,25 @@ export function TierCard({
           {t('tiers.title')}
         </h2>
         <p className="small aura-muted mb-3">{t('tiers.subtitle', { name: creatorName })}</p>
+        <div
+          className="btn-group btn-group-sm mb-3"
+          role="radiogroup"
+          aria-label={t('tiers.billingLabel')}
+          data-testid="tier-interval"
+        >
+          {(['month', 'year'] as const).map((option) => (
+            <button
+              key={option}
+              type="button"
+              role="radio"
+              aria-checked={interval === option}
+              className={`btn ${interval === option ? 'btn-primary' : 'btn-outline-primary'}`}
+              onClick={() => setBillingInterval(option)}
+            >
+              {option === 'month' ? t('tiers.monthly') : t('tiers.yearly')}
+            </button>
+          ))}
+        </div>
         <ul className="list-unstyled row row-cols-1 row-cols-md-3 g-3 mb-0">
           {TIERS.map((tier) => (
             <li key={tier} className="col" data-testid={`tier-${tier}`}>
@@ -95,17 +119,28 @@ export function TierCard({
                 <div>
                   <TierBadge tier={tier} />
                 </div>
-                <span className="fs-4 fw-bold">
+                <span className="fs-4 fw-bold" data-testid={`tier-price-${tier}`}>
                   {tier === 'Aura' ? t('tiers.free') : priceText(tier)}
                 </span>
+                {tier !== 'Aura' &&
+                  interval === 'year' &&
+                  yearlySavingText(t, tier, plans.data) && (
+                    <span className="badge text-bg-success align-self-start">
+                      {yearlySavingText(t, tier, plans.data)}
+                    </span>
+                  )}
                 {tier !== 'Aura' && trialDays(tier) > 0 && (
                   <span
                     className="small fw-semibold text-success-emphasis"
                     data-testid={`trial-${tier}`}
                   >
-                    {t('trials.freeThen', {
+                    {t(interval === 'year' ? 'trials.freeThenYear' : 'trials.freeThen', {
                       count: trialDays(tier),
-                      price: formatMoney(TIER_PRICE_CENTS[tier], TIER_CURRENCY, i18n.language),
+                      price: formatMoney(
+                        periodPriceCents(tier, interval, plans.data),
+                        TIER_CURRENCY,
+                        i18n.language,
+                      ),
                     })}
                   </span>
                 )}

@@ -5,6 +5,7 @@ import {
   TIER_PRICE_CENTS,
   type PaidTier,
 } from '../../../../../common/rules/tiers';
+import type { BillingInterval } from '../../../../../common/rules/plans';
 import { TOPUP_TIER } from '../../../../../common/schemas/billing';
 import type { CheckoutState } from './checkout-state';
 
@@ -16,14 +17,15 @@ import type { CheckoutState } from './checkout-state';
 
 export type CheckoutQuery =
   | { kind: 'item'; itemId: number; amountCents?: number }
-  | { kind: 'membership'; creatorId: string; tier: PaidTier };
+  | { kind: 'membership'; creatorId: string; tier: PaidTier; interval: BillingInterval };
 
 /** Where to come back to after signing in to pay for `state`. */
 export function checkoutReturnPath(state: CheckoutState): string {
   if (state.tier === TOPUP_TIER) return '/wallet';
   if (isTier(state.tier) && state.tier !== 'Aura') {
     const creatorId = state.creatorId ?? String(state.productId);
-    return `/checkout?creatorId=${encodeURIComponent(creatorId)}&tier=${state.tier}`;
+    const path = `/checkout?creatorId=${encodeURIComponent(creatorId)}&tier=${state.tier}`;
+    return state.interval === 'year' ? `${path}&interval=year` : path;
   }
   const path = `/checkout?productId=${encodeURIComponent(String(state.productId))}`;
   // A pay-what-you-want amount comes back too (issue 43); the server checks it again.
@@ -42,23 +44,29 @@ export function readCheckoutQuery(params: URLSearchParams): CheckoutQuery | null
   const creatorId = params.get('creatorId');
   const tier = params.get('tier');
   if (creatorId && (tier === 'Hypr' || tier === 'HyprSoul')) {
-    return { kind: 'membership', creatorId, tier };
+    const interval = params.get('interval') === 'year' ? 'year' : 'month';
+    return { kind: 'membership', creatorId, tier, interval };
   }
   return null;
 }
 
-/** The checkout state of a creator's membership tier (the tier card and a returning visitor). */
+/**
+ * The checkout state of a creator's membership tier (the tier card and a returning visitor): by
+ * the month, or by the year at `yearlyCents` (the creator's yearly price, issue 43).
+ */
 export function membershipCheckoutState(
   t: TFunction,
   creator: { id: string; name: string; image: string | null },
   tier: PaidTier,
+  yearly?: { cents: number },
 ): CheckoutState {
   return {
     productId: creator.id,
     creatorId: creator.id,
     tier,
-    price: { cents: TIER_PRICE_CENTS[tier], currency: TIER_CURRENCY },
-    isMonthly: true,
+    price: { cents: yearly?.cents ?? TIER_PRICE_CENTS[tier], currency: TIER_CURRENCY },
+    isMonthly: yearly === undefined,
+    ...(yearly ? { interval: 'year' as const } : {}),
     userName: creator.name,
     userImage: creator.image,
     imageUrl: creator.image,

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { CURRENCIES, formatMoney } from '../../../../../common/rules/money';
+import { BILLING_INTERVALS } from '../../../../../common/rules/plans';
 import {
   TOPUP_TIER,
   type CreateCheckoutSessionRequest,
@@ -19,6 +20,8 @@ export const CheckoutState = z.object({
   price: z.object({ cents: z.number().int().nonnegative(), currency: z.enum(CURRENCIES) }),
   /** A membership: the price is per month. */
   isMonthly: z.boolean().optional(),
+  /** Issue 43: a membership billed by the year (`price` is the year's; sent as `interval`). */
+  interval: z.enum(BILLING_INTERVALS).optional(),
   userName: z.string().nullish(),
   userImage: z.string().nullish(),
   description: z.string().nullish(),
@@ -35,9 +38,10 @@ export function readCheckoutState(state: unknown): CheckoutState | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** The price on the pay button, in the reader's language ("€4.50", "$5.00/month"). */
+/** The price on the pay button, in the reader's language ("€4.50", "$5.00/month", "$50.00/year"). */
 export function checkoutPriceText(state: CheckoutState, t: TFunction, locale: string): string {
   const price = formatMoney(state.price.cents, state.price.currency, locale);
+  if (state.interval === 'year') return t('tiers.perYear', { price });
   return state.isMonthly ? t('tiers.perMonth', { price }) : price;
 }
 
@@ -57,6 +61,8 @@ export function checkoutRequest(
     ...(state.tier === TOPUP_TIER ? { priceCents: state.price.cents } : {}),
     ...(state.amountCents !== undefined ? { amount: state.amountCents } : {}),
     ...(discountCode.trim() ? { discountCode: discountCode.trim() } : {}),
+    // A yearly plan (issue 43); a month is the server's default and is not named.
+    ...(state.interval === 'year' ? { interval: 'year' as const } : {}),
   };
 }
 

@@ -161,9 +161,11 @@ function CheckoutSession({ state }: { state: CheckoutState }) {
       ? formatMoney(session.data.amountCents, state.price.currency, i18n.language)
       : null;
   const priceText = total
-    ? state.isMonthly
-      ? t('checkout.firstMonth', { price: total })
-      : total
+    ? state.interval === 'year'
+      ? t('checkout.firstYear', { price: total })
+      : state.isMonthly
+        ? t('checkout.firstMonth', { price: total })
+        : total
     : checkoutPriceText(state, t, i18n.language);
   const applyCode = (event: FormEvent) => {
     event.preventDefault();
@@ -190,7 +192,12 @@ function CheckoutSession({ state }: { state: CheckoutState }) {
 
         {/* A top-up buys no content; a membership shows what its tier gives (issue 10). */}
         {isTier(state.tier) && state.tier !== 'Aura' ? (
-          <CheckoutTierSummary tier={state.tier} trialDays={session.data?.trialDays} />
+          <CheckoutTierSummary
+            tier={state.tier}
+            trialDays={session.data?.trialDays}
+            interval={state.interval ?? 'month'}
+            priceCents={state.price.cents}
+          />
         ) : (
           state.tier !== TOPUP_TIER && (
             <LockedPreview imageUrl={state.imageUrl ?? null} title={tierLabel} layout="checkout" />

@@ -64,6 +64,9 @@ function PaySession({ summary }: { summary: LocalCheckoutSummary }) {
           {summary.interval === 'month' && (
             <span className="fs-6 fw-normal aura-muted"> {t('pay.perMonth')}</span>
           )}
+          {summary.interval === 'year' && (
+            <span className="fs-6 fw-normal aura-muted"> {t('pay.perYear')}</span>
+          )}
         </div>
         <div className="mb-3" data-testid="pay-description">
           {/* Issue 10: the server's English line, in the reader's language where it is ours. */}

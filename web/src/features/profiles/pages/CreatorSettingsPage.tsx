@@ -6,6 +6,7 @@ import { settingsFormOf } from '../components/settings-form';
 import { roleHolds } from '../../../../../common/rules/permissions';
 import { useAuth } from '../../../app/auth';
 import { TrialSettings } from '../../billing/components/TrialSettings';
+import { YearlyPriceSettings } from '../../billing/components/YearlyPriceSettings';
 
 /**
  * SPEC §2 /creator/settings: the creator profile editor. Unlike the SPEC (a built-in sample after
@@ -41,6 +42,7 @@ export default function CreatorSettingsPage() {
       )}
       {/* Issue 43: free trials of the creator's paid tiers. */}
       {user && roleHolds(user.role, 'membership.offer') && <TrialSettings />}
+      {user && roleHolds(user.role, 'membership.offer') && <YearlyPriceSettings />}
     </main>
   );
 }
