@@ -323,6 +323,8 @@ export const LocalCheckoutSummary = z.object({
   discountCents: z.number().int().nullable(),
   /** Issue 43: a membership's free days before the first charge (amountTotal is 0), else null. */
   trialDays: z.number().int().nullable(),
+  /** Issue 43: a membership's full price of one period (what the trial's end charges), else null. */
+  periodPriceCents: z.number().int().nullable().optional(),
   /** Pre-filled payer email: the buyer's account email, to the signed-in buyer only (else null). */
   customerEmail: z.string().nullable(),
   /** Creator of the item or membership, to show who is paid. */

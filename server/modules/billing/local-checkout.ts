@@ -86,6 +86,7 @@ export async function localCheckoutSummary(
     discountCode: row.discountCode,
     discountCents: row.discountCents,
     trialDays: row.trialDays,
+    periodPriceCents: row.periodPriceCents,
     customerEmail: viewerId !== null && viewerId === row.userId ? row.customerEmail : null,
     merchantName,
     cancelUrl: cancelUrl(row.id),

@@ -78,9 +78,13 @@ function PaySession({ summary }: { summary: LocalCheckoutSummary }) {
         </div>
         {summary.trialDays !== null && summary.trialDays > 0 && summary.tier !== null && (
           <div className="mb-3 small fw-semibold text-success-emphasis" data-testid="pay-trial">
-            {t('trials.freeThen', {
+            {t(summary.interval === 'year' ? 'trials.freeThenYear' : 'trials.freeThen', {
               count: summary.trialDays,
-              price: formatMoney(TIER_PRICE_CENTS[summary.tier], summary.currency, i18n.language),
+              price: formatMoney(
+                summary.periodPriceCents ?? TIER_PRICE_CENTS[summary.tier],
+                summary.currency,
+                i18n.language,
+              ),
             })}
           </div>
         )}
