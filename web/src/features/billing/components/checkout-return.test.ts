@@ -29,6 +29,19 @@ describe('checkout return path (issue 10)', () => {
       kind: 'membership',
       creatorId,
       tier: 'HyprSoul',
+      interval: 'month',
+    });
+    // A yearly plan (issue 43) comes back as one.
+    const yearly = checkoutReturnPath({
+      productId: creatorId,
+      creatorId,
+      tier: 'Hypr',
+      price: { cents: 5000, currency: 'usd' },
+      interval: 'year',
+    });
+    expect(yearly).toBe(`/checkout?creatorId=${creatorId}&tier=Hypr&interval=year`);
+    expect(readCheckoutQuery(new URL(yearly, 'http://x').searchParams)).toMatchObject({
+      interval: 'year',
     });
     expect(
       checkoutReturnPath({
