@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creatorUpdates, jobs } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createUser, grantMembership, type TestUser } from '../../test/factories';
+import { createUser, follow, grantMembership, type TestUser } from '../../test/factories';
 import { publishItem } from '../items/test-helpers';
 import { NEWSLETTER_JOB, runFanOut, WEEKLY_JOB } from './newsletter';
 import { newsletterPreferences, newsletterSends } from './tables';
@@ -41,15 +41,6 @@ const newPostMails = async (who: TestUser, template = 'new-item') => {
   return (await mailsTo(t, who.user.email)).filter((m) => m.template === template);
 };
 
-async function follow(fan: TestUser, creator: TestUser) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/creator/${creator.user.username}/follow`,
-    headers: fan.auth,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
-
 const member = (fan: TestUser, creator: TestUser) =>
   grantMembership(t, fan, creator, 'Hypr', new Date(clock.now().getTime() + 60 * DAY));
 
@@ -85,9 +76,9 @@ describe('who is mailed about a new item', () => {
     ];
     await member(memberFan, creator);
     await member(quiet, creator);
-    await follow(follower, creator);
-    await follow(eager, creator);
-    await follow(memberFan, creator);
+    await follow(t, follower, creator);
+    await follow(t, eager, creator);
+    await follow(t, memberFan, creator);
 
     const prefs = await getPreferences(follower);
     expect(prefs.creators).toEqual([
@@ -325,7 +316,7 @@ describe('creator updates', () => {
     const [fan, off, follower] = [await createUser(t), await createUser(t), await createUser(t)];
     await member(fan, creator);
     await member(off, creator);
-    await follow(follower, creator);
+    await follow(t, follower, creator);
     await putPreferences(off, [{ creatorId: creator.user.id, newItems: 'off' }]);
     const res = await post(creator, { subject: 'Studio news', text: 'New gear.\n\nMore soon.' });
     expect(res.statusCode, res.body).toBe(201);
@@ -376,7 +367,7 @@ describe('bad input and authorization', () => {
     const creator = await createUser(t, { role: 'creator' });
     const stranger = await createUser(t, { role: 'creator' });
     const fan = await createUser(t);
-    await follow(fan, creator);
+    await follow(t, fan, creator);
     for (const creators of [
       [],
       [{ creatorId: 'nope', newItems: 'off' }],

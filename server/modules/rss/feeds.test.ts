@@ -3,7 +3,13 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FeedLink, FeedLinksResponse } from '../../../common/schemas/feeds';
 import { entitlements, items } from '../../db/schema/index';
-import { createUser, grantMembership, grantPurchase, type TestUser } from '../../test/factories';
+import {
+  createUser,
+  follow,
+  grantMembership,
+  grantPurchase,
+  type TestUser,
+} from '../../test/factories';
 import { publishItem } from '../items/test-helpers';
 import { createMediaTestApp, type MediaTestApp } from '../media/test-helpers';
 
@@ -168,15 +174,6 @@ async function suspend(who: TestUser) {
   expect(res.statusCode, res.body).toBe(200);
 }
 
-async function follow(who: TestUser, creator: TestUser) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/creator/${creator.user.username}/follow`,
-    headers: who.auth,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
-
 /**
  * `count` copies of an item, each a second newer than the last, all newer than the original:
  * raw rows in one statement, as a hundred service calls would be most of the file's time.
@@ -200,7 +197,7 @@ describe('behind many items a reader cannot open', () => {
     expect(titles(feed)).toEqual(['Free <episode> & more']);
 
     const follower = await createUser(t);
-    await follow(follower, creator);
+    await follow(t, follower, creator);
     const link = await rotate(follower, creator.user.id);
     expect(titles((await parsed(pathOf(link.url!))).feed)).toEqual(['Free <episode> & more']);
 
@@ -229,7 +226,7 @@ describe('a private feed', () => {
     await grantMembership(t, member, creator, 'Hypr', inHours(24 * 30));
     await grantPurchase(t, member, ids.paid);
     const follower = await createUser(t);
-    await follow(follower, creator);
+    await follow(t, follower, creator);
 
     const memberLink = await rotate(member, creator.user.id);
     expect(memberLink.basis).toBe('member');
@@ -282,7 +279,7 @@ describe('a private feed', () => {
     const { creator } = await creatorWithItems();
     const member = await createUser(t);
     await grantMembership(t, member, creator, 'Hypr', inHours(24));
-    await follow(member, creator);
+    await follow(t, member, creator);
     const link = await rotate(member, creator.user.id);
     expect((await get(pathOf(link.url!))).statusCode).toBe(200);
     await t.db
@@ -306,7 +303,7 @@ describe('a private feed', () => {
   it('stops when its person or its creator is suspended', async () => {
     const { creator } = await creatorWithItems();
     const fan = await createUser(t);
-    await follow(fan, creator);
+    await follow(t, fan, creator);
     const link = await rotate(fan, creator.user.id);
     expect((await get(pathOf(link.url!))).statusCode).toBe(200);
     await suspend(fan);
@@ -314,7 +311,7 @@ describe('a private feed', () => {
 
     const other = await creatorWithItems();
     const reader = await createUser(t);
-    await follow(reader, other.creator);
+    await follow(t, reader, other.creator);
     const readerLink = await rotate(reader, other.creator.user.id);
     await suspend(other.creator);
     expect((await get(pathOf(readerLink.url!))).statusCode).toBe(404);
@@ -324,7 +321,7 @@ describe('a private feed', () => {
     const { creator } = await creatorWithItems();
     const other = await createUser(t, { role: 'creator' });
     const fan = await createUser(t);
-    await follow(fan, creator);
+    await follow(t, fan, creator);
     const link = await rotate(fan, creator.user.id);
     const token = pathOf(link.url!)
       .split('/')
@@ -351,7 +348,7 @@ describe('feed links in the account settings', () => {
     const { creator } = await creatorWithItems();
     const stranger = await createUser(t, { role: 'creator' });
     const fan = await createUser(t);
-    await follow(fan, creator);
+    await follow(t, fan, creator);
     const before = FeedLinksResponse.parse(
       (await t.app.inject({ method: 'GET', url: '/api/v1/users/feeds', headers: fan.auth })).json(),
     );
