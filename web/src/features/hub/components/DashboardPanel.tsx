@@ -31,7 +31,7 @@ export function DashboardPanel() {
           </Alert>
         ) : (
           <>
-            <Row xs={1} md={3} className="g-3 mb-3">
+            <Row xs={1} md={2} xl={4} className="g-3 mb-3">
               {[
                 {
                   key: 'totalAuras',
@@ -50,12 +50,25 @@ export function DashboardPanel() {
                     formatAmounts(dashboard.data.kpis.revenueToday, i18n.language) ||
                     t('masteraxis.dashboard.noRevenue'),
                 },
+                {
+                  // Issue 43: a yearly membership counts a twelfth of its price.
+                  key: 'membershipMrr',
+                  label: t('masteraxis.dashboard.membershipMrr'),
+                  value:
+                    formatAmounts(dashboard.data.kpis.membershipMrr, i18n.language) ||
+                    t('masteraxis.dashboard.noRevenue'),
+                  hint: t('masteraxis.dashboard.membershipCounts', {
+                    monthly: number.format(dashboard.data.kpis.memberships.monthly),
+                    yearly: number.format(dashboard.data.kpis.memberships.yearly),
+                  }),
+                },
               ].map((kpi) => (
                 <Col key={kpi.key}>
                   <Card className="text-center h-100" data-testid={`hub-kpi-${kpi.key}`}>
                     <Card.Body>
                       <div className="aura-muted small">{kpi.label}</div>
                       <div className="fs-4 fw-bold">{kpi.value}</div>
+                      {'hint' in kpi && <div className="small aura-muted">{kpi.hint}</div>}
                     </Card.Body>
                   </Card>
                 </Col>
