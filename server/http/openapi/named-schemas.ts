@@ -23,6 +23,7 @@ import * as members from '../../../common/schemas/members';
 import * as messages from '../../../common/schemas/messages';
 import * as newsletter from '../../../common/schemas/newsletter';
 import * as payouts from '../../../common/schemas/payouts';
+import * as plans from '../../../common/schemas/plans';
 import * as reports from '../../../common/schemas/reports';
 import * as site from '../../../common/schemas/site';
 import * as tips from '../../../common/schemas/tips';
@@ -56,6 +57,7 @@ export const SCHEMA_MODULES: Record<string, Record<string, unknown>> = {
   messages,
   newsletter,
   payouts,
+  plans,
   reports,
   site,
   tips,
