@@ -202,13 +202,15 @@ export const Subscription = z.object({
   /**
    * The tiers it may change to now, with the server's quote (empty when it cannot change): an
    * upgrade is charged `amountCents` now (the prorated difference for the rest of the period) and
-   * applies at once; a downgrade charges nothing now and applies at `effectiveAt`.
+   * applies at once; a downgrade charges nothing now and applies at `effectiveAt`. Either way
+   * the membership then renews at `priceAfterCents` per its interval.
    */
   tierChanges: z.array(
     z.object({
       tier: z.enum(PAID_TIERS),
       direction: z.enum(['upgrade', 'downgrade']),
       amountCents: z.number().int(),
+      priceAfterCents: z.number().int(),
       currency: z.enum(CURRENCIES),
       effectiveAt: z.string(),
     }),

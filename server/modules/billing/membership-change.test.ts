@@ -88,6 +88,7 @@ describe('changing a membership tier (issue 43)', () => {
           tier: 'HyprSoul',
           direction: 'upgrade',
           amountCents: 500,
+          priceAfterCents: 1500,
           currency: 'usd',
           effectiveAt: '2032-01-26T00:00:00.000Z',
         },
@@ -100,7 +101,7 @@ describe('changing a membership tier (issue 43)', () => {
       tier: 'HyprSoul',
       priceCents: 1500,
       currentPeriodEnd: '2032-02-10T12:00:00.000Z',
-      tierChanges: [{ tier: 'Hypr', direction: 'downgrade', amountCents: 0 }],
+      tierChanges: [{ tier: 'Hypr', direction: 'downgrade', amountCents: 0, priceAfterCents: 500 }],
     });
     expect(await canViewItem(t.db, viewerOf(fan), soul, clock.now())).toBe(true);
     expect(await canViewItem(t.db, viewerOf(fan), hypr, clock.now())).toBe(true);

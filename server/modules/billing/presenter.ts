@@ -1,5 +1,6 @@
 import { displayNameOf } from '../../../common/rules/display-name';
 import { presentAbilities, type Actor } from '../../../common/rules/permissions';
+import { defaultYearlyPriceCents, monthlyPriceCents } from '../../../common/rules/plans';
 import { tierChangeCents, tierChangeDirection } from '../../../common/rules/tier-change';
 import { PAID_TIERS, type PaidTier } from '../../../common/rules/tiers';
 import type {
@@ -143,6 +144,10 @@ export function tierChangesOf(
                 upgradePrices(row, tier, yearly),
               )
             : 0,
+        priceAfterCents:
+          row.interval === 'year'
+            ? (yearly?.[tier] ?? defaultYearlyPriceCents(tier))
+            : monthlyPriceCents(tier),
         currency: row.currency,
         effectiveAt: (direction === 'upgrade' ? now : row.currentPeriodEnd).toISOString(),
       },

@@ -265,10 +265,12 @@ describe('yearly plans (issue 43)', () => {
     // 2034-06-01 to 2035-06-01 is 365 days; a quarter of it is past on 2034-08-31 06:00.
     clock.set('2034-08-31T06:00:00.000Z');
     const [quoted] = await subscriptionsOf(fan);
-    const quote = (quoted?.tierChanges as { tier: string; amountCents: number }[]).find(
-      (c) => c.tier === 'HyprSoul',
-    );
+    const quote = (
+      quoted?.tierChanges as { tier: string; amountCents: number; priceAfterCents: number }[]
+    ).find((c) => c.tier === 'HyprSoul');
     expect(quote?.amountCents).toBe(5250);
+    // After the upgrade it renews at the creator's yearly price of the higher tier.
+    expect(quote?.priceAfterCents).toBe(12000);
     const up = await t.app.inject({
       method: 'POST',
       url: `/api/v1/billing/subscriptions/${id}/change`,

@@ -14,7 +14,7 @@ import {
   useSubscriptions,
 } from '../api/billing-hooks';
 import { formatMoney } from '../../../../../common/rules/money';
-import { TIER_PRICE_CENTS, type PaidTier } from '../../../../../common/rules/tiers';
+import type { PaidTier } from '../../../../../common/rules/tiers';
 import { formatDate } from './format-date';
 import { TierBadge } from './TierBadge';
 import { Avatar } from '../../items/components/Avatar';
@@ -274,29 +274,22 @@ function ChangeTierDialog({
   const choices: { tier: PaidTier; text: string }[] = [
     ...sub.tierChanges.map((change) => ({
       tier: change.tier,
-      text:
-        // A yearly plan (issue 43) changes at the creator's yearly prices.
-        sub.interval === 'year'
-          ? change.direction === 'upgrade'
-            ? t('wallet.changeUpgradeYearly', {
-                tier: change.tier,
-                now: formatMoney(change.amountCents, change.currency, i18n.language),
-              })
-            : t('wallet.changeDowngradeYearly', {
-                tier: change.tier,
-                date: formatDate(change.effectiveAt, i18n.language),
-              })
-          : change.direction === 'upgrade'
-            ? t('wallet.changeUpgrade', {
-                tier: change.tier,
-                now: formatMoney(change.amountCents, change.currency, i18n.language),
-                price: formatMoney(TIER_PRICE_CENTS[change.tier], change.currency, i18n.language),
-              })
-            : t('wallet.changeDowngrade', {
-                tier: change.tier,
-                date: formatDate(change.effectiveAt, i18n.language),
-                price: formatMoney(TIER_PRICE_CENTS[change.tier], change.currency, i18n.language),
-              }),
+      text: t(
+        change.direction === 'upgrade'
+          ? sub.interval === 'year'
+            ? 'wallet.changeUpgradeYearly'
+            : 'wallet.changeUpgrade'
+          : sub.interval === 'year'
+            ? 'wallet.changeDowngradeYearly'
+            : 'wallet.changeDowngrade',
+        {
+          tier: change.tier,
+          now: formatMoney(change.amountCents, change.currency, i18n.language),
+          date: formatDate(change.effectiveAt, i18n.language),
+          // The server's renewal price after the change (a yearly plan's at the creator's yearly prices).
+          price: formatMoney(change.priceAfterCents, change.currency, i18n.language),
+        },
+      ),
     })),
     ...(sub.pendingTier && sub.tier !== 'Aura'
       ? [{ tier: sub.tier, text: t('wallet.changeKeep', { tier: sub.tier }) }]
