@@ -451,4 +451,61 @@ describe("the giver's actions", () => {
       .where(and(eq(auditEvents.action, 'gift.refunded'), eq(auditEvents.subjectId, gift.id)));
     expect(events).toHaveLength(1);
   });
+
+  it("an admin's full refund of a redeemed membership gift ends the redeemer's membership", async () => {
+    const admin = await createUser(t, { role: 'admin' });
+    const giver = await createUser(t);
+    const gift = await buyMembershipGift(giver, recipientAddress());
+    const friend = await createUser(t);
+    expect((await redeem(friend, gift.code)).statusCode).toBe(200);
+    expect(await membershipTier(t.db, friend.user.id, creator.user.id, new Date())).toBe('Hypr');
+    const [entry] = await t.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.ref, gift.paymentRef));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/sales/${entry!.id}/refund`,
+      headers: { ...admin.auth, 'idempotency-key': uniqueName('refund-') },
+      payload: {},
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await membershipTier(t.db, friend.user.id, creator.user.id, new Date())).toBe('Aura');
+    const [row] = await t.db.select().from(gifts).where(eq(gifts.id, gift.id));
+    expect(row!.refundedAt).not.toBeNull();
+  });
+});
+
+describe('a pay-what-you-want item as a gift', () => {
+  it("takes the amount within the item's bounds and books the gift at the amount paid", async () => {
+    const giver = await createUser(t);
+    const item = await createItem(t, creator, {
+      priceCents: 300,
+      pwyw: { minPriceCents: 300, suggestedPriceCents: 800 },
+    });
+    const gift = { email: recipientAddress(), message: 'Enjoy' };
+    const before = await t.db.select().from(gifts);
+    const low = await checkout(giver, { tier: item.title, productId: item.id, amount: 299, gift });
+    expect(low.statusCode, low.body).toBe(400);
+    expect(low.json().code).toBe('amount_below_minimum');
+    expect(await t.db.select().from(gifts)).toHaveLength(before.length);
+
+    const { id } = await startCheckout(t, giver, {
+      tier: item.title,
+      productId: item.id,
+      amount: 1250,
+      gift,
+    });
+    expect((await payLocal(t, id)).statusCode).toBe(200);
+    const row = await giftOf(id);
+    expect(row.amountCents).toBe(1250);
+    const [entry] = await t.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.ref, row.paymentRef));
+    expect(entry?.grossCents).toBe(1250);
+    const friend = await createUser(t);
+    expect((await redeem(friend, row.code)).statusCode).toBe(200);
+    expect(await itemEntitlementCount(t, friend.user.id, item.id)).toBe(1);
+  });
 });
