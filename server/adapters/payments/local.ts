@@ -161,6 +161,9 @@ export function createLocalProvider(db: Database): PaymentsProvider {
     },
     // Local memberships renew from our own table; a refund ends them there.
     async cancelSubscriptionNow() {},
+    // A local membership's pause lives in our own row: the renewal job skips it.
+    async pauseSubscriptionCollection() {},
+    async resumeSubscriptionCollection() {},
     async listRefunds() {
       return [];
     },

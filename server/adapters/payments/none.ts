@@ -32,6 +32,12 @@ export function createNoPaymentsProvider(): PaymentsProvider {
     async cancelSubscriptionNow() {
       throw fail('payments_not_configured');
     },
+    async pauseSubscriptionCollection() {
+      throw fail('payments_not_configured');
+    },
+    async resumeSubscriptionCollection() {
+      throw fail('payments_not_configured');
+    },
     async listRefunds() {
       return [];
     },

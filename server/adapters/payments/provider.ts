@@ -127,6 +127,24 @@ export interface PaymentsProvider {
   ): Promise<{ invoiceId: string; subscriptionId: string; first: boolean } | null>;
   /** Ends a subscription now (a refunded membership): no renewal, safe to repeat. */
   cancelSubscriptionNow(id: string): Promise<void>;
+  /**
+   * The fan paused (issue 43): nothing is collected until `resumesAt` (Stripe voids the
+   * invoices of the periods in between), then billing goes on. Once per `idempotencyKey`.
+   */
+  pauseSubscriptionCollection(input: {
+    subscriptionId: string;
+    resumesAt: Date;
+    idempotencyKey: string;
+  }): Promise<void>;
+  /**
+   * The fan resumed early: collection goes on now. `renewNow` (the pause has begun) starts a new
+   * period today, invoiced at once at the full price; otherwise the current period runs on.
+   */
+  resumeSubscriptionCollection(input: {
+    subscriptionId: string;
+    renewNow: boolean;
+    idempotencyKey: string;
+  }): Promise<void>;
   /** Every refund of a payment, as the provider has them now. */
   listRefunds(paymentIntentId: string): Promise<ProviderRefund[]>;
   retrieveDispute(id: string): Promise<ProviderDispute | null>;

@@ -265,6 +265,27 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentsPr
         throw err;
       }
     },
+    async pauseSubscriptionCollection({ subscriptionId, resumesAt, idempotencyKey }) {
+      await stripe.subscriptions.update(
+        subscriptionId,
+        {
+          pause_collection: {
+            behavior: 'void',
+            resumes_at: Math.floor(resumesAt.getTime() / 1000),
+          },
+        },
+        { idempotencyKey },
+      );
+    },
+    async resumeSubscriptionCollection({ subscriptionId, renewNow, idempotencyKey }) {
+      // '' clears pause_collection; a new billing cycle from now is invoiced and charged at once.
+      const params: Stripe.SubscriptionUpdateParams = { pause_collection: '' };
+      if (renewNow) {
+        params.billing_cycle_anchor = { type: 'now' };
+        params.proration_behavior = 'none';
+      }
+      await stripe.subscriptions.update(subscriptionId, params, { idempotencyKey });
+    },
     async listRefunds(paymentIntentId) {
       const found: ProviderRefund[] = [];
       for await (const refund of stripe.refunds.list({

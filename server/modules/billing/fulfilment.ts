@@ -221,9 +221,19 @@ export async function syncSubscription(
     updatedAt: ctx.meta.at,
   };
   if (row) {
+    // A paused membership (issue 43): Stripe's periods go on during the pause with voided
+    // invoices; those periods are not paid, so they neither move our period nor extend access.
+    // The first period from pausedUntil on is paid again: the pause is over.
+    const pause = row.pausedUntil;
+    const pauseState =
+      pause !== null && remote.currentPeriodStart >= row.currentPeriodEnd
+        ? remote.currentPeriodStart < pause
+          ? { currentPeriodStart: row.currentPeriodStart, currentPeriodEnd: row.currentPeriodEnd }
+          : { pausedUntil: null }
+        : {};
     [row] = await tx
       .update(subscriptions)
-      .set(state)
+      .set({ ...state, ...pauseState })
       .where(eq(subscriptions.id, row.id))
       .returning();
   } else {

@@ -5,7 +5,7 @@ import type { Viewer } from '../../auth/guard';
 import type { Db } from '../../db/client';
 import { recordEvent, type EventMeta } from '../../events/record';
 import { fail } from '../../http/errors';
-import type { BillingDeps } from './deps';
+import { callProvider, type BillingDeps } from './deps';
 import { addMonth } from './periods';
 import { renewDue } from './renewals';
 import { inTrial } from './presenter';
@@ -17,8 +17,14 @@ import { subscriptions, type SubscriptionRow } from './tables';
  * The paid period runs out as usual (access until currentPeriodEnd); from then until
  * `pausedUntil` nothing is charged and there is no member access (the entitlement is simply not
  * extended); then the renewal job charges again and access returns. Resuming early before the
- * pause begins only drops it; during it, the renewal happens now. Memberships billed by Stripe
- * are refused (the Stripe adapter does not speak pause_collection yet).
+ * pause begins only drops it; during it, the renewal happens now.
+ *
+ * A membership billed by Stripe keeps the same state here, and Stripe is told in the same use
+ * case, inside the transaction and before it commits: `pause_collection` (its invoices until
+ * `pausedUntil` are voided, so no invoice.paid extends access), cleared again on an early resume.
+ * When Stripe refuses or cannot be reached the transaction rolls back and nothing changes here.
+ * The idempotency key names the subscription, the pause and the row's last change, so a retry
+ * after a lost answer repeats the same Stripe request, and a later pause is a new one.
  */
 
 /** The fan's own subscription, locked for the transaction; someone else's is not found. */
@@ -32,6 +38,16 @@ async function lockOwn(tx: Db, viewer: Viewer, subscriptionId: string): Promise<
   authorize(viewer, 'membership.pause', { ownerId: row.userId });
   return row;
 }
+
+/** A Stripe membership is paused and resumed at Stripe; on a server without Stripe it cannot be. */
+function refuseUnreachable(deps: BillingDeps, row: SubscriptionRow): void {
+  if (row.provider === 'stripe' && deps.provider.name !== 'stripe') {
+    throw fail('membership_pause_unsupported');
+  }
+}
+
+const stripeKey = (what: string, row: SubscriptionRow, until: Date) =>
+  `aura:${what}:${row.providerSubscriptionId}:${until.toISOString()}:${row.updatedAt.getTime()}`;
 
 function addMonths(date: Date, months: number): Date {
   let result = date;
@@ -65,7 +81,7 @@ export async function pauseSubscription(
   await deps.db.transaction(async (tx) => {
     const row = await lockOwn(tx, viewer, subscriptionId);
     if (row.status === 'canceled') throw fail('membership_ended');
-    if (row.provider === 'stripe') throw fail('membership_pause_unsupported');
+    refuseUnreachable(deps, row);
     // Pausing for 1-3 periods is a month's tool (issue 43): a yearly plan is cancelled instead.
     if (row.interval === 'year') throw fail('membership_pause_yearly');
     if (row.provider === 'comp' || row.status !== 'active' || inTrial(row, meta.at)) {
@@ -98,6 +114,15 @@ export async function pauseSubscription(
       meta,
       { audience: [row.userId, row.creatorId] },
     );
+    if (row.provider === 'stripe') {
+      await callProvider(() =>
+        deps.provider.pauseSubscriptionCollection({
+          subscriptionId: row.providerSubscriptionId,
+          resumesAt: until,
+          idempotencyKey: stripeKey('pause', row, until),
+        }),
+      );
+    }
   });
   return present(deps, viewer, subscriptionId, meta.at);
 }
@@ -105,7 +130,9 @@ export async function pauseSubscription(
 /**
  * POST /api/v1/billing/subscriptions/{id}/resume: before the pause begins it is dropped (the
  * membership renews as usual); during it the membership renews now, charged once, and access
- * returns. Resuming a membership that is not paused changes nothing.
+ * returns. Resuming a membership that is not paused changes nothing. A Stripe membership's
+ * pause is cleared at Stripe; during it Stripe starts a new period now and charges it, and its
+ * invoice.paid webhook returns access (no charge is booked here).
  */
 export async function resumeSubscription(
   deps: BillingDeps,
@@ -118,8 +145,22 @@ export async function resumeSubscription(
     const row = await lockOwn(tx, viewer, subscriptionId);
     if (row.pausedUntil === null) return;
     if (row.status === 'canceled') throw fail('membership_ended');
+    refuseUnreachable(deps, row);
     const begun = row.currentPeriodEnd <= now;
     const early = now < row.pausedUntil;
+    if (row.provider === 'stripe') {
+      // Stripe ends the pause on its own at pausedUntil: after that there is nothing to clear.
+      if (early) {
+        const pausedUntil = row.pausedUntil;
+        await callProvider(() =>
+          deps.provider.resumeSubscriptionCollection({
+            subscriptionId: row.providerSubscriptionId,
+            renewNow: begun,
+            idempotencyKey: stripeKey('resume', row, pausedUntil),
+          }),
+        );
+      }
+    }
     await recordEvent(
       tx,
       viewer,
@@ -131,7 +172,7 @@ export async function resumeSubscription(
       meta,
       { audience: [row.userId, row.creatorId] },
     );
-    if (!begun) {
+    if (!begun || row.provider === 'stripe') {
       await tx
         .update(subscriptions)
         .set({ pausedUntil: null, updatedAt: now })

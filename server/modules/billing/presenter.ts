@@ -96,7 +96,8 @@ export function presentSubscription(
         permission: 'membership.pause',
         resource: { ownerId: row.userId },
         when:
-          row.provider === 'local' &&
+          // Stripe's memberships pause through pause_collection (see pause-membership.ts).
+          (row.provider === 'local' || row.provider === 'stripe') &&
           row.status === 'active' &&
           !row.cancelAtPeriodEnd &&
           row.pausedUntil === null &&
