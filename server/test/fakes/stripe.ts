@@ -53,6 +53,8 @@ export interface FakeSubscription {
     object: 'list';
     data: { id: string; current_period_start: number; current_period_end: number }[];
   };
+  /** Collection paused (issue 43): invoices until resumes_at are voided, none is paid. */
+  pause_collection: { behavior: string; resumes_at: number | null } | null;
 }
 
 /** The charge behind a paid payment-mode session (one per PaymentIntent here). */
@@ -137,6 +139,8 @@ export interface FakeStripe {
   disputes: Map<string, FakeDispute>;
   /** Answers the next calls with Stripe's 500 api_error (and stripe-should-retry: false). */
   failing: boolean;
+  /** Answers updates of subscriptions (POST /v1/subscriptions/:id) with this HTTP status. */
+  failSubscriptionUpdates: 402 | 500 | null;
   /**
    * Runs after Stripe made a refund asked through the API and before it answers: a test
    * delivers `charge.refunded` here, the webhook overtaking the caller.
@@ -193,6 +197,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const refunds = new Map<string, FakeRefund>();
   const disputes = new Map<string, FakeDispute>();
   const refundsByKey = new Map<string, FakeRefund>();
+  const subscriptionUpdatesByKey = new Map<string, FakeSubscription>();
   const signer = new Stripe(FAKE_STRIPE_SECRET_KEY);
 
   function send(res: ServerResponse, status: number, body: unknown) {
@@ -252,6 +257,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     sessions.set(id, session);
     return session;
   }
+
+  const subscriptionsPaused = (id: string) => subscriptions.get(id)?.pause_collection != null;
 
   /** A new PaymentIntent with its succeeded charge of `amount`. */
   function newCharge(amount: number, currency: string): string {
@@ -421,6 +428,39 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (sub?.[1]) {
       const found = subscriptions.get(sub[1]);
       if (!found) return missing(res, 'subscription', sub[1]);
+      if (method === 'POST' && fake.failSubscriptionUpdates === 402) {
+        return send(res, 402, {
+          error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
+        });
+      }
+      if (method === 'POST' && fake.failSubscriptionUpdates === 500) {
+        return send(res, 500, { error: { type: 'api_error', message: 'Something went wrong' } });
+      }
+      // A repeated idempotency key answers the first update again and changes nothing.
+      const earlier = idempotencyKey ? subscriptionUpdatesByKey.get(idempotencyKey) : undefined;
+      if (method === 'POST' && earlier) return send(res, 200, earlier);
+      if (method === 'POST' && form.has('pause_collection')) {
+        // `pause_collection=` (empty) clears it.
+        found.pause_collection = null;
+      } else if (method === 'POST' && form.has('pause_collection[behavior]')) {
+        const resumesAt = form.get('pause_collection[resumes_at]');
+        found.pause_collection = {
+          behavior: form.get('pause_collection[behavior]') ?? '',
+          resumes_at: resumesAt ? Number(resumesAt) : null,
+        };
+      }
+      if (method === 'POST' && form.get('billing_cycle_anchor[type]') === 'now') {
+        // A new period from now (without proration the full price is invoiced at once).
+        const item = found.items.data[0];
+        if (item) {
+          const length = item.current_period_end - item.current_period_start;
+          item.current_period_start = unix(new Date());
+          item.current_period_end = item.current_period_start + length;
+        }
+      }
+      if (method === 'POST' && idempotencyKey) {
+        subscriptionUpdatesByKey.set(idempotencyKey, structuredClone(found));
+      }
       if (method === 'POST' && form.has('cancel_at_period_end')) {
         found.cancel_at_period_end = form.get('cancel_at_period_end') === 'true';
         found.canceled_at = found.cancel_at_period_end ? unix(new Date()) : null;
@@ -484,6 +524,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     refunds,
     disputes,
     failing: false,
+    failSubscriptionUpdates: null,
     onRefundCreated: null,
     refund(paymentIntentId, amount) {
       const made = createRefund(paymentIntentId, amount, {});
@@ -532,6 +573,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           canceled_at: null,
           ended_at: null,
           metadata: { ...s.subscriptionMetadata },
+          pause_collection: null,
           items: {
             object: 'list',
             data: [
@@ -582,6 +624,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       });
     },
     invoice(subscriptionId, options) {
+      if (
+        subscriptionsPaused(subscriptionId) &&
+        options.billingReason !== 'subscription_create' &&
+        options.amountPaid > 0
+      ) {
+        throw new Error(`fake stripe: ${subscriptionId} is paused, its invoices are voided`);
+      }
       const first =
         options.billingReason === 'subscription_create' && options.id === undefined
           ? [...invoices.values()].find(
