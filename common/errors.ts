@@ -237,7 +237,7 @@ export const ERROR_CATALOGUE = {
   ),
   membership_pause_unsupported: entry(
     409,
-    'Memberships billed through Stripe cannot be paused on this server yet; cancel it instead',
+    'Memberships billed through Stripe cannot be paused while this server does not take Stripe payments; cancel it instead',
   ),
   membership_pause_yearly: entry(
     409,

@@ -240,7 +240,8 @@ describe('pausing a membership (issue 43)', () => {
     const ended = await post(await fresh(fan), id, 'pause', { periods: 1 });
     expect(ended.json()).toMatchObject({ code: 'membership_ended' });
 
-    // A Stripe-billed membership: the adapter does not speak pause_collection, so it is refused.
+    // A Stripe-billed membership on a server that does not take Stripe payments (this one):
+    // Stripe cannot be told, so it is refused (stripe-pause.test.ts pauses one through Stripe).
     // A raw row: this app takes local payments, so no service here makes a Stripe membership.
     const [stripeSub] = await t.db
       .insert(subscriptions)

@@ -217,8 +217,9 @@ export const billingRoutes =
     route.authed({
       method: 'POST',
       url: '/api/v1/billing/subscriptions/:id/pause',
-      // Not the caller's (404); ended, already paused, cancelled, not pausable, Stripe, yearly (409).
-      errors: [400, 404, 409],
+      // Not the caller's (404); ended, already paused, cancelled, not pausable, Stripe on a server
+      // without Stripe, yearly (409); Stripe refused or unreachable (502).
+      errors: [400, 404, 409, 502],
       schema: {
         summary: 'Pause a membership for 1, 2 or 3 periods from the end of the paid one',
         operationId: 'pauseSubscription',
@@ -233,8 +234,9 @@ export const billingRoutes =
     route.authed({
       method: 'POST',
       url: '/api/v1/billing/subscriptions/:id/resume',
-      // Not the caller's (404); ended (409).
-      errors: [404, 409],
+      // Not the caller's (404); ended, Stripe on a server without Stripe (409); Stripe refused or
+      // unreachable (502).
+      errors: [404, 409, 502],
       schema: {
         summary: 'Resume a paused membership now (renews at once if the pause has begun)',
         operationId: 'resumeSubscription',
