@@ -281,6 +281,20 @@ export async function syncSubscription(
   }
   if (!row) return null;
   await recordSubscriptionChange(tx, ctx.meta, existing?.status ?? null, row);
+  if (existing?.pausedUntil && row.pausedUntil === null) {
+    // Stripe collects again after a pause (issue 43), as the renewal job records a local one.
+    await recordEvent(
+      tx,
+      null,
+      {
+        type: 'membership.resumed',
+        subjectId: row.id,
+        data: { fanId: row.userId, creatorId: row.creatorId, early: false },
+      },
+      ctx.meta,
+      { audience: [row.userId, row.creatorId] },
+    );
+  }
   const accessUntil = await accessEndOf(tx, row.id);
   if (row.status === 'active') {
     await setSubscriptionAccess(tx, row, row.currentPeriodEnd, ctx.meta.at);

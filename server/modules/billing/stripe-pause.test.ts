@@ -154,6 +154,7 @@ describe('pausing a Stripe membership', () => {
       fake.invoice(subId, { amountPaid: 500, billingReason: 'subscription_cycle' }),
     );
     expect(await row(id)).toMatchObject({ pausedUntil: null, currentPeriodEnd: end });
+    expect(await eventsOf(id, 'membership.resumed')).toMatchObject([{ data: { early: false } }]);
     expect(await sees(new Date(end.getTime() - DAY))).toBe(true);
   });
 
