@@ -28,7 +28,9 @@ beforeAll(async () => {
   creator = await createUser(t, { role: 'creator' });
   fan = await createUser(t);
   const commenter = await createUser(t, { displayName: 'Commenter' });
-  // Far in the future, so these are the newest items even in a shared test database.
+  // Far in the future, so these are the newest items even in a shared test database. Bulk raw
+  // rows (items, likes, comments at chosen times): this file counts the statements of the feed's
+  // reads over many rows, not how the rows came to be.
   const base = Date.UTC(2300, 0, 1);
   const rows = await t.db
     .insert(items)

@@ -59,7 +59,8 @@ describe('GET /api/v1/hub/creators', () => {
     const fans = await Promise.all([createUser(t), createUser(t), createUser(t), createUser(t)]);
     const banned = await createUser(t, { status: 'suspended' });
     // Likes and comments within 30 days on listed items count; older ones and those on the
-    // unavailable item do not: (3 likes + 2 comments) / 2 listed items = 2.5.
+    // unavailable item do not: (3 likes + 2 comments) / 2 listed items = 2.5. Raw rows: the like
+    // service stamps the present and refuses an item nobody may see, and these need both.
     for (const fan of fans.slice(0, 3)) {
       await t.db
         .insert(itemLikes)
