@@ -30,5 +30,5 @@ export async function cancelSubscription(
     .from(subscriptions)
     .where(eq(subscriptions.id, subscriptionId));
   if (!updated) throw fail('subscription_not_found');
-  return presentSubscriptionRow(deps.db, viewer, updated, meta.at);
+  return presentSubscriptionRow(deps, viewer, updated, meta.at);
 }

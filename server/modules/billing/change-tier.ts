@@ -173,5 +173,5 @@ export async function changeSubscriptionTier(
     .from(subscriptions)
     .where(eq(subscriptions.id, subscriptionId));
   if (!row) throw fail('subscription_not_found');
-  return presentSubscriptionRow(deps.db, viewer, row, now);
+  return presentSubscriptionRow(deps, viewer, row, now);
 }

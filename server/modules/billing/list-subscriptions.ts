@@ -47,7 +47,7 @@ export async function listSubscriptions(
       creators.get(r.creatorId) ?? unknownCreator,
       accessByRef.get(`sub:${r.id}`) ?? null,
       now,
-      yearly.get(r.creatorId),
+      { yearly: yearly.get(r.creatorId), serverProvider: deps.provider.name },
     ),
   );
 }

@@ -261,5 +261,14 @@ describe('pausing a membership (issue 43)', () => {
     expect(stripe.statusCode).toBe(409);
     expect(stripe.json()).toMatchObject({ code: 'membership_pause_unsupported' });
     expect(await eventsOf(id, 'membership.paused')).toHaveLength(0);
+    // Nor does the wallet offer it there.
+    const listed = await t.app.inject({
+      url: '/api/v1/billing/subscriptions',
+      headers: (await fresh(fan)).auth,
+    });
+    const shown = (listed.json().subscriptions as { id: string; canPause: boolean }[]).find(
+      (s) => s.id === stripeSub?.id,
+    );
+    expect(shown?.canPause).toBe(false);
   });
 });

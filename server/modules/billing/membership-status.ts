@@ -25,6 +25,6 @@ export async function membershipOf(
     creatorId,
     tier,
     isSubscribed: tier !== 'Aura',
-    subscription: latest ? await presentSubscriptionRow(deps.db, viewer, latest, now) : null,
+    subscription: latest ? await presentSubscriptionRow(deps, viewer, latest, now) : null,
   };
 }

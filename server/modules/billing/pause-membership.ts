@@ -63,7 +63,7 @@ async function present(
 ): Promise<Subscription> {
   const [row] = await deps.db.select().from(subscriptions).where(eq(subscriptions.id, id));
   if (!row) throw fail('subscription_not_found');
-  return presentSubscriptionRow(deps.db, viewer, row, now);
+  return presentSubscriptionRow(deps, viewer, row, now);
 }
 
 /**

@@ -73,8 +73,14 @@ export function presentSubscription(
   creator: CreatorSummary,
   accessUntil: Date | null,
   now: Date,
-  yearly?: YearlyPrices,
+  context: {
+    /** The creator's yearly prices, for a yearly plan's tier changes. */
+    yearly?: YearlyPrices | undefined;
+    /** The payments provider this server runs: a Stripe membership pauses only through Stripe. */
+    serverProvider: string;
+  },
 ): Subscription {
+  const { yearly } = context;
   return {
     id: row.id,
     creatorId: row.creatorId,
@@ -96,8 +102,10 @@ export function presentSubscription(
         permission: 'membership.pause',
         resource: { ownerId: row.userId },
         when:
-          // Stripe's memberships pause through pause_collection (see pause-membership.ts).
-          (row.provider === 'local' || row.provider === 'stripe') &&
+          // Stripe's memberships pause through pause_collection (see pause-membership.ts), so
+          // only on a server that still takes Stripe payments.
+          (row.provider === 'local' ||
+            (row.provider === 'stripe' && context.serverProvider === 'stripe')) &&
           row.status === 'active' &&
           !row.cancelAtPeriodEnd &&
           row.pausedUntil === null &&

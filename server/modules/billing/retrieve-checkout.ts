@@ -64,7 +64,7 @@ export async function retrieveCheckoutSession(
       .select()
       .from(subscriptions)
       .where(eq(subscriptions.id, row.subscriptionId));
-    if (sub) subscription = await presentSubscriptionRow(deps.db, viewer, sub, now);
+    if (sub) subscription = await presentSubscriptionRow(deps, viewer, sub, now);
   }
   let walletBalanceCents = null;
   if (row.kind === 'topup' && row.fulfilledAt) {

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Actor } from '../../../common/rules/permissions';
 import type { Subscription } from '../../../common/schemas/billing';
-import type { Db } from '../../db/client';
 import { entitlements, type SubscriptionRow } from '../../db/schema/index';
+import type { BillingDeps } from './deps';
 import { yearlyPricesOf } from './plans';
 import { presentSubscription, type CreatorSummary } from './presenter';
 import { creatorSummaries } from './stats';
@@ -15,11 +15,12 @@ export const unknownCreator: CreatorSummary = {
 };
 
 export async function presentSubscriptionRow(
-  db: Db,
+  deps: Pick<BillingDeps, 'db' | 'provider'>,
   viewer: Actor,
   row: SubscriptionRow,
   now: Date,
 ): Promise<Subscription> {
+  const { db } = deps;
   const creators = await creatorSummaries(db, [row.creatorId]);
   const access = await db
     .select({ periodEnd: entitlements.periodEnd })
@@ -31,8 +32,12 @@ export async function presentSubscriptionRow(
     creators.get(row.creatorId) ?? unknownCreator,
     access[0]?.periodEnd ?? null,
     now,
-    row.interval === 'year'
-      ? (await yearlyPricesOf(db, [row.creatorId])).get(row.creatorId)
-      : undefined,
+    {
+      yearly:
+        row.interval === 'year'
+          ? (await yearlyPricesOf(db, [row.creatorId])).get(row.creatorId)
+          : undefined,
+      serverProvider: deps.provider.name,
+    },
   );
 }
