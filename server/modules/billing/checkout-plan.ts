@@ -104,6 +104,31 @@ export function requestedCents(body: CreateCheckoutSessionRequest): number | und
   return cents;
 }
 
+/** The item a card checkout names by `productId` (a number or its digits), as the buyer sees it. */
+export async function checkoutItem(
+  deps: Pick<BillingDeps, 'db'>,
+  viewer: Viewer,
+  rawProductId: unknown,
+  now: Date,
+) {
+  const productId =
+    typeof rawProductId === 'number'
+      ? rawProductId
+      : typeof rawProductId === 'string' && /^\d{1,15}$/.test(rawProductId)
+        ? Number(rawProductId)
+        : NaN;
+  if (!Number.isSafeInteger(productId) || productId <= 0) {
+    throw fail('product_id_invalid', undefined, { field: 'productId' });
+  }
+  const [found] = await itemCheckoutStatement(deps.db, 'card').execute({
+    id: productId,
+    buyer: viewer.id,
+    now: now.toISOString(),
+  });
+  if (!found) throw fail('item_not_found');
+  return found;
+}
+
 /** Decides what is bought and for how much, from our own prices only (issue 5). */
 export async function planCheckout(
   deps: BillingDeps,
@@ -263,21 +288,7 @@ export async function planCheckout(
     };
   }
 
-  const productId =
-    typeof body.productId === 'number'
-      ? body.productId
-      : typeof body.productId === 'string' && /^\d{1,15}$/.test(body.productId)
-        ? Number(body.productId)
-        : NaN;
-  if (!Number.isSafeInteger(productId) || productId <= 0) {
-    throw fail('product_id_invalid', undefined, { field: 'productId' });
-  }
-  const [found] = await itemCheckoutStatement(deps.db, 'card').execute({
-    id: productId,
-    buyer: viewer.id,
-    now: now.toISOString(),
-  });
-  if (!found) throw fail('item_not_found');
+  const found = await checkoutItem(deps, viewer, body.productId, now);
   const { item } = found;
   assertPurchasable(
     viewer,

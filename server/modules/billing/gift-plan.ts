@@ -10,6 +10,7 @@ import { isUuid } from '../../http/ids';
 import { accountState } from '../users/index';
 import {
   amountNotAccepted,
+  checkoutItem,
   itemAmountCents,
   priceMismatch,
   requestedCents,
@@ -17,7 +18,6 @@ import {
 } from './checkout-plan';
 import type { BillingDeps } from './deps';
 import { priceDiscount } from './discounts';
-import { itemCheckoutStatement } from './item-checkout.read-model';
 import { assertPurchasable } from './sales';
 import type { CheckoutGift } from './tables';
 
@@ -100,21 +100,7 @@ export async function planGiftCheckout(
   if (body.gift.months !== undefined) {
     throw fail('gift_months_not_accepted', undefined, { field: 'gift' });
   }
-  const productId =
-    typeof body.productId === 'number'
-      ? body.productId
-      : typeof body.productId === 'string' && /^\d{1,15}$/.test(body.productId)
-        ? Number(body.productId)
-        : NaN;
-  if (!Number.isSafeInteger(productId) || productId <= 0) {
-    throw fail('product_id_invalid', undefined, { field: 'productId' });
-  }
-  const [found] = await itemCheckoutStatement(deps.db, 'card').execute({
-    id: productId,
-    buyer: viewer.id,
-    now: now.toISOString(),
-  });
-  if (!found) throw fail('item_not_found');
+  const found = await checkoutItem(deps, viewer, body.productId, now);
   const { item } = found;
   // What the giver owns does not matter (the gift is someone else's): no entitlements.
   assertPurchasable(viewer, item, { status: found.creatorStatus }, [], 'card', now);
