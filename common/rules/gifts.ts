@@ -1,3 +1,5 @@
+import { TIER_PRICE_CENTS, type PaidTier } from './tiers';
+
 /*
  * Gifts (issue 43): a fan buys an item or 1, 3 or 12 months of a creator's tier for an e-mail
  * address; the recipient redeems it once with the link of the gift mail. The form and the
@@ -7,6 +9,10 @@
 /** The months a membership gift may give. */
 export const GIFT_MONTHS = [1, 3, 12] as const;
 export type GiftMonths = (typeof GIFT_MONTHS)[number];
+/** What a membership gift costs: the tier's monthly price for each month it gives. */
+export const membershipGiftCents = (tier: PaidTier, months: number): number =>
+  TIER_PRICE_CENTS[tier] * months;
+
 /** A gift's message, trimmed, is at most this many characters. */
 export const GIFT_MESSAGE_MAX = 500;
 /** A gift mail may be scheduled at most this far ahead. */

@@ -1,4 +1,4 @@
-import { giftMessageOf, giftSendAtProblem } from '../../../common/rules/gifts';
+import { giftMessageOf, giftSendAtProblem, membershipGiftCents } from '../../../common/rules/gifts';
 import { roleHolds } from '../../../common/rules/permissions';
 import { isTier, TIER_CURRENCY, TIER_PRICE_CENTS } from '../../../common/rules/tiers';
 import { TOPUP_TIER, type CreateCheckoutSessionRequest } from '../../../common/schemas/billing';
@@ -67,7 +67,7 @@ export async function planGiftCheckout(
       throw fail('creator_not_found');
     }
     if (creator.id === viewer.id) throw fail('cannot_subscribe_self');
-    const price = TIER_PRICE_CENTS[body.tier] * months;
+    const price = membershipGiftCents(body.tier, months);
     if (cents !== undefined && cents !== price && cents !== TIER_PRICE_CENTS[body.tier]) {
       throw priceMismatch(price, TIER_CURRENCY);
     }

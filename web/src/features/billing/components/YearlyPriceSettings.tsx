@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { centsToDecimalString, formatMoney } from '../../../../../common/rules/money';
-import { yearlyPriceBounds } from '../../../../../common/rules/plans';
+import { defaultYearlyPriceCents, yearlyPriceBounds } from '../../../../../common/rules/plans';
 import { TIER_CURRENCY, TIER_PRICE_CENTS } from '../../../../../common/rules/tiers';
 import { parsePriceToCents } from '../../../../../common/schemas/billing';
 import {
@@ -60,7 +60,7 @@ export function YearlyPriceSettings() {
             {t('plans.settingsTitle')}
           </h2>
           <p className="small aura-muted mb-0">
-            {t('plans.settingsHint', { example: money(TIER_PRICE_CENTS.Hypr * 10) })}
+            {t('plans.settingsHint', { example: money(defaultYearlyPriceCents('Hypr')) })}
           </p>
         </div>
         <div className="row g-3">

@@ -6,15 +6,11 @@ import {
   GIFT_MESSAGE_MAX,
   GIFT_MONTHS,
   giftSendAtProblem,
+  membershipGiftCents,
   type GiftMonths,
 } from '../../../../../common/rules/gifts';
 import { formatMoney } from '../../../../../common/rules/money';
-import {
-  PAID_TIERS,
-  TIER_CURRENCY,
-  TIER_PRICE_CENTS,
-  type PaidTier,
-} from '../../../../../common/rules/tiers';
+import { PAID_TIERS, TIER_CURRENCY, type PaidTier } from '../../../../../common/rules/tiers';
 import { GiftOrder } from '../../../../../common/schemas/gifts';
 import { goTo } from '../../billing/components/go-to';
 import { useStartGiftCheckout, type GiftTarget } from '../api/gifts';
@@ -114,7 +110,7 @@ function GiftDialog({ target, onClose }: { target: GiftTarget; onClose: () => vo
                 </Form.Select>
               </Form.Group>
               <p className="align-self-end fw-semibold mb-2" data-testid="gift-price">
-                {formatMoney(TIER_PRICE_CENTS[tier] * months, TIER_CURRENCY, i18n.language)}
+                {formatMoney(membershipGiftCents(tier, months), TIER_CURRENCY, i18n.language)}
               </p>
             </div>
           )}
