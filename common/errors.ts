@@ -257,7 +257,7 @@ export const ERROR_CATALOGUE = {
   ),
   membership_change_unsupported: entry(
     409,
-    'Memberships billed through Stripe cannot change tier on this server yet; cancel it and subscribe to the other tier when it ends',
+    'Memberships billed through Stripe cannot change tier while this server does not take Stripe payments; cancel it and subscribe to the other tier when it ends',
   ),
   subscription_not_found: entry(404, 'Subscription not found'),
   // -- a creator's members (issue 42) --

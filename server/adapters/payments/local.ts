@@ -145,6 +145,7 @@ export function createLocalProvider(db: Database): PaymentsProvider {
         canceledAt: row.canceledAt,
         endedAt: null,
         metadata: {},
+        priceCents: row.priceCents,
       };
     },
     // The local provider's subscription state is the app's own row: the billing service updates it.
@@ -164,6 +165,11 @@ export function createLocalProvider(db: Database): PaymentsProvider {
     // A local membership's pause lives in our own row: the renewal job skips it.
     async pauseSubscriptionCollection() {},
     async resumeSubscriptionCollection() {},
+    // A local membership's tier and price live in our own row; its saved card pays upgrades.
+    async setSubscriptionPrice() {},
+    async chargeSubscription() {
+      throw new Error('the local provider charges saved cards through the billing service');
+    },
     async listRefunds() {
       return [];
     },

@@ -38,6 +38,12 @@ export function createNoPaymentsProvider(): PaymentsProvider {
     async resumeSubscriptionCollection() {
       throw fail('payments_not_configured');
     },
+    async setSubscriptionPrice() {
+      throw fail('payments_not_configured');
+    },
+    async chargeSubscription() {
+      throw fail('payments_not_configured');
+    },
     async listRefunds() {
       return [];
     },

@@ -67,6 +67,8 @@ export interface ProviderSubscription {
   canceledAt: Date | null;
   endedAt: Date | null;
   metadata: Record<string, string>;
+  /** What the subscription bills per period from its next invoice on; null when unknown. */
+  priceCents: number | null;
 }
 
 /** A verified webhook event, reduced to what fulfilment needs; the rest is re-read from the API. */
@@ -145,6 +147,32 @@ export interface PaymentsProvider {
     renewNow: boolean;
     idempotencyKey: string;
   }): Promise<void>;
+  /**
+   * A membership's tier changed (issue 43): from its next invoice on the subscription bills
+   * `priceCents` per `interval`, without proration (an upgrade's difference is charged by
+   * `chargeSubscription`). Once per `idempotencyKey`.
+   */
+  setSubscriptionPrice(input: {
+    subscriptionId: string;
+    priceCents: number;
+    currency: string;
+    interval: 'month' | 'year';
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<void>;
+  /**
+   * Charges `amountCents` now on the subscription's own payment method, as an invoice of its own
+   * (an upgrade's prorated difference): the paid invoice, or `declined` (that invoice is voided).
+   * Once per `idempotencyKey`.
+   */
+  chargeSubscription(input: {
+    subscriptionId: string;
+    amountCents: number;
+    currency: string;
+    description: string;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<{ paid: true; invoiceId: string } | { paid: false }>;
   /** Every refund of a payment, as the provider has them now. */
   listRefunds(paymentIntentId: string): Promise<ProviderRefund[]>;
   retrieveDispute(id: string): Promise<ProviderDispute | null>;

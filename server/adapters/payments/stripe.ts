@@ -85,6 +85,7 @@ function toSubscription(s: Stripe.Subscription): ProviderSubscription {
     canceledAt: s.canceled_at ? fromUnix(s.canceled_at) : null,
     endedAt: s.ended_at ? fromUnix(s.ended_at) : null,
     metadata: { ...(s.metadata ?? {}) },
+    priceCents: item?.price.unit_amount ?? null,
   };
 }
 
@@ -285,6 +286,72 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentsPr
         params.proration_behavior = 'none';
       }
       await stripe.subscriptions.update(subscriptionId, params, { idempotencyKey });
+    },
+    async setSubscriptionPrice(input) {
+      const current = await stripe.subscriptions.retrieve(input.subscriptionId);
+      const item = current.items.data[0];
+      const product = idOf(item?.price.product);
+      if (!item || !product) throw new Error(`Stripe subscription ${current.id} has no price`);
+      // Checkouts bill inline prices (price_data): the new one is inline too, on the same product.
+      await stripe.subscriptions.update(
+        current.id,
+        {
+          items: [
+            {
+              id: item.id,
+              price_data: {
+                currency: input.currency,
+                product,
+                unit_amount: input.priceCents,
+                recurring: { interval: input.interval },
+              },
+            },
+          ],
+          proration_behavior: 'none',
+          metadata: input.metadata,
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+    },
+    async chargeSubscription(input) {
+      const current = await stripe.subscriptions.retrieve(input.subscriptionId);
+      const customer = idOf(current.customer);
+      if (!customer) throw new Error(`Stripe subscription ${current.id} has no customer`);
+      const key = input.idempotencyKey;
+      // An invoice of the subscription's own: its payment method pays it, its cycle stays.
+      await stripe.invoiceItems.create(
+        {
+          customer,
+          subscription: current.id,
+          amount: input.amountCents,
+          currency: input.currency,
+          description: input.description,
+          metadata: input.metadata,
+        },
+        { idempotencyKey: `${key}:item` },
+      );
+      const invoice = await stripe.invoices.create(
+        {
+          customer,
+          subscription: current.id,
+          pending_invoice_items_behavior: 'include',
+          collection_method: 'charge_automatically',
+          auto_advance: false,
+          description: input.description,
+          metadata: input.metadata,
+        },
+        { idempotencyKey: `${key}:invoice` },
+      );
+      const invoiceId = invoice.id;
+      if (!invoiceId) throw new Error('Stripe returned an invoice without an id');
+      try {
+        const paid = await stripe.invoices.pay(invoiceId, {}, { idempotencyKey: `${key}:pay` });
+        if (paid.status === 'paid') return { paid: true, invoiceId };
+      } catch (err) {
+        if (!(err instanceof Stripe.errors.StripeCardError)) throw err;
+      }
+      await stripe.invoices.voidInvoice(invoiceId, {}, { idempotencyKey: `${key}:void` });
+      return { paid: false };
     },
     async listRefunds(paymentIntentId) {
       const found: ProviderRefund[] = [];

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import { tierChangeCents, tierChangeDirection } from '../../../common/rules/tier-change';
 import { TIER_CURRENCY, TIER_PRICE_CENTS, type PaidTier } from '../../../common/rules/tiers';
 import type { Subscription } from '../../../common/schemas/billing';
@@ -6,15 +6,17 @@ import { chargeSavedCard } from '../../adapters/payments/local';
 import { authorize } from '../../auth/authorize';
 import type { Viewer } from '../../auth/guard';
 import type { Db } from '../../db/client';
+import { auditEvents } from '../../db/schema/index';
 import { recordEvent, type EventMeta } from '../../events/record';
 import { fail } from '../../http/errors';
 import type { BillingDeps } from './deps';
-import { setSubscriptionAccess } from './fulfilment';
+import { membershipRef, setSubscriptionAccess } from './fulfilment';
 import { creditEarnings } from './ledger';
-import { yearlyPricesOf } from './plans';
+import { periodPriceCents, yearlyPricesOf } from './plans';
 import { inTrial, upgradePrices } from './presenter';
+import { stripeTierBilling } from './stripe-tier-change';
 import { presentSubscriptionRow } from './subscription-view';
-import { ledgerEntries, subscriptions, type SubscriptionRow } from './tables';
+import { subscriptions, type SubscriptionRow } from './tables';
 
 /*
  * Changing a membership's tier (issue 43) without cancelling it. An upgrade applies at once:
@@ -22,8 +24,9 @@ import { ledgerEntries, subscriptions, type SubscriptionRow } from './tables';
  * yearly prices) for the rest of the paid period (common/rules/tier-change.ts), the creator earns it as a renewal (minus the
  * fee), the period end stays and later renewals charge the higher price. A downgrade is kept as
  * `pendingTier` and applied by the renewal at the period end, which charges the lower price;
- * choosing the current tier again drops it. Memberships billed by Stripe are refused (the
- * adapter does not update subscription items).
+ * choosing the current tier again drops it. A membership billed by Stripe changes the same way,
+ * and Stripe bills what Aura quoted (stripe-tier-change.ts); on a server that no longer takes
+ * Stripe payments it cannot change.
  */
 
 /** The ledger ref of an upgrade: one charge per membership, period and tier, across instances. */
@@ -41,12 +44,22 @@ async function lockOwn(tx: Db, viewer: Viewer, subscriptionId: string): Promise<
   return row;
 }
 
-async function upgradeBooked(tx: Db, row: SubscriptionRow): Promise<boolean> {
-  const [entry] = await tx
-    .select({ id: ledgerEntries.id })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.ref, upgradeRef(row, row.tier)));
-  return entry !== undefined;
+/** Whether the membership moved up to its tier in this period: a retry of that upgrade. */
+async function upgradedThisPeriod(tx: Db, row: SubscriptionRow): Promise<boolean> {
+  const [found] = await tx
+    .select({ id: auditEvents.id })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.action, 'membership.tier_changed'),
+        eq(auditEvents.subjectId, row.id),
+        gte(auditEvents.createdAt, row.currentPeriodStart),
+        sql`${auditEvents.data}->>'direction' = 'upgrade'`,
+        sql`${auditEvents.data}->>'toTier' = ${row.tier}`,
+      ),
+    )
+    .limit(1);
+  return found !== undefined;
 }
 
 /**
@@ -62,10 +75,13 @@ export async function changeSubscriptionTier(
   meta: EventMeta,
 ): Promise<Subscription> {
   const now = meta.at;
-  await deps.db.transaction(async (tx) => {
+  const outcome = await deps.db.transaction(async (tx): Promise<'changed' | 'declined'> => {
     const row = await lockOwn(tx, viewer, subscriptionId);
     if (row.status === 'canceled') throw fail('membership_ended');
-    if (row.provider === 'stripe') throw fail('membership_change_unsupported');
+    if (row.provider === 'stripe' && deps.provider.name !== 'stripe') {
+      throw fail('membership_change_unsupported');
+    }
+    const stripe = row.provider === 'stripe' ? stripeTierBilling(deps, row) : null;
     // A free trial (issue 43) has no paid period to prorate: it changes tier once it is paid.
     if (
       row.provider === 'comp' ||
@@ -104,25 +120,32 @@ export async function changeSubscriptionTier(
     if (direction === null) {
       if (row.pendingTier !== null) {
         // Keeping the current tier drops the downgrade that was waiting for the period end.
+        await stripe?.setPrice(row.tier, row.priceCents, 'change');
         await tx
           .update(subscriptions)
           .set({ pendingTier: null, updatedAt: now })
           .where(eq(subscriptions.id, row.id));
         await event('kept', 0);
-        return;
+        return 'changed';
       }
-      if (await upgradeBooked(tx, row)) return; // the upgrade's retry: charged once already
+      // The upgrade's retry (a double click): charged once already.
+      if (await upgradedThisPeriod(tx, row)) return 'changed';
       throw fail('membership_same_tier', { tier });
     }
 
     if (direction === 'downgrade') {
-      if (row.pendingTier === tier) return;
+      if (row.pendingTier === tier) return 'changed';
+      await stripe?.setPrice(
+        tier,
+        await periodPriceCents(tx, row.creatorId, tier, row.interval),
+        'change',
+      );
       await tx
         .update(subscriptions)
         .set({ pendingTier: tier, updatedAt: now })
         .where(eq(subscriptions.id, row.id));
       await event('downgrade', 0);
-      return;
+      return 'changed';
     }
 
     // Upgrade: the server's prices, the rest of the period, one charge per period and tier.
@@ -140,8 +163,21 @@ export async function changeSubscriptionTier(
       now,
       prices,
     );
+    const toCents = prices?.toCents ?? TIER_PRICE_CENTS[tier];
+    // The charge's earnings ref: Stripe's invoice (as its webhook and refunds name it), else ours.
+    let ref = upgradeRef(row, tier);
+    if (stripe) {
+      await stripe.setPrice(tier, toCents, 'change');
+      const invoiceId = cents > 0 ? await stripe.charge(tier, cents) : undefined;
+      if (invoiceId === null) {
+        // Declined: Stripe bills the old price again, and the next attempt is a new one there.
+        await stripe.setPrice(row.tier, row.priceCents, 'revert');
+        await tx.update(subscriptions).set({ updatedAt: now }).where(eq(subscriptions.id, row.id));
+        return 'declined';
+      }
+      if (invoiceId) ref = membershipRef(row.providerSubscriptionId, invoiceId);
+    } else if (cents > 0 && !chargeSavedCard(row.localCard).ok) throw fail('card_declined');
     if (cents > 0) {
-      if (!chargeSavedCard(row.localCard).ok) throw fail('card_declined');
       await creditEarnings(tx, {
         creatorId: row.creatorId,
         grossCents: cents,
@@ -149,7 +185,7 @@ export async function changeSubscriptionTier(
         feePercent: deps.config.PLATFORM_FEE_PERCENT,
         kind: 'membership',
         buyerId: row.userId,
-        ref: upgradeRef(row, tier),
+        ref,
         subscriptionId: row.id,
         at: now,
       });
@@ -158,7 +194,7 @@ export async function changeSubscriptionTier(
       .update(subscriptions)
       .set({
         tier,
-        priceCents: prices?.toCents ?? TIER_PRICE_CENTS[tier],
+        priceCents: toCents,
         pendingTier: null,
         updatedAt: now,
       })
@@ -167,7 +203,9 @@ export async function changeSubscriptionTier(
     // Access to the higher tier now, until the same period end.
     if (updated) await setSubscriptionAccess(tx, updated, updated.currentPeriodEnd, now);
     await event('upgrade', cents);
+    return 'changed';
   });
+  if (outcome === 'declined') throw fail('card_declined');
   const [row] = await deps.db
     .select()
     .from(subscriptions)

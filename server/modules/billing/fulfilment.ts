@@ -17,6 +17,7 @@ import { creditEarnings, creditWallet } from './ledger';
 import { discountOf, recordSale } from './sales';
 import { bookGift } from './gift-booking';
 import { grantTip } from './tips';
+import { periodPriceCents } from './plans';
 import { hadTrial } from './trials';
 import { fail } from '../../http/errors';
 import {
@@ -231,9 +232,22 @@ export async function syncSubscription(
           ? { currentPeriodStart: row.currentPeriodStart, currentPeriodEnd: row.currentPeriodEnd }
           : { pausedUntil: null }
         : {};
+    // A downgrade waiting for the period end (issue 43) applies once Stripe's next period has
+    // begun: Stripe bills the lower price from then on (stripe-tier-change.ts).
+    const frozen = 'currentPeriodStart' in pauseState;
+    const tierState =
+      row.pendingTier !== null && !frozen && remote.currentPeriodStart >= row.currentPeriodEnd
+        ? {
+            tier: row.pendingTier,
+            priceCents:
+              remote.priceCents ??
+              (await periodPriceCents(tx, row.creatorId, row.pendingTier, row.interval)),
+            pendingTier: null,
+          }
+        : {};
     [row] = await tx
       .update(subscriptions)
-      .set({ ...state, ...pauseState })
+      .set({ ...state, ...pauseState, ...tierState })
       .where(eq(subscriptions.id, row.id))
       .returning();
   } else {

@@ -183,6 +183,7 @@ export async function payLocalCheckout(
             canceledAt: null,
             endedAt: null,
             metadata: {},
+            priceCents: locked.periodPriceCents ?? null,
           }
         : null;
     await fulfilCheckout(tx, ctx, session, subscription, { card: charge.card, row: locked });

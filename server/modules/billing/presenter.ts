@@ -67,6 +67,13 @@ export const upgradePrices = (
     ? { fromCents: row.priceCents, toCents: yearly[tier] }
     : undefined;
 
+/**
+ * Whether this server bills the membership: a local one, or a Stripe one on a server that still
+ * takes Stripe payments (its pause and tier changes go through Stripe).
+ */
+const billedHere = (row: SubscriptionRow, serverProvider: string): boolean =>
+  row.provider === 'local' || (row.provider === 'stripe' && serverProvider === 'stripe');
+
 export function presentSubscription(
   viewer: Actor,
   row: SubscriptionRow,
@@ -104,8 +111,7 @@ export function presentSubscription(
         when:
           // Stripe's memberships pause through pause_collection (see pause-membership.ts), so
           // only on a server that still takes Stripe payments.
-          (row.provider === 'local' ||
-            (row.provider === 'stripe' && context.serverProvider === 'stripe')) &&
+          billedHere(row, context.serverProvider) &&
           row.status === 'active' &&
           !row.cancelAtPeriodEnd &&
           row.pausedUntil === null &&
@@ -115,14 +121,14 @@ export function presentSubscription(
       },
     }),
     pendingTier: row.pendingTier ?? null,
-    tierChanges: tierChangesOf(row, now, yearly),
+    tierChanges: tierChangesOf(row, now, context.serverProvider, yearly),
     trialEndsAt: inTrial(row, now) ? (row.trialEndsAt?.toISOString() ?? null) : null,
   };
 }
 
-/** Whether the fan may change the tier now (issue 43): a running, paid, local membership. */
-export const canChangeTier = (row: SubscriptionRow, now: Date): boolean =>
-  row.provider === 'local' &&
+/** Whether the fan may change the tier now (issue 43): a running, paid membership billed here. */
+export const canChangeTier = (row: SubscriptionRow, now: Date, serverProvider: string): boolean =>
+  billedHere(row, serverProvider) &&
   row.status === 'active' &&
   !row.cancelAtPeriodEnd &&
   row.pausedUntil === null &&
@@ -133,9 +139,10 @@ export const canChangeTier = (row: SubscriptionRow, now: Date): boolean =>
 export function tierChangesOf(
   row: SubscriptionRow,
   now: Date,
+  serverProvider: string,
   yearly?: YearlyPrices,
 ): Subscription['tierChanges'] {
-  if (!canChangeTier(row, now)) return [];
+  if (!canChangeTier(row, now, serverProvider)) return [];
   return PAID_TIERS.flatMap((tier) => {
     const direction = tierChangeDirection(row.tier, tier);
     if (direction === null) return [];

@@ -2,10 +2,15 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, subscriptions } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createItem, createUser, type TestUser } from '../../test/factories';
+import type { TestUser } from '../../test/factories';
 import { startFakeStripe, stripeEnv, type FakeStripe } from '../../test/fakes/stripe';
-import { canViewItem } from '../access/index';
-import { manualClock, startCheckout } from './test-helpers';
+import {
+  deliverOk as deliverOkTo,
+  fresh,
+  stripeMember as stripeMemberOf,
+  type StripeHarness,
+} from './stripe-test-helpers';
+import { manualClock } from './test-helpers';
 
 /*
  * Issue 43: pausing a membership billed by Stripe. Aura keeps the pause as for the local
@@ -20,65 +25,26 @@ const at = (days: number, hours = 0) => new Date(T0.getTime() + days * DAY + hou
 const clock = manualClock(T0.toISOString());
 let fake: FakeStripe;
 let t: TestApp;
+let h: StripeHarness;
 
 beforeAll(async () => {
   fake = await startFakeStripe();
   t = await createTestApp({ env: stripeEnv(fake), clock });
+  h = { t, fake, clock };
 });
 afterAll(async () => {
   await t.close();
   await fake.close();
 });
 
-async function deliverOk(type: string, object: object) {
-  const event = fake.event(type, object);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/v1/billing/webhook',
-    headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
-    payload: event.payload,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
-
-async function fresh(u: TestUser): Promise<TestUser> {
-  const token = await t.tokens.issue(u.user);
-  return { ...u, token, auth: { authorization: `Bearer ${token}` } };
-}
-
-/** A Hypr membership paid through Stripe Checkout, its period T0 to day 30. */
-async function stripeMember() {
-  clock.set(T0.toISOString());
-  const creator = await createUser(t, { role: 'creator' });
-  const fan = await createUser(t);
-  const item = await createItem(t, creator, { priceCents: 0, tierRequired: 'Hypr' });
-  const { id: sessionId } = await startCheckout(t, fan, {
-    tier: 'Hypr',
-    price: 5,
-    productId: creator.user.id,
-  });
-  const session = fake.pay(sessionId, { periodStart: T0, periodEnd: at(30) });
-  const subId = session.subscription ?? '';
-  await deliverOk('checkout.session.completed', { id: sessionId });
-  await deliverOk(
-    'invoice.paid',
-    fake.invoice(subId, { amountPaid: 500, billingReason: 'subscription_create' }),
-  );
-  const [row] = await t.db
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.providerSubscriptionId, subId));
-  if (!row) throw new Error('no subscription');
-  const viewer = { id: fan.user.id, role: fan.user.role };
-  const sees = (when: Date) => canViewItem(t.db, viewer, item, when);
-  return { fan, subId, id: row.id, sees };
-}
+const deliverOk = (type: string, object: object) => deliverOkTo(h, type, object);
+const stripeMember = () => stripeMemberOf(h, { start: T0, end: at(30) });
 
 async function post(fan: TestUser, id: string, action: 'pause' | 'resume', periods?: number) {
   return t.app.inject({
     method: 'POST',
     url: `/api/v1/billing/subscriptions/${id}/${action}`,
-    headers: (await fresh(fan)).auth,
+    headers: (await fresh(t, fan)).auth,
     ...(periods === undefined ? {} : { payload: { periods } }),
   });
 }
@@ -102,7 +68,7 @@ describe('pausing a Stripe membership', () => {
     clock.set(at(5).toISOString());
     const list = await t.app.inject({
       url: '/api/v1/billing/subscriptions',
-      headers: (await fresh(fan)).auth,
+      headers: (await fresh(t, fan)).auth,
     });
     expect(list.json().subscriptions[0]).toMatchObject({ id, canPause: true });
 
@@ -140,7 +106,7 @@ describe('pausing a Stripe membership', () => {
     expect(await sees(at(31))).toBe(false);
     const during = await t.app.inject({
       url: '/api/v1/billing/subscriptions',
-      headers: (await fresh(fan)).auth,
+      headers: (await fresh(t, fan)).auth,
     });
     expect(during.json().subscriptions[0]).toMatchObject({ isPaused: true, isActive: false });
 

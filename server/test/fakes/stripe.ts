@@ -1,7 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { handleInvoicing, changeItemPrice, type FakeInvoiceItem } from './stripe-invoicing';
+import { nested, newId, unix, type FakeInvoice, type FakeSubscription } from './stripe-wire';
+
+export type { FakeInvoice, FakePrice, FakeSubscription } from './stripe-wire';
 
 /**
  * A stand-in for api.stripe.com on 127.0.0.1 that speaks Stripe's wire protocol (form-encoded
@@ -40,23 +43,6 @@ export interface FakeSession {
   lineItem: { name: string; unitAmount: number; currency: string; interval: string | null };
 }
 
-export interface FakeSubscription {
-  id: string;
-  object: 'subscription';
-  status: Stripe.Subscription.Status;
-  start_date: number;
-  cancel_at_period_end: boolean;
-  canceled_at: number | null;
-  ended_at: number | null;
-  metadata: Record<string, string>;
-  items: {
-    object: 'list';
-    data: { id: string; current_period_start: number; current_period_end: number }[];
-  };
-  /** Collection paused (issue 43): invoices until resumes_at are voided, none is paid. */
-  pause_collection: { behavior: string; resumes_at: number | null } | null;
-}
-
 /** The charge behind a paid payment-mode session (one per PaymentIntent here). */
 export interface FakeCharge {
   id: string;
@@ -66,22 +52,6 @@ export interface FakeCharge {
   refunded: boolean;
   currency: string;
   payment_intent: string;
-}
-
-/** A subscription's invoice; a paid one has the PaymentIntent (and charge) that paid it. */
-export interface FakeInvoice {
-  id: string;
-  object: 'invoice';
-  amount_paid: number;
-  currency: string;
-  billing_reason: string;
-  status: 'paid';
-  parent: {
-    type: 'subscription_details';
-    subscription_details: { subscription: string; metadata: Record<string, string> };
-  };
-  /** The PaymentIntent that paid it, read through /v1/invoice_payments (not on Stripe's invoice). */
-  paymentIntent: string | null;
 }
 
 export interface FakeRefund {
@@ -112,21 +82,6 @@ export interface RecordedRequest {
   authorization: string | undefined;
 }
 
-const unix = (date: Date) => Math.floor(date.getTime() / 1000);
-const newId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
-
-/** The fields `metadata[key]=value` of a form body, as one record. */
-function nested(form: URLSearchParams, prefix: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const open = `${prefix}[`;
-  for (const [key, value] of form) {
-    if (key.startsWith(open) && key.endsWith(']') && !key.slice(open.length, -1).includes('[')) {
-      out[key.slice(open.length, -1)] = value;
-    }
-  }
-  return out;
-}
-
 export interface FakeStripe {
   /** Base URL to give the adapter (STRIPE_API_BASE). */
   url: string;
@@ -141,6 +96,10 @@ export interface FakeStripe {
   failing: boolean;
   /** Answers updates of subscriptions (POST /v1/subscriptions/:id) with this HTTP status. */
   failSubscriptionUpdates: 402 | 500 | null;
+  /** Declines paying invoices through the API (POST /v1/invoices/:id/pay), as a card would. */
+  declineInvoicePayments: boolean;
+  /** One-off invoice items (issue 43: an upgrade's difference), by id. */
+  invoiceItems: Map<string, FakeInvoiceItem>;
   /**
    * Runs after Stripe made a refund asked through the API and before it answers: a test
    * delivers `charge.refunded` here, the webhook overtaking the caller.
@@ -198,6 +157,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const disputes = new Map<string, FakeDispute>();
   const refundsByKey = new Map<string, FakeRefund>();
   const subscriptionUpdatesByKey = new Map<string, FakeSubscription>();
+  const invoiceItems = new Map<string, FakeInvoiceItem>();
+  const answersByKey = new Map<string, { status: number; body: unknown }>();
   const signer = new Stripe(FAKE_STRIPE_SECRET_KEY);
 
   function send(res: ServerResponse, status: number, body: unknown) {
@@ -286,6 +247,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       currency: options.currency,
       billing_reason: options.billingReason,
       status: 'paid',
+      customer: subscriptions.get(subscriptionId)?.customer ?? null,
+      metadata: {},
+      amount_due: options.amountPaid,
       parent: {
         type: 'subscription_details',
         subscription_details: { subscription: subscriptionId, metadata: {} },
@@ -348,6 +312,25 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     res: ServerResponse,
     idempotencyKey: string | undefined,
   ) {
+    const invoicing = idempotencyKey ? answersByKey.get(`${path}:${idempotencyKey}`) : undefined;
+    const answer =
+      invoicing ??
+      handleInvoicing(
+        {
+          subscriptions,
+          invoices,
+          invoiceItems,
+          newCharge,
+          declining: () => fake.declineInvoicePayments,
+        },
+        method,
+        path,
+        form,
+      );
+    if (answer) {
+      if (idempotencyKey) answersByKey.set(`${path}:${idempotencyKey}`, answer);
+      return send(res, answer.status, answer.body);
+    }
     if (method === 'POST' && path === '/v1/refunds') {
       const earlier = idempotencyKey ? refundsByKey.get(idempotencyKey) : undefined;
       if (earlier) return send(res, 200, earlier);
@@ -458,6 +441,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           item.current_period_end = item.current_period_start + length;
         }
       }
+      if (method === 'POST') {
+        changeItemPrice(found, form);
+        Object.assign(found.metadata, nested(form, 'metadata'));
+      }
       if (method === 'POST' && idempotencyKey) {
         subscriptionUpdatesByKey.set(idempotencyKey, structuredClone(found));
       }
@@ -525,6 +512,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     disputes,
     failing: false,
     failSubscriptionUpdates: null,
+    declineInvoicePayments: false,
+    invoiceItems,
     onRefundCreated: null,
     refund(paymentIntentId, amount) {
       const made = createRefund(paymentIntentId, amount, {});
@@ -567,6 +556,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         const subscription: FakeSubscription = {
           id: newId('sub'),
           object: 'subscription',
+          customer: newId('cus'),
           status: 'active',
           start_date: unix(start),
           cancel_at_period_end: false,
@@ -577,7 +567,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           items: {
             object: 'list',
             data: [
-              { id: newId('si'), current_period_start: unix(start), current_period_end: unix(end) },
+              {
+                id: newId('si'),
+                current_period_start: unix(start),
+                current_period_end: unix(end),
+                price: {
+                  id: newId('price'),
+                  object: 'price',
+                  product: newId('prod'),
+                  unit_amount: s.lineItem.unitAmount,
+                  currency: s.currency,
+                  recurring: s.lineItem.interval ? { interval: s.lineItem.interval } : null,
+                },
+              },
             ],
           },
         };
