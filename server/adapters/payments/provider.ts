@@ -85,6 +85,8 @@ export type ProviderEvent =
       currency: string;
       /** The first invoice of a subscription is the checkout's own payment. */
       isFirstInvoice: boolean;
+      /** The tier an upgrade's own invoice paid for (`chargeSubscription`, issue 43), else null. */
+      upgradeTo: string | null;
     }
   | { id: string; type: 'invoice.payment_failed'; subscriptionId: string }
   /** Money went back from a card payment (our refund, or one made in the provider's dashboard). */

@@ -123,6 +123,8 @@ function toEvent(event: Stripe.Event): ProviderEvent {
         amountPaid: invoice.amount_paid,
         currency: invoice.currency,
         isFirstInvoice: invoice.billing_reason === 'subscription_create',
+        upgradeTo:
+          invoice.metadata?.auraKind === 'upgrade' ? (invoice.metadata.tier ?? null) : null,
       };
     }
     case 'invoice.payment_failed': {

@@ -1,6 +1,11 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { tierChangeCents, tierChangeDirection } from '../../../common/rules/tier-change';
-import { TIER_CURRENCY, TIER_PRICE_CENTS, type PaidTier } from '../../../common/rules/tiers';
+import {
+  isTier,
+  TIER_CURRENCY,
+  TIER_PRICE_CENTS,
+  type PaidTier,
+} from '../../../common/rules/tiers';
 import type { Subscription } from '../../../common/schemas/billing';
 import { chargeSavedCard } from '../../adapters/payments/local';
 import { authorize } from '../../auth/authorize';
@@ -62,6 +67,86 @@ async function upgradedThisPeriod(tx: Db, row: SubscriptionRow): Promise<boolean
   return found !== undefined;
 }
 
+type TierChange = 'upgrade' | 'downgrade' | 'kept';
+
+/** `membership.tier_changed`, for the audit log and the member's and creator's feeds. */
+function recordTierChange(
+  tx: Db,
+  actor: Viewer | null,
+  row: SubscriptionRow,
+  change: { tier: PaidTier; direction: TierChange; amountCents: number },
+  meta: EventMeta,
+) {
+  const { direction } = change;
+  return recordEvent(
+    tx,
+    actor,
+    {
+      type: 'membership.tier_changed',
+      subjectId: row.id,
+      data: {
+        fanId: row.userId,
+        creatorId: row.creatorId,
+        fromTier: row.tier,
+        toTier: change.tier,
+        direction,
+        effectiveAt: (direction === 'downgrade' ? row.currentPeriodEnd : meta.at).toISOString(),
+        amountCents: change.amountCents,
+        currency: row.currency,
+      },
+    },
+    meta,
+    { audience: [row.userId, row.creatorId] },
+  );
+}
+
+/** The higher tier from now until the same period end, billed at `priceCents` from then on. */
+async function applyUpgrade(
+  tx: Db,
+  actor: Viewer | null,
+  row: SubscriptionRow,
+  upgrade: { tier: PaidTier; priceCents: number; amountCents: number },
+  meta: EventMeta,
+): Promise<void> {
+  const [updated] = await tx
+    .update(subscriptions)
+    .set({
+      tier: upgrade.tier,
+      priceCents: upgrade.priceCents,
+      pendingTier: null,
+      updatedAt: meta.at,
+    })
+    .where(eq(subscriptions.id, row.id))
+    .returning();
+  if (updated) await setSubscriptionAccess(tx, updated, updated.currentPeriodEnd, meta.at);
+  await recordTierChange(
+    tx,
+    actor,
+    row,
+    { tier: upgrade.tier, direction: 'upgrade', amountCents: upgrade.amountCents },
+    meta,
+  );
+}
+
+/**
+ * Stripe reports an upgrade's own invoice paid that no tier change booked: the change's
+ * transaction did not commit after Stripe charged (a crash, a lost connection). The paid-for
+ * tier applies now, as the change would have applied it; Stripe already bills its price.
+ */
+export async function settlePaidUpgrade(
+  tx: Db,
+  row: SubscriptionRow,
+  paid: { tier: string; amountCents: number; priceCents: number | null },
+  meta: EventMeta,
+): Promise<void> {
+  const { tier } = paid;
+  if (!isTier(tier) || tier === 'Aura' || row.status !== 'active') return;
+  if (tierChangeDirection(row.tier, tier) !== 'upgrade') return;
+  const priceCents =
+    paid.priceCents ?? (await periodPriceCents(tx, row.creatorId, tier, row.interval));
+  await applyUpgrade(tx, null, row, { tier, priceCents, amountCents: paid.amountCents }, meta);
+}
+
 /**
  * POST /api/v1/billing/subscriptions/{id}/change { tier }: upgrade now (charged the prorated
  * difference) or downgrade at the period end. The same upgrade again (a retry) is answered 200
@@ -94,27 +179,8 @@ export async function changeSubscriptionTier(
     if (row.cancelAtPeriodEnd) throw fail('membership_cancel_pending');
     if (row.pausedUntil !== null) throw fail('membership_change_paused');
 
-    const event = (direction: 'upgrade' | 'downgrade' | 'kept', amountCents: number) =>
-      recordEvent(
-        tx,
-        viewer,
-        {
-          type: 'membership.tier_changed',
-          subjectId: row.id,
-          data: {
-            fanId: row.userId,
-            creatorId: row.creatorId,
-            fromTier: row.tier,
-            toTier: tier,
-            direction,
-            effectiveAt: (direction === 'downgrade' ? row.currentPeriodEnd : now).toISOString(),
-            amountCents,
-            currency: row.currency,
-          },
-        },
-        meta,
-        { audience: [row.userId, row.creatorId] },
-      );
+    const event = (direction: TierChange, amountCents: number) =>
+      recordTierChange(tx, viewer, row, { tier, direction, amountCents }, meta);
 
     const direction = tierChangeDirection(row.tier, tier);
     if (direction === null) {
@@ -190,19 +256,7 @@ export async function changeSubscriptionTier(
         at: now,
       });
     }
-    const [updated] = await tx
-      .update(subscriptions)
-      .set({
-        tier,
-        priceCents: toCents,
-        pendingTier: null,
-        updatedAt: now,
-      })
-      .where(eq(subscriptions.id, row.id))
-      .returning();
-    // Access to the higher tier now, until the same period end.
-    if (updated) await setSubscriptionAccess(tx, updated, updated.currentPeriodEnd, now);
-    await event('upgrade', cents);
+    await applyUpgrade(tx, viewer, row, { tier, priceCents: toCents, amountCents: cents }, meta);
     return 'changed';
   });
   if (outcome === 'declined') throw fail('card_declined');

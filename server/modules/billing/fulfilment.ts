@@ -560,16 +560,26 @@ export async function fulfilCheckout(
   return 'fulfilled';
 }
 
-/** A paid invoice of a provider subscription: access follows the subscription, the creator is paid once. */
+/**
+ * A paid invoice of a provider subscription: access follows the subscription, the creator is
+ * paid once. Answers the subscription when this invoice's earnings were booked now (not by the
+ * checkout or the tier change that made it), else null.
+ */
 export async function recordInvoicePaid(
   tx: Db,
   ctx: FulfilContext,
-  invoice: { invoiceId: string; amountPaid: number; currency: string; isFirstInvoice: boolean },
+  invoice: {
+    invoiceId: string;
+    amountPaid: number;
+    currency: string;
+    isFirstInvoice: boolean;
+    upgradeTo: string | null;
+  },
   remote: ProviderSubscription,
-): Promise<void> {
+): Promise<SubscriptionRow | null> {
   const sub = await syncSubscription(tx, ctx, remote);
   const currency = invoice.currency.toLowerCase();
-  if (!sub || invoice.amountPaid <= 0 || !isCurrency(currency)) return;
+  if (!sub || invoice.amountPaid <= 0 || !isCurrency(currency)) return null;
   const booked = await creditEarnings(tx, {
     creatorId: sub.creatorId,
     grossCents: invoice.amountPaid,
@@ -582,7 +592,9 @@ export async function recordInvoicePaid(
     subscriptionId: sub.id,
     at: ctx.meta.at,
   });
-  if (booked !== null && !invoice.isFirstInvoice) {
+  if (booked === null) return null;
+  // An upgrade's own invoice is no renewal (its tier change is the caller's).
+  if (!invoice.isFirstInvoice && invoice.upgradeTo === null) {
     await recordEvent(
       tx,
       null,
@@ -601,4 +613,5 @@ export async function recordInvoicePaid(
       { audience: [sub.userId, sub.creatorId] },
     );
   }
+  return sub;
 }

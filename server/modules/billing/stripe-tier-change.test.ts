@@ -169,6 +169,38 @@ describe('changing the tier of a Stripe membership', () => {
     expect(entry).toMatchObject({ account: 'earnings', userId: creator.user.id });
   });
 
+  it('applies an upgrade Stripe charged when the change itself did not commit', async () => {
+    const { creator, fan, subId, id, sees } = await stripeMember(h, PERIOD, 'Hypr');
+    const soulItem = await createItem(t, creator, { priceCents: 0, tierRequired: 'HyprSoul' });
+    clock.set(at(10).toISOString());
+    // What a change left at Stripe before its transaction was lost: the new price, a paid invoice.
+    const price = itemPrice(subId);
+    if (price) price.unit_amount = 1500;
+    const invoice = fake.invoice(subId, {
+      amountPaid: 667,
+      billingReason: 'manual',
+      metadata: { auraKind: 'upgrade', tier: 'HyprSoul', membershipId: id },
+    });
+    await deliverOk(h, 'invoice.paid', invoice);
+    await deliverOk(h, 'invoice.paid', invoice);
+    expect(await row(id)).toMatchObject({ tier: 'HyprSoul', priceCents: 1500, pendingTier: null });
+    expect(await sees(at(11), soulItem)).toBe(true);
+    expect(await tierEvents(id)).toMatchObject([
+      { actorId: null, data: { direction: 'upgrade', amountCents: 667, toTier: 'HyprSoul' } },
+    ]);
+    const entries = await earningsEntries(t, creator.user.id);
+    expect(entries.filter((e) => e.ref === `membership:invoice:${invoice.id}`)).toHaveLength(1);
+    const renewed = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.subjectId, id), eq(auditEvents.action, 'membership.renewed')));
+    expect(renewed).toHaveLength(0);
+    // The fan's retry of that change finds it done.
+    const retry = await change(fan, id, 'HyprSoul');
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(invoicesOf(subId)).toHaveLength(1);
+  });
+
   it('changes nothing when Stripe cannot be reached, here or there', async () => {
     const { fan, subId, id } = await stripeMember(h, PERIOD);
     clock.set(at(5).toISOString());

@@ -9,6 +9,7 @@ import type { EventMeta } from '../../events/record';
 import { fail } from '../../http/errors';
 import { callProvider, fulfilContext, type BillingDeps } from './deps';
 import { fulfilCheckout, membershipRef, recordInvoicePaid, syncSubscription } from './fulfilment';
+import { settlePaidUpgrade } from './change-tier';
 import { bookProviderRefunds, syncDispute } from './refund-webhooks';
 import { paymentByIntent } from './transactions.read-model';
 
@@ -85,7 +86,11 @@ export async function handleWebhook(
       );
     } else if (remoteSession) await fulfilCheckout(tx, ctx, remoteSession, remoteSub);
     else if (event.type === 'invoice.paid' && remoteSub) {
-      await recordInvoicePaid(tx, ctx, event, remoteSub);
+      const booked = await recordInvoicePaid(tx, ctx, event, remoteSub);
+      if (booked && event.upgradeTo !== null) {
+        const paid = { tier: event.upgradeTo, amountCents: event.amountPaid };
+        await settlePaidUpgrade(tx, booked, { ...paid, priceCents: remoteSub.priceCents }, meta);
+      }
     } else if (remoteSub) await syncSubscription(tx, ctx, remoteSub);
     return { received: true as const, duplicate: false };
   });

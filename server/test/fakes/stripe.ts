@@ -140,7 +140,12 @@ export interface FakeStripe {
    */
   invoice(
     subscriptionId: string,
-    options: { amountPaid: number; billingReason: string; id?: string },
+    options: {
+      amountPaid: number;
+      billingReason: string;
+      id?: string;
+      metadata?: Record<string, string>;
+    },
   ): Json;
   /** The PaymentIntent that paid an invoice. */
   intentOfInvoice(invoiceId: string): string;
@@ -238,7 +243,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 
   function addInvoice(
     subscriptionId: string,
-    options: { amountPaid: number; billingReason: string; currency: string; id?: string },
+    options: {
+      amountPaid: number;
+      billingReason: string;
+      currency: string;
+      id?: string;
+      metadata?: Record<string, string>;
+    },
   ): FakeInvoice {
     const invoice: FakeInvoice = {
       id: options.id ?? newId('in'),
@@ -248,7 +259,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       billing_reason: options.billingReason,
       status: 'paid',
       customer: subscriptions.get(subscriptionId)?.customer ?? null,
-      metadata: {},
+      metadata: options.metadata ?? {},
       amount_due: options.amountPaid,
       parent: {
         type: 'subscription_details',
