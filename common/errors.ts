@@ -239,10 +239,6 @@ export const ERROR_CATALOGUE = {
     409,
     'Memberships billed through Stripe cannot be paused while this server does not take Stripe payments; cancel it instead',
   ),
-  membership_pause_yearly: entry(
-    409,
-    'A yearly membership cannot be paused; cancel it instead and it runs until the paid year ends',
-  ),
   // Yearly plans (issue 43).
   interval_not_accepted: entry(400, 'Only a membership is billed by the month or by the year'),
   // Changing a membership's tier (issue 43).

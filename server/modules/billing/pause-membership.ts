@@ -6,14 +6,15 @@ import type { Db } from '../../db/client';
 import { recordEvent, type EventMeta } from '../../events/record';
 import { fail } from '../../http/errors';
 import { callProvider, type BillingDeps } from './deps';
-import { addMonth } from './periods';
+import { addPeriod } from './periods';
 import { renewDue } from './renewals';
 import { inTrial } from './presenter';
 import { presentSubscriptionRow } from './subscription-view';
 import { subscriptions, type SubscriptionRow } from './tables';
 
 /*
- * Pausing a membership (issue 43): instead of cancelling, the fan pauses for 1, 2 or 3 periods.
+ * Pausing a membership (issue 43): instead of cancelling, the fan pauses for 1, 2 or 3 periods
+ * of its plan (months, or years for a yearly plan).
  * The paid period runs out as usual (access until currentPeriodEnd); from then until
  * `pausedUntil` nothing is charged and there is no member access (the entitlement is simply not
  * extended); then the renewal job charges again and access returns. Resuming early before the
@@ -49,9 +50,9 @@ function refuseUnreachable(deps: BillingDeps, row: SubscriptionRow): void {
 const stripeKey = (what: string, row: SubscriptionRow, until: Date) =>
   `aura:${what}:${row.providerSubscriptionId}:${until.toISOString()}:${row.updatedAt.getTime()}`;
 
-function addMonths(date: Date, months: number): Date {
+function addPeriods(date: Date, periods: number, interval: SubscriptionRow['interval']): Date {
   let result = date;
-  for (let i = 0; i < months; i += 1) result = addMonth(result);
+  for (let i = 0; i < periods; i += 1) result = addPeriod(result, interval);
   return result;
 }
 
@@ -68,7 +69,7 @@ async function present(
 
 /**
  * POST /api/v1/billing/subscriptions/{id}/pause: pause from the end of the paid period for
- * `periods` months. Repeating the same request changes nothing; another pause of a paused
+ * `periods` periods of the plan. Repeating the same request changes nothing; another pause of a paused
  * membership is refused.
  */
 export async function pauseSubscription(
@@ -82,13 +83,11 @@ export async function pauseSubscription(
     const row = await lockOwn(tx, viewer, subscriptionId);
     if (row.status === 'canceled') throw fail('membership_ended');
     refuseUnreachable(deps, row);
-    // Pausing for 1-3 periods is a month's tool (issue 43): a yearly plan is cancelled instead.
-    if (row.interval === 'year') throw fail('membership_pause_yearly');
     if (row.provider === 'comp' || row.status !== 'active' || inTrial(row, meta.at)) {
       throw fail('membership_not_pausable');
     }
     if (row.cancelAtPeriodEnd) throw fail('membership_cancel_pending');
-    const until = addMonths(row.currentPeriodEnd, periods);
+    const until = addPeriods(row.currentPeriodEnd, periods, row.interval);
     if (row.pausedUntil !== null) {
       if (row.pausedUntil.getTime() === until.getTime()) return;
       throw fail('membership_already_paused');

@@ -115,9 +115,7 @@ export function presentSubscription(
           row.status === 'active' &&
           !row.cancelAtPeriodEnd &&
           row.pausedUntil === null &&
-          !inTrial(row, now) &&
-          // A yearly plan (issue 43) is not paused: see pause-membership.ts.
-          row.interval === 'month',
+          !inTrial(row, now),
       },
     }),
     pendingTier: row.pendingTier ?? null,

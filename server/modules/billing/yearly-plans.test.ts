@@ -92,7 +92,7 @@ describe('yearly plans (issue 43)', () => {
       priceCents: 5000,
       currentPeriodEnd: '2035-01-10T10:00:00.000Z',
       isActive: true,
-      canPause: false,
+      canPause: true,
     });
     const [started] = await t.db
       .select()
@@ -141,20 +141,33 @@ describe('yearly plans (issue 43)', () => {
       periodEnd: '2036-01-10T10:00:00.000Z',
     });
 
-    // Pausing is a monthly plan's: a yearly one is refused, nothing changes.
+    // A yearly plan pauses for whole years: from the paid year's end, nothing charged for a
+    // year, then renewed for a year at its price.
     const pause = await t.app.inject({
       method: 'POST',
       url: `/api/v1/billing/subscriptions/${String(sub?.id)}/pause`,
       headers: fan.auth,
       payload: { periods: 1 },
     });
-    expect(pause.statusCode).toBe(409);
-    expect(pause.json()).toMatchObject({ code: 'membership_pause_yearly' });
-    const [row] = await t.db
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.id, String(sub?.id)));
-    expect(row?.pausedUntil).toBeNull();
+    expect(pause.statusCode, pause.body).toBe(200);
+    expect(pause.json()).toMatchObject({
+      pausedUntil: '2037-01-10T10:00:00.000Z',
+      isPaused: false,
+      isActive: true,
+    });
+    clock.set('2036-01-10T10:00:01.000Z');
+    await runRenewals(t.db, t.config, clock.now());
+    expect(await amounts(creator)).toEqual([5000, 5000]);
+    expect(await canViewItem(t.db, viewerOf(fan), item, clock.now())).toBe(false);
+    clock.set('2037-01-10T10:00:01.000Z');
+    await runRenewals(t.db, t.config, clock.now());
+    expect(await amounts(creator)).toEqual([5000, 5000, 5000]);
+    const [resumed] = await subscriptionsOf(fan);
+    expect(resumed).toMatchObject({
+      pausedUntil: null,
+      isActive: true,
+      currentPeriodEnd: '2038-01-10T10:00:00.000Z',
+    });
   });
 
   it('without an interval a tier is monthly, as before', async () => {

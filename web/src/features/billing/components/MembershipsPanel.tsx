@@ -165,7 +165,7 @@ function ResumeButton({ subscription }: { subscription: Subscription }) {
   );
 }
 
-/** "Pause instead": the number of periods to pause for, then the pause. */
+/** "Pause instead": the number of periods (months, or years of a yearly plan), then the pause. */
 function PauseInstead({
   subscription,
   onDone,
@@ -196,7 +196,9 @@ function PauseInstead({
                 onChange={() => setPeriods(n)}
               />
               <label className="form-check-label" htmlFor={`pause-periods-${n}`}>
-                {t('wallet.pausePeriods', { count: n })}
+                {t(subscription.interval === 'year' ? 'wallet.pauseYears' : 'wallet.pausePeriods', {
+                  count: n,
+                })}
               </label>
             </div>
           ))}
