@@ -165,6 +165,10 @@ export function createLocalProvider(db: Database): PaymentsProvider {
     // A local membership's pause lives in our own row: the renewal job skips it.
     async pauseSubscriptionCollection() {},
     async resumeSubscriptionCollection() {},
+    // A local trial is refused at payment instead (the card is charged by the renewal job).
+    async endTrialNow() {
+      throw new Error('the local provider ends no trials at a provider');
+    },
     // A local membership's tier and price live in our own row; its saved card pays upgrades.
     async setSubscriptionPrice() {},
     async chargeSubscription() {

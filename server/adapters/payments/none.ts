@@ -38,6 +38,9 @@ export function createNoPaymentsProvider(): PaymentsProvider {
     async resumeSubscriptionCollection() {
       throw fail('payments_not_configured');
     },
+    async endTrialNow() {
+      throw fail('payments_not_configured');
+    },
     async setSubscriptionPrice() {
       throw fail('payments_not_configured');
     },

@@ -9,10 +9,20 @@ export type ProviderName = 'local' | 'stripe' | 'none';
 
 export interface CheckoutLine {
   name: string;
+  /** What the checkout charges now. */
   amountCents: number;
   currency: string;
   /** A membership's period (subscription mode, 'year' since issue 43), null for a one-off payment. */
   interval: 'month' | 'year' | null;
+  /**
+   * A membership's price of every period after the first, when the first costs less: a discount
+   * code's first period (issue 43), or a free trial's. Otherwise every period costs amountCents.
+   */
+  recurringCents?: number;
+  /** A membership's free trial (issue 43): its first `trialDays` days cost nothing. */
+  trialDays?: number;
+  /** The first period's discount as the payer sees it on the provider's page (the code). */
+  discountName?: string;
 }
 
 export interface CreateProviderSessionInput {
@@ -175,6 +185,11 @@ export interface PaymentsProvider {
     metadata: Record<string, string>;
     idempotencyKey: string;
   }): Promise<{ paid: true; invoiceId: string } | { paid: false }>;
+  /**
+   * Ends a subscription's free trial now (issue 43: a fan's second trial, paid meanwhile): the
+   * first period starts and is charged at once. Once per `idempotencyKey`.
+   */
+  endTrialNow(input: { subscriptionId: string; idempotencyKey: string }): Promise<void>;
   /** Every refund of a payment, as the provider has them now. */
   listRefunds(paymentIntentId: string): Promise<ProviderRefund[]>;
   retrieveDispute(id: string): Promise<ProviderDispute | null>;

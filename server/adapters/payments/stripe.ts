@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import {
   WebhookSignatureError,
@@ -25,8 +26,12 @@ function toSession(s: Stripe.Checkout.Session): ProviderSession {
     id: s.id,
     mode: s.mode === 'subscription' ? 'subscription' : 'payment',
     status: s.status === 'complete' ? 'complete' : s.status === 'expired' ? 'expired' : 'open',
-    // no_payment_required never happens here: every checkout has a positive amount.
-    paymentStatus: s.payment_status === 'paid' ? 'paid' : 'unpaid',
+    // A free trial's checkout (issue 43) takes the card and charges nothing: paid in full.
+    paymentStatus:
+      s.payment_status === 'paid' ||
+      (s.payment_status === 'no_payment_required' && s.status === 'complete')
+        ? 'paid'
+        : 'unpaid',
     amountTotal: s.amount_total ?? 0,
     currency: s.currency ?? '',
     customerEmail: s.customer_details?.email ?? s.customer_email ?? null,
@@ -170,12 +175,32 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentsPr
     name: 'stripe',
     async createCheckoutSession(input) {
       const { line } = input;
+      // A membership's Stripe price is what every period costs; a cheaper first period is a
+      // one-time coupon (a discount code) or a trial, so renewals charge the full price.
+      const unitAmount = line.interval
+        ? (line.recurringCents ?? line.amountCents)
+        : line.amountCents;
       const priceData: Stripe.Checkout.SessionCreateParams.LineItem.PriceData = {
         currency: line.currency,
-        unit_amount: line.amountCents,
+        unit_amount: unitAmount,
         product_data: { name: line.name },
         ...(line.interval ? { recurring: { interval: line.interval } } : {}),
       };
+      const trial = line.interval && line.trialDays ? line.trialDays : 0;
+      let coupon: string | null = null;
+      if (line.interval && !trial && line.amountCents < unitAmount) {
+        const made = await stripe.coupons.create(
+          {
+            amount_off: unitAmount - line.amountCents,
+            currency: line.currency,
+            duration: 'once',
+            max_redemptions: 1,
+            name: (line.discountName ?? 'Discount').slice(0, 40),
+          },
+          { idempotencyKey: `aura:coupon:${randomUUID()}` },
+        );
+        coupon = made.id;
+      }
       const session = await stripe.checkout.sessions.create({
         mode: line.interval ? 'subscription' : 'payment',
         line_items: [{ price_data: priceData, quantity: 1 }],
@@ -184,7 +209,15 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentsPr
         metadata: input.metadata,
         expires_at: Math.floor(input.expiresAt.getTime() / 1000),
         ...(input.customerEmail ? { customer_email: input.customerEmail } : {}),
-        ...(line.interval ? { subscription_data: { metadata: input.metadata } } : {}),
+        ...(coupon ? { discounts: [{ coupon }] } : {}),
+        ...(line.interval
+          ? {
+              subscription_data: {
+                metadata: input.metadata,
+                ...(trial ? { trial_period_days: trial } : {}),
+              },
+            }
+          : {}),
       });
       if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
       return { id: session.id, url: session.url };
@@ -354,6 +387,13 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentsPr
       }
       await stripe.invoices.voidInvoice(invoiceId, {}, { idempotencyKey: `${key}:void` });
       return { paid: false };
+    },
+    async endTrialNow({ subscriptionId, idempotencyKey }) {
+      await stripe.subscriptions.update(
+        subscriptionId,
+        { trial_end: 'now', proration_behavior: 'none' },
+        { idempotencyKey },
+      );
     },
     async listRefunds(paymentIntentId) {
       const found: ProviderRefund[] = [];

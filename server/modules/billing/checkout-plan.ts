@@ -236,11 +236,8 @@ export async function planCheckout(
     if (current) {
       throw fail('membership_running', { tier: current.tier, creator: creator.username });
     }
-    // A free trial (issue 43) of the local provider's memberships; Stripe checkouts pay at once.
-    const trialDays =
-      deps.provider.name === 'local'
-        ? await trialDaysFor(deps.db, viewer.id, creator.id, body.tier)
-        : 0;
+    // A free trial (issue 43): with Stripe the subscription's trial_period_days.
+    const trialDays = await trialDaysFor(deps.db, viewer.id, creator.id, body.tier);
     if (trialDays > 0) {
       // Nothing is charged now, so a code has nothing to take off.
       if (discountText !== null) {
@@ -269,7 +266,6 @@ export async function planCheckout(
             target: {
               kind: 'subscription',
               tier: body.tier,
-              stripe: deps.provider.name === 'stripe',
             },
             priceCents: price,
             currency: TIER_CURRENCY,

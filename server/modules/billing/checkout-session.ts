@@ -78,6 +78,12 @@ export async function createCheckoutSession(
         amountCents: plan.amountCents,
         currency: plan.currency,
         interval: plan.interval,
+        // A membership's first period may cost less than the rest (a code, a trial: issue 43).
+        ...(plan.interval && plan.periodPriceCents !== undefined
+          ? { recurringCents: plan.periodPriceCents }
+          : {}),
+        ...(plan.trialDays ? { trialDays: plan.trialDays } : {}),
+        ...(plan.discount ? { discountName: plan.discount.code } : {}),
       },
       customerEmail: buyerEmail,
       metadata,

@@ -18,7 +18,18 @@ export interface BillingDeps {
 export function fulfilContext(deps: BillingDeps, meta: EventMeta): FulfilContext {
   const provider = deps.provider.name;
   if (provider === 'none') throw fail('payments_not_configured');
-  return { provider, feePercent: deps.config.PLATFORM_FEE_PERCENT, meta };
+  return {
+    provider,
+    feePercent: deps.config.PLATFORM_FEE_PERCENT,
+    meta,
+    endTrialNow: (subscriptionId) =>
+      callProvider(() =>
+        deps.provider.endTrialNow({
+          subscriptionId,
+          idempotencyKey: `aura:end-trial:${subscriptionId}`,
+        }),
+      ),
+  };
 }
 
 /** Provider outages are answered 502, not 500: the request was fine, the provider was not. */

@@ -177,7 +177,7 @@ export interface PricedDiscount {
 
 export type DiscountTarget =
   | { kind: 'item'; itemId: number; payWhatYouWant: boolean }
-  | { kind: 'subscription'; tier: PaidTier; stripe: boolean }
+  | { kind: 'subscription'; tier: PaidTier }
   | { kind: 'topup' };
 
 const applies = (scope: DiscountScope, target: DiscountTarget) =>
@@ -218,10 +218,6 @@ export async function priceDiscount(
   if (!row) throw fail('discount_code_unknown', { code }, field);
   if (row.expiresAt && row.expiresAt <= now) throw fail('discount_code_expired', { code }, field);
   if (!applies(row.appliesTo, input.target)) throw fail('discount_not_applicable', { code }, field);
-  // A Stripe price is charged every period; the first-period-only discount is local-only for now.
-  if (input.target.kind === 'subscription' && input.target.stripe) {
-    throw fail('discount_not_applicable', { code }, field);
-  }
   if (row.maxRedemptions !== null && row.redemptions >= row.maxRedemptions) {
     await releaseDiscounts(db, now, { codeId: row.id });
     [row] = await find();

@@ -44,6 +44,8 @@ export interface FulfilContext {
   feePercent: number;
   /** When and from where: the request (success page, webhook, local pay) or a job. */
   meta: EventMeta;
+  /** Ends a provider subscription's free trial now, its first period charged at once. */
+  endTrialNow: (providerSubscriptionId: string) => Promise<void>;
 }
 
 export type FulfilResult = 'fulfilled' | 'already' | 'unpaid' | 'unknown' | 'mismatch';
@@ -394,11 +396,19 @@ async function grantMembership(
   if (!remote || !row.creatorId || !row.tier || row.tier === 'Aura') {
     throw new Error(`membership checkout ${row.id} has no subscription to grant`);
   }
-  const trial = row.trialDays !== null && row.trialDays > 0;
+  let trial = row.trialDays !== null && row.trialDays > 0;
+  let started = remote;
   // One trial per fan and creator (issue 43): a second trial checkout paid meanwhile is refused
   // (the unique index on trialEndsAt is the backstop when both are paid at the same instant).
-  if (trial && (await hadTrial(tx, row.userId, row.creatorId))) throw fail('trial_already_used');
-  const sub = await syncSubscription(tx, ctx, remote, {
+  if (trial && (await hadTrial(tx, row.userId, row.creatorId))) {
+    if (ctx.provider !== 'stripe') throw fail('trial_already_used');
+    // Stripe started the subscription already: its trial ends now and the first period is
+    // charged at once; access comes with that payment's invoice, not before.
+    await ctx.endTrialNow(remote.id);
+    trial = false;
+    started = { ...remote, currentPeriodEnd: ctx.meta.at };
+  }
+  const sub = await syncSubscription(tx, ctx, started, {
     userId: row.userId,
     creatorId: row.creatorId,
     tier: row.tier,

@@ -79,7 +79,7 @@ export async function planGiftCheckout(
             text: discountText,
             sellerId: creator.id,
             // Paid once, like a local membership's first payment.
-            target: { kind: 'subscription', tier: body.tier, stripe: false },
+            target: { kind: 'subscription', tier: body.tier },
             priceCents: price,
             currency: TIER_CURRENCY,
           });

@@ -7,6 +7,7 @@ import {
   checkoutSessions,
   discountCodes,
   items,
+  subscriptions,
 } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/app';
 import { mailsTo } from '../mail/test-helpers';
@@ -492,21 +493,43 @@ describe('discount codes on Stripe (issue 43)', () => {
     expect(await redemptionsOf(code.id)).toBe(0);
   });
 
-  it('refuses a membership code with Stripe, before Stripe is asked', async () => {
+  it('takes a membership code off the first period only, as a one-time Stripe coupon', async () => {
     const code = await makeCode({
       code: `MEMBER${Date.now() % 100000}`,
       percentOff: 50,
       appliesTo: { tiers: ['Hypr'] },
     });
-    const before = fake.requests.length;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/v1/billing/create-checkout-session',
-      headers: fan.auth,
-      payload: { tier: 'Hypr', creatorId: creator.user.id, discountCode: code.code },
+    const member = await createUser(t);
+    const { id } = await startCheckout(t, member, {
+      tier: 'Hypr',
+      price: 5,
+      creatorId: creator.user.id,
+      discountCode: code.code,
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().code).toBe('discount_not_applicable');
-    expect(fake.requests.length).toBe(before);
+    // The recurring price stays the tier's; the coupon takes $2.50 off the first invoice once.
+    const session = fake.sessions.get(id);
+    expect(session).toMatchObject({
+      amount_total: 250,
+      lineItem: { unitAmount: 500, interval: 'month' },
+      coupon: { amount_off: 250, currency: 'usd', duration: 'once', max_redemptions: 1 },
+    });
+    expect(session?.coupon?.name).toBe(code.code);
+    const completed = fake.event('checkout.session.completed', { ...fake.pay(id) });
+    for (let i = 0; i < 2; i += 1) expect((await deliver(completed)).statusCode).toBe(200);
+    const [sub] = await t.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.providerSubscriptionId, fake.sessions.get(id)?.subscription ?? ''));
+    expect(sub).toMatchObject({ tier: 'Hypr', priceCents: 500 });
+    const first = (await earningsEntries(t, creator.user.id)).filter(
+      (e) => e.subscriptionId === sub?.id,
+    );
+    expect(first.map((e) => e.grossCents)).toEqual([250]);
+    expect(
+      fake.subscriptions.get(sub?.providerSubscriptionId ?? '')?.items.data[0]?.price,
+    ).toMatchObject({
+      unit_amount: 500,
+    });
+    expect(await redemptionsOf(code.id)).toBe(1);
   });
 });

@@ -48,9 +48,8 @@ export const trialRoutes =
       },
       handler: async ({ request }) => {
         const offers = await publicTrialOffers(ctx.db, request.params.username);
-        // Only the test-card provider's memberships start with a trial (Stripe's pay at once):
-        // the tier cards offer none there.
-        return ctx.payments.name === 'local' ? offers : { Hypr: 0, HyprSoul: 0 };
+        // A server that takes no payments starts no memberships: its tier cards offer none.
+        return ctx.payments.name === 'none' ? { Hypr: 0, HyprSoul: 0 } : offers;
       },
     });
   };

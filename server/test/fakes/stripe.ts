@@ -19,12 +19,23 @@ export const FAKE_STRIPE_WEBHOOK_SECRET = 'whsec_fake_0123456789abcdef';
 
 type Json = Record<string, unknown>;
 
+/** A coupon a checkout's `discounts` name (a discount code's first period, issue 43). */
+export interface FakeCoupon {
+  id: string;
+  object: 'coupon';
+  amount_off: number;
+  currency: string;
+  duration: string;
+  max_redemptions: number;
+  name: string | null;
+}
+
 export interface FakeSession {
   id: string;
   object: 'checkout.session';
   mode: 'payment' | 'subscription';
   status: 'open' | 'complete' | 'expired';
-  payment_status: 'paid' | 'unpaid';
+  payment_status: 'paid' | 'unpaid' | 'no_payment_required';
   amount_total: number;
   currency: string;
   customer_email: string | null;
@@ -41,6 +52,10 @@ export interface FakeSession {
   /** What the session was created with, kept for assertions (not part of Stripe's answer). */
   subscriptionMetadata: Record<string, string>;
   lineItem: { name: string; unitAmount: number; currency: string; interval: string | null };
+  /** subscription_data.trial_period_days (issue 43), or null. */
+  trialDays: number | null;
+  /** The coupon of `discounts[0]` (a discount code's first period, issue 43), or null. */
+  coupon: FakeCoupon | null;
 }
 
 /** The charge behind a paid payment-mode session (one per PaymentIntent here). */
@@ -163,6 +178,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const refundsByKey = new Map<string, FakeRefund>();
   const subscriptionUpdatesByKey = new Map<string, FakeSubscription>();
   const invoiceItems = new Map<string, FakeInvoiceItem>();
+  const coupons = new Map<string, FakeCoupon>();
   const answersByKey = new Map<string, { status: number; body: unknown }>();
   const signer = new Stripe(FAKE_STRIPE_SECRET_KEY);
 
@@ -185,7 +201,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     });
 
   function publicSession(s: FakeSession): Json {
-    const { subscriptionMetadata: _meta, lineItem: _line, ...rest } = s;
+    const { subscriptionMetadata: _meta, lineItem: _line, trialDays: _t, coupon: _c, ...rest } = s;
     return rest;
   }
 
@@ -194,13 +210,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const interval = form.get('line_items[0][price_data][recurring][interval]');
     const unitAmount = Number(form.get('line_items[0][price_data][unit_amount]'));
     const currency = form.get('line_items[0][price_data][currency]') ?? '';
+    const trial = form.get('subscription_data[trial_period_days]');
+    const coupon = coupons.get(form.get('discounts[0][coupon]') ?? '') ?? null;
+    const quantity = Number(form.get('line_items[0][quantity]') ?? '1');
     const session: FakeSession = {
       id,
       object: 'checkout.session',
       mode: form.get('mode') === 'subscription' ? 'subscription' : 'payment',
       status: 'open',
       payment_status: 'unpaid',
-      amount_total: unitAmount * Number(form.get('line_items[0][quantity]') ?? '1'),
+      // A trial's checkout charges nothing; a coupon takes its amount off the first payment.
+      amount_total: trial ? 0 : unitAmount * quantity - (coupon?.amount_off ?? 0),
       currency,
       customer_email: form.get('customer_email'),
       customer_details: null,
@@ -219,6 +239,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         currency,
         interval,
       },
+      trialDays: trial ? Number(trial) : null,
+      coupon,
     };
     sessions.set(id, session);
     return session;
@@ -408,6 +430,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const found = disputes.get(dispute[1]);
       return found ? send(res, 200, found) : missing(res, 'dispute', dispute[1]);
     }
+    if (method === 'POST' && path === '/v1/coupons') {
+      const coupon: FakeCoupon = {
+        id: newId('coupon'),
+        object: 'coupon',
+        amount_off: Number(form.get('amount_off')),
+        currency: form.get('currency') ?? '',
+        duration: form.get('duration') ?? '',
+        max_redemptions: Number(form.get('max_redemptions')),
+        name: form.get('name'),
+      };
+      coupons.set(coupon.id, coupon);
+      return send(res, 200, coupon);
+    }
     if (method === 'POST' && path === '/v1/checkout/sessions') {
       return send(res, 200, publicSession(createSession(form)));
     }
@@ -442,6 +477,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           behavior: form.get('pause_collection[behavior]') ?? '',
           resumes_at: resumesAt ? Number(resumesAt) : null,
         };
+      }
+      if (method === 'POST' && form.get('trial_end') === 'now') {
+        // The trial ends: the first paid period starts now (its invoice is the test's to make).
+        const item = found.items.data[0];
+        if (item) {
+          const days = item.price.recurring?.interval === 'year' ? 365 : 30;
+          item.current_period_start = unix(new Date());
+          item.current_period_end = item.current_period_start + days * 86_400;
+        }
+        found.status = 'active';
       }
       if (method === 'POST' && form.get('billing_cycle_anchor[type]') === 'now') {
         // A new period from now (without proration the full price is invoiced at once).
@@ -553,7 +598,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (!s) throw new Error(`fake stripe: no session ${sessionId}`);
       const paid = (options.paymentStatus ?? 'paid') === 'paid';
       s.status = 'complete';
-      s.payment_status = paid ? 'paid' : 'unpaid';
+      // A trial's checkout only saves the card (issue 43).
+      s.payment_status = !paid ? 'unpaid' : s.trialDays ? 'no_payment_required' : 'paid';
       s.customer_details = { email: options.email ?? s.customer_email ?? 'payer@example.test' };
       if (options.amountTotal !== undefined) s.amount_total = options.amountTotal;
       if (s.mode === 'payment' && paid && !s.payment_intent) {
@@ -561,14 +607,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       }
       if (s.mode === 'subscription' && paid) {
         const start = options.periodStart ?? new Date();
-        // Stripe bills a recurring price's interval: a year's price (issue 43) runs 365 days.
-        const days = s.lineItem.interval === 'year' ? 365 : 30;
+        // Stripe bills a recurring price's interval: a year's price (issue 43) runs 365 days; a
+        // trial's first period is the trial.
+        const days = s.trialDays ?? (s.lineItem.interval === 'year' ? 365 : 30);
         const end = options.periodEnd ?? new Date(start.getTime() + days * 86_400_000);
         const subscription: FakeSubscription = {
           id: newId('sub'),
           object: 'subscription',
           customer: newId('cus'),
-          status: 'active',
+          status: s.trialDays ? 'trialing' : 'active',
           start_date: unix(start),
           cancel_at_period_end: false,
           canceled_at: null,
