@@ -5,7 +5,7 @@ import { signInPage, signUpViaApi } from './support/accounts';
 /*
  * Yearly plans (issue 43): a fan switches the creator's tier card to Yearly, sees the year's
  * price and its saving, pays it with the local test card, and the wallet lists the membership
- * renewing yearly at that price.
+ * renewing yearly at that price; its cancel dialog offers a pause of whole years.
  */
 
 test('a fan picks Yearly on a tier card and pays the yearly price', async ({ page, request }) => {
@@ -43,4 +43,17 @@ test('a fan picks Yearly on a tier card and pays the yearly price', async ({ pag
   const nextYear = new Date();
   nextYear.setUTCFullYear(nextYear.getUTCFullYear() + 1);
   await expect(row).toContainText(String(nextYear.getUTCFullYear()));
+
+  // A yearly plan pauses for years, from the end of the paid year.
+  await row.getByRole('button', { name: 'Cancel membership' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('radio', { name: '1 year' })).toBeChecked();
+  await dialog.getByRole('radio', { name: '2 years' }).check();
+  await dialog.getByRole('button', { name: 'Pause instead' }).click();
+  await expect(dialog).toHaveCount(0);
+  const inThreeYears = new Date();
+  inThreeYears.setUTCFullYear(inThreeYears.getUTCFullYear() + 3);
+  await expect(row.getByTestId('membership-paused-until')).toContainText(
+    String(inThreeYears.getUTCFullYear()),
+  );
 });
