@@ -18,7 +18,7 @@ import { fail } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import { accountState } from '../users/index';
 import type { BillingDeps } from './deps';
-import { priceDiscount, type PricedDiscount } from './discounts';
+import { itemDiscount, priceDiscount, type PricedDiscount } from './discounts';
 import { itemCheckoutStatement } from './item-checkout.read-model';
 import { periodPriceCents } from './plans';
 import { assertPurchasable } from './sales';
@@ -295,16 +295,7 @@ export async function planCheckout(
     now,
   );
   const priceCents = itemAmountCents(item, body.amount, cents);
-  const discount =
-    discountText === null
-      ? null
-      : await priceDiscount(deps.db, now, {
-          text: discountText,
-          sellerId: item.creatorId,
-          target: { kind: 'item', itemId: item.id, payWhatYouWant: item.minPriceCents !== null },
-          priceCents,
-          currency: item.currency,
-        });
+  const discount = await itemDiscount(deps.db, now, discountText, item, priceCents);
   return {
     kind: 'item',
     itemId: item.id,

@@ -239,6 +239,27 @@ export async function priceDiscount(
 }
 
 /**
+ * An item checkout's discount (a card purchase or a gift of it): none without a code, else the
+ * code priced for this item at the amount the buyer pays (`priceDiscount`'s rules).
+ */
+export async function itemDiscount(
+  db: Db,
+  now: Date,
+  text: string | null,
+  item: { id: number; creatorId: string; minPriceCents: number | null; currency: Currency },
+  priceCents: number,
+): Promise<PricedDiscount | null> {
+  if (text === null) return null;
+  return priceDiscount(db, now, {
+    text,
+    sellerId: item.creatorId,
+    target: { kind: 'item', itemId: item.id, payWhatYouWant: item.minPriceCents !== null },
+    priceCents,
+    currency: item.currency,
+  });
+}
+
+/**
  * Takes one redemption of the code inside the checkout's transaction: a conditional update, so
  * when many buyers race for the last ones each waits on the row and sees the count the one
  * before it left (PostgreSQL re-checks the condition on the updated row; PGlite runs one

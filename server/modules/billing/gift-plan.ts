@@ -17,7 +17,7 @@ import {
   type CheckoutPlan,
 } from './checkout-plan';
 import type { BillingDeps } from './deps';
-import { priceDiscount } from './discounts';
+import { itemDiscount, priceDiscount } from './discounts';
 import { assertPurchasable } from './sales';
 import type { CheckoutGift } from './tables';
 
@@ -105,16 +105,7 @@ export async function planGiftCheckout(
   // What the giver owns does not matter (the gift is someone else's): no entitlements.
   assertPurchasable(viewer, item, { status: found.creatorStatus }, [], 'card', now);
   const priceCents = itemAmountCents(item, body.amount, cents);
-  const discount =
-    discountText === null
-      ? null
-      : await priceDiscount(deps.db, now, {
-          text: discountText,
-          sellerId: item.creatorId,
-          target: { kind: 'item', itemId: item.id, payWhatYouWant: item.minPriceCents !== null },
-          priceCents,
-          currency: item.currency,
-        });
+  const discount = await itemDiscount(deps.db, now, discountText, item, priceCents);
   return {
     kind: 'gift',
     itemId: item.id,
