@@ -1,16 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditEvents, subscriptions } from '../../db/schema/index';
-import { createTestApp, type TestApp } from '../../test/app';
 import type { TestUser } from '../../test/factories';
-import { startFakeStripe, stripeEnv, type FakeStripe } from '../../test/fakes/stripe';
 import {
   deliverOk as deliverOkTo,
   fresh,
   stripeMember as stripeMemberOf,
-  type StripeHarness,
+  stripeHarness,
 } from './stripe-test-helpers';
-import { manualClock } from './test-helpers';
 
 /*
  * Issue 43: pausing a membership billed by Stripe. Aura keeps the pause as for the local
@@ -22,41 +19,29 @@ const DAY = 86_400_000;
 const T0 = new Date('2032-02-01T10:00:00.000Z');
 const at = (days: number, hours = 0) => new Date(T0.getTime() + days * DAY + hours * 3600_000);
 
-const clock = manualClock(T0.toISOString());
-let fake: FakeStripe;
-let t: TestApp;
-let h: StripeHarness;
-
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  t = await createTestApp({ env: stripeEnv(fake), clock });
-  h = { t, fake, clock };
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+const h = stripeHarness(T0);
+const { clock } = h;
 
 const deliverOk = (type: string, object: object) => deliverOkTo(h, type, object);
 const stripeMember = () => stripeMemberOf(h, { start: T0, end: at(30) });
 
 async function post(fan: TestUser, id: string, action: 'pause' | 'resume', periods?: number) {
-  return t.app.inject({
+  return h.t.app.inject({
     method: 'POST',
     url: `/api/v1/billing/subscriptions/${id}/${action}`,
-    headers: (await fresh(t, fan)).auth,
+    headers: (await fresh(h.t, fan)).auth,
     ...(periods === undefined ? {} : { payload: { periods } }),
   });
 }
 
 const row = async (id: string) =>
-  (await t.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0];
+  (await h.t.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0];
 
 const updates = (subId: string) =>
-  fake.requests.filter((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${subId}`);
+  h.fake.requests.filter((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${subId}`);
 
 async function eventsOf(id: string, action: 'membership.paused' | 'membership.resumed') {
-  return t.db
+  return h.t.db
     .select()
     .from(auditEvents)
     .where(and(eq(auditEvents.subjectId, id), eq(auditEvents.action, action)));
@@ -66,9 +51,9 @@ describe('pausing a Stripe membership', () => {
   it('pauses collection at Stripe once, keeps access to the period end, and ends the pause with the first paid invoice', async () => {
     const { fan, subId, id, sees } = await stripeMember();
     clock.set(at(5).toISOString());
-    const list = await t.app.inject({
+    const list = await h.t.app.inject({
       url: '/api/v1/billing/subscriptions',
-      headers: (await fresh(t, fan)).auth,
+      headers: (await fresh(h.t, fan)).auth,
     });
     expect(list.json().subscriptions[0]).toMatchObject({ id, canPause: true });
 
@@ -81,7 +66,7 @@ describe('pausing a Stripe membership', () => {
       isActive: true,
       canPause: false,
     });
-    expect(fake.subscriptions.get(subId)?.pause_collection).toEqual({
+    expect(h.fake.subscriptions.get(subId)?.pause_collection).toEqual({
       behavior: 'void',
       resumes_at: Math.floor(pausedUntil.getTime() / 1000),
     });
@@ -97,27 +82,27 @@ describe('pausing a Stripe membership', () => {
     // Access ends with the paid period; Stripe's next (voided) period extends nothing.
     expect(await sees(at(29))).toBe(true);
     clock.set(at(30, 1).toISOString());
-    fake.setPeriod(subId, at(30), at(60));
+    h.fake.setPeriod(subId, at(30), at(60));
     expect(() =>
-      fake.invoice(subId, { amountPaid: 500, billingReason: 'subscription_cycle' }),
+      h.fake.invoice(subId, { amountPaid: 500, billingReason: 'subscription_cycle' }),
     ).toThrow(/voided/);
-    await deliverOk('customer.subscription.updated', fake.subscriptions.get(subId) ?? {});
+    await deliverOk('customer.subscription.updated', h.fake.subscriptions.get(subId) ?? {});
     expect(await row(id)).toMatchObject({ currentPeriodEnd: at(30), pausedUntil });
     expect(await sees(at(31))).toBe(false);
-    const during = await t.app.inject({
+    const during = await h.t.app.inject({
       url: '/api/v1/billing/subscriptions',
-      headers: (await fresh(t, fan)).auth,
+      headers: (await fresh(h.t, fan)).auth,
     });
     expect(during.json().subscriptions[0]).toMatchObject({ isPaused: true, isActive: false });
 
     // Stripe resumes collection at resumes_at and the first invoice after it is paid.
     clock.set(new Date(pausedUntil.getTime() + 3600_000).toISOString());
-    fake.updateSubscription(subId, { pause_collection: null });
+    h.fake.updateSubscription(subId, { pause_collection: null });
     const end = new Date(pausedUntil.getTime() + 30 * DAY);
-    fake.setPeriod(subId, pausedUntil, end);
+    h.fake.setPeriod(subId, pausedUntil, end);
     await deliverOk(
       'invoice.paid',
-      fake.invoice(subId, { amountPaid: 500, billingReason: 'subscription_cycle' }),
+      h.fake.invoice(subId, { amountPaid: 500, billingReason: 'subscription_cycle' }),
     );
     expect(await row(id)).toMatchObject({ pausedUntil: null, currentPeriodEnd: end });
     expect(await eventsOf(id, 'membership.resumed')).toMatchObject([{ data: { early: false } }]);
@@ -131,7 +116,7 @@ describe('pausing a Stripe membership', () => {
     const resumed = await post(before.fan, before.id, 'resume');
     expect(resumed.statusCode, resumed.body).toBe(200);
     expect(resumed.json()).toMatchObject({ pausedUntil: null, isActive: true });
-    expect(fake.subscriptions.get(before.subId)?.pause_collection).toBeNull();
+    expect(h.fake.subscriptions.get(before.subId)?.pause_collection).toBeNull();
     const [, clear] = updates(before.subId);
     expect(clear?.form.get('pause_collection')).toBe('');
     expect(clear?.form.has('billing_cycle_anchor[type]')).toBe(false);
@@ -154,10 +139,10 @@ describe('pausing a Stripe membership', () => {
     expect(renew?.form.get('billing_cycle_anchor[type]')).toBe('now');
     expect(renew?.form.get('proration_behavior')).toBe('none');
     expect(await eventsOf(during.id, 'membership.resumed')).toHaveLength(1);
-    fake.setPeriod(during.subId, at(40), at(70));
+    h.fake.setPeriod(during.subId, at(40), at(70));
     await deliverOk(
       'invoice.paid',
-      fake.invoice(during.subId, { amountPaid: 500, billingReason: 'subscription_cycle' }),
+      h.fake.invoice(during.subId, { amountPaid: 500, billingReason: 'subscription_cycle' }),
     );
     expect(await during.sees(at(69))).toBe(true);
   });
@@ -166,26 +151,26 @@ describe('pausing a Stripe membership', () => {
     const { fan, subId, id, sees } = await stripeMember();
     clock.set(at(5).toISOString());
     for (const status of [500, 402] as const) {
-      fake.failSubscriptionUpdates = status;
+      h.fake.failSubscriptionUpdates = status;
       const res = await post(fan, id, 'pause', 1);
       expect(res.statusCode, res.body).toBe(502);
       expect(res.json()).toMatchObject({ code: 'payment_provider_unreachable' });
     }
-    fake.failSubscriptionUpdates = null;
+    h.fake.failSubscriptionUpdates = null;
     expect(await row(id)).toMatchObject({ pausedUntil: null });
     expect(await eventsOf(id, 'membership.paused')).toHaveLength(0);
-    expect(fake.subscriptions.get(subId)?.pause_collection).toBeNull();
+    expect(h.fake.subscriptions.get(subId)?.pause_collection).toBeNull();
     expect(await sees(at(29))).toBe(true);
 
     // Then it works; a failing resume leaves the pause in place, here and at Stripe.
     expect((await post(fan, id, 'pause', 1)).statusCode).toBe(200);
     const { pausedUntil } = (await row(id)) ?? {};
-    fake.failSubscriptionUpdates = 500;
+    h.fake.failSubscriptionUpdates = 500;
     const resume = await post(fan, id, 'resume');
-    fake.failSubscriptionUpdates = null;
+    h.fake.failSubscriptionUpdates = null;
     expect(resume.statusCode, resume.body).toBe(502);
     expect(await row(id)).toMatchObject({ pausedUntil });
-    expect(fake.subscriptions.get(subId)?.pause_collection).not.toBeNull();
+    expect(h.fake.subscriptions.get(subId)?.pause_collection).not.toBeNull();
     expect(await eventsOf(id, 'membership.resumed')).toHaveLength(0);
   });
 });

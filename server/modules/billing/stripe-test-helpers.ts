@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { PaidTier } from '../../../common/rules/tiers';
 import { subscriptions } from '../../db/schema/index';
-import type { TestApp } from '../../test/app';
+import { createTestApp, type TestApp } from '../../test/app';
 import { createItem, createUser, type TestUser } from '../../test/factories';
-import type { FakeStripe } from '../../test/fakes/stripe';
+import { startFakeStripe, stripeEnv, type FakeStripe } from '../../test/fakes/stripe';
 import { canViewItem } from '../access/index';
-import { startCheckout, type manualClock } from './test-helpers';
+import { manualClock, startCheckout } from './test-helpers';
 
 /** Builders the API tests of Stripe-billed memberships share (pause, tier change). */
 
@@ -14,6 +14,23 @@ export interface StripeHarness {
   t: TestApp;
   fake: FakeStripe;
   clock: ReturnType<typeof manualClock>;
+}
+
+/**
+ * A test file's app on the fake Stripe, its clock starting at `start`: made before the file's
+ * tests, closed after them (the fields are set once `beforeAll` ran).
+ */
+export function stripeHarness(start: Date): StripeHarness {
+  const h = { clock: manualClock(start.toISOString()) } as StripeHarness;
+  beforeAll(async () => {
+    h.fake = await startFakeStripe();
+    h.t = await createTestApp({ env: stripeEnv(h.fake), clock: h.clock });
+  });
+  afterAll(async () => {
+    await h.t.close();
+    await h.fake.close();
+  });
+  return h;
 }
 
 /** Delivers a signed webhook event and expects it taken. */

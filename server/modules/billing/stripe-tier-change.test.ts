@@ -1,12 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tierChangeCents } from '../../../common/rules/tier-change';
 import { auditEvents, ledgerEntries, subscriptions } from '../../db/schema/index';
-import { createTestApp, type TestApp } from '../../test/app';
 import { createItem, type TestUser } from '../../test/factories';
-import { startFakeStripe, stripeEnv, type FakeStripe } from '../../test/fakes/stripe';
-import { deliverOk, fresh, stripeMember, type StripeHarness } from './stripe-test-helpers';
-import { earningsEntries, manualClock } from './test-helpers';
+import { deliverOk, fresh, stripeMember, stripeHarness } from './stripe-test-helpers';
+import { earningsEntries } from './test-helpers';
 
 /*
  * Issue 43: changing the tier of a membership billed by Stripe. Stripe bills what Aura quoted:
@@ -20,55 +18,44 @@ const T0 = new Date('2033-03-01T10:00:00.000Z');
 const at = (days: number, hours = 0) => new Date(T0.getTime() + days * DAY + hours * 3600_000);
 const PERIOD = { start: T0, end: at(30) };
 
-const clock = manualClock(T0.toISOString());
-let fake: FakeStripe;
-let t: TestApp;
-let h: StripeHarness;
-
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  t = await createTestApp({ env: stripeEnv(fake), clock });
-  h = { t, fake, clock };
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+const h = stripeHarness(T0);
+const { clock } = h;
 
 async function change(fan: TestUser, id: string, tier: string) {
-  return t.app.inject({
+  return h.t.app.inject({
     method: 'POST',
     url: `/api/v1/billing/subscriptions/${id}/change`,
-    headers: (await fresh(t, fan)).auth,
+    headers: (await fresh(h.t, fan)).auth,
     payload: { tier },
   });
 }
 
 const row = async (id: string) =>
-  (await t.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0];
+  (await h.t.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0];
 
-const itemPrice = (subId: string) => fake.subscriptions.get(subId)?.items.data[0]?.price;
+const itemPrice = (subId: string) => h.fake.subscriptions.get(subId)?.items.data[0]?.price;
 
 const invoicesOf = (subId: string) =>
-  [...fake.invoices.values()].filter(
+  [...h.fake.invoices.values()].filter(
     (i) => i.parent.subscription_details.subscription === subId && i.billing_reason === 'manual',
   );
 
-async function tierEvents(id: string) {
-  return t.db
+const eventsOf = (id: string, action: 'membership.tier_changed' | 'membership.renewed') =>
+  h.t.db
     .select()
     .from(auditEvents)
-    .where(and(eq(auditEvents.subjectId, id), eq(auditEvents.action, 'membership.tier_changed')));
-}
+    .where(and(eq(auditEvents.subjectId, id), eq(auditEvents.action, action)));
+
+const tierEvents = (id: string) => eventsOf(id, 'membership.tier_changed');
 
 describe('changing the tier of a Stripe membership', () => {
   it('upgrades at once for exactly the quoted difference, booked once whatever the webhook does', async () => {
     const { creator, fan, subId, id, sees } = await stripeMember(h, PERIOD);
-    const soulItem = await createItem(t, creator, { priceCents: 0, tierRequired: 'HyprSoul' });
+    const soulItem = await createItem(h.t, creator, { priceCents: 0, tierRequired: 'HyprSoul' });
     clock.set(at(10).toISOString());
-    const list = await t.app.inject({
+    const list = await h.t.app.inject({
       url: '/api/v1/billing/subscriptions',
-      headers: (await fresh(t, fan)).auth,
+      headers: (await fresh(h.t, fan)).auth,
     });
     const quote = tierChangeCents('Hypr', 'HyprSoul', { start: T0, end: at(30) }, at(10));
     expect(quote).toBe(667);
@@ -84,12 +71,12 @@ describe('changing the tier of a Stripe membership', () => {
     // Stripe: the item bills the new price from the next invoice on, without its own proration,
     // and one invoice of its own charged the quote.
     expect(itemPrice(subId)).toMatchObject({ unit_amount: 1500, recurring: { interval: 'month' } });
-    const priceUpdate = fake.requests.find(
+    const priceUpdate = h.fake.requests.find(
       (r) =>
         r.path === `/v1/subscriptions/${subId}` && r.form.has('items[0][price_data][unit_amount]'),
     );
     expect(priceUpdate?.form.get('proration_behavior')).toBe('none');
-    expect(fake.subscriptions.get(subId)?.metadata).toMatchObject({ tier: 'HyprSoul' });
+    expect(h.fake.subscriptions.get(subId)?.metadata).toMatchObject({ tier: 'HyprSoul' });
     const [invoice, ...more] = invoicesOf(subId);
     expect(more).toHaveLength(0);
     expect(invoice).toMatchObject({
@@ -101,7 +88,7 @@ describe('changing the tier of a Stripe membership', () => {
     // Aura: the higher tier now, to the same period end; the creator earns the quote once.
     expect(await row(id)).toMatchObject({ tier: 'HyprSoul', currentPeriodEnd: at(30) });
     expect(await sees(at(11), soulItem)).toBe(true);
-    const upgrade = (await earningsEntries(t, creator.user.id)).filter(
+    const upgrade = (await earningsEntries(h.t, creator.user.id)).filter(
       (e) => e.ref === `membership:invoice:${invoice?.id}`,
     );
     expect(upgrade).toHaveLength(1);
@@ -113,13 +100,9 @@ describe('changing the tier of a Stripe membership', () => {
     const { paymentIntent: _pi, ...paid } = invoice ?? { paymentIntent: null };
     await deliverOk(h, 'invoice.paid', paid);
     await deliverOk(h, 'invoice.paid', paid);
-    const entries = await earningsEntries(t, creator.user.id);
+    const entries = await earningsEntries(h.t, creator.user.id);
     expect(entries).toHaveLength(2);
-    const renewed = await t.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.subjectId, id), eq(auditEvents.action, 'membership.renewed')));
-    expect(renewed).toHaveLength(0);
+    expect(await eventsOf(id, 'membership.renewed')).toHaveLength(0);
 
     // A double click: answered 200, nothing more at Stripe or here.
     const again = await change(fan, id, 'HyprSoul');
@@ -129,11 +112,11 @@ describe('changing the tier of a Stripe membership', () => {
 
     // The next renewal is Stripe's at the new price.
     clock.set(at(30, 1).toISOString());
-    fake.setPeriod(subId, at(30), at(60));
+    h.fake.setPeriod(subId, at(30), at(60));
     await deliverOk(
       h,
       'invoice.paid',
-      fake.invoice(subId, { amountPaid: 1500, billingReason: 'subscription_cycle' }),
+      h.fake.invoice(subId, { amountPaid: 1500, billingReason: 'subscription_cycle' }),
     );
     expect(await row(id)).toMatchObject({ tier: 'HyprSoul', currentPeriodEnd: at(60) });
     expect(await sees(at(59), soulItem)).toBe(true);
@@ -142,9 +125,9 @@ describe('changing the tier of a Stripe membership', () => {
   it('changes nothing when the card is declined, and the next attempt is a new one', async () => {
     const { creator, fan, subId, id } = await stripeMember(h, PERIOD);
     clock.set(at(20).toISOString());
-    fake.declineInvoicePayments = true;
+    h.fake.declineInvoicePayments = true;
     const declined = await change(fan, id, 'HyprSoul');
-    fake.declineInvoicePayments = false;
+    h.fake.declineInvoicePayments = false;
     expect(declined.statusCode, declined.body).toBe(402);
     expect(declined.json()).toMatchObject({ code: 'card_declined' });
     expect(await row(id)).toMatchObject({ tier: 'Hypr', priceCents: 500, pendingTier: null });
@@ -152,7 +135,7 @@ describe('changing the tier of a Stripe membership', () => {
     expect(itemPrice(subId)).toMatchObject({ unit_amount: 500 });
     expect(invoicesOf(subId).map((i) => i.status)).toEqual(['void']);
     expect(await tierEvents(id)).toHaveLength(0);
-    expect(await earningsEntries(t, creator.user.id)).toHaveLength(1);
+    expect(await earningsEntries(h.t, creator.user.id)).toHaveLength(1);
 
     const paid = await change(fan, id, 'HyprSoul');
     expect(paid.statusCode, paid.body).toBe(200);
@@ -162,7 +145,7 @@ describe('changing the tier of a Stripe membership', () => {
       ['paid', quote],
     ]);
     expect(itemPrice(subId)).toMatchObject({ unit_amount: 1500 });
-    const [entry] = await t.db
+    const [entry] = await h.t.db
       .select()
       .from(ledgerEntries)
       .where(eq(ledgerEntries.ref, `membership:invoice:${invoicesOf(subId)[1]?.id}`));
@@ -171,12 +154,12 @@ describe('changing the tier of a Stripe membership', () => {
 
   it('applies an upgrade Stripe charged when the change itself did not commit', async () => {
     const { creator, fan, subId, id, sees } = await stripeMember(h, PERIOD, 'Hypr');
-    const soulItem = await createItem(t, creator, { priceCents: 0, tierRequired: 'HyprSoul' });
+    const soulItem = await createItem(h.t, creator, { priceCents: 0, tierRequired: 'HyprSoul' });
     clock.set(at(10).toISOString());
     // What a change left at Stripe before its transaction was lost: the new price, a paid invoice.
     const price = itemPrice(subId);
     if (price) price.unit_amount = 1500;
-    const invoice = fake.invoice(subId, {
+    const invoice = h.fake.invoice(subId, {
       amountPaid: 667,
       billingReason: 'manual',
       metadata: { auraKind: 'upgrade', tier: 'HyprSoul', membershipId: id },
@@ -188,13 +171,9 @@ describe('changing the tier of a Stripe membership', () => {
     expect(await tierEvents(id)).toMatchObject([
       { actorId: null, data: { direction: 'upgrade', amountCents: 667, toTier: 'HyprSoul' } },
     ]);
-    const entries = await earningsEntries(t, creator.user.id);
+    const entries = await earningsEntries(h.t, creator.user.id);
     expect(entries.filter((e) => e.ref === `membership:invoice:${invoice.id}`)).toHaveLength(1);
-    const renewed = await t.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.subjectId, id), eq(auditEvents.action, 'membership.renewed')));
-    expect(renewed).toHaveLength(0);
+    expect(await eventsOf(id, 'membership.renewed')).toHaveLength(0);
     // The fan's retry of that change finds it done.
     const retry = await change(fan, id, 'HyprSoul');
     expect(retry.statusCode, retry.body).toBe(200);
@@ -204,9 +183,9 @@ describe('changing the tier of a Stripe membership', () => {
   it('changes nothing when Stripe cannot be reached, here or there', async () => {
     const { fan, subId, id } = await stripeMember(h, PERIOD);
     clock.set(at(5).toISOString());
-    fake.failing = true;
+    h.fake.failing = true;
     const res = await change(fan, id, 'HyprSoul');
-    fake.failing = false;
+    h.fake.failing = false;
     expect(res.statusCode, res.body).toBe(502);
     expect(res.json()).toMatchObject({ code: 'payment_provider_unreachable' });
     expect(await row(id)).toMatchObject({ tier: 'Hypr', pendingTier: null });
@@ -239,11 +218,11 @@ describe('changing the tier of a Stripe membership', () => {
     // Higher access to the period end; Stripe's renewal at the lower price moves the tier.
     expect(await sees(at(29))).toBe(true);
     clock.set(at(30, 1).toISOString());
-    fake.setPeriod(subId, at(30), at(60));
+    h.fake.setPeriod(subId, at(30), at(60));
     await deliverOk(
       h,
       'invoice.paid',
-      fake.invoice(subId, { amountPaid: 500, billingReason: 'subscription_cycle' }),
+      h.fake.invoice(subId, { amountPaid: 500, billingReason: 'subscription_cycle' }),
     );
     expect(await row(id)).toMatchObject({
       tier: 'Hypr',
@@ -252,7 +231,7 @@ describe('changing the tier of a Stripe membership', () => {
       currentPeriodEnd: at(60),
     });
     expect(await sees(at(31))).toBe(false);
-    const renewal = (await earningsEntries(t, creator.user.id)).filter((e) =>
+    const renewal = (await earningsEntries(h.t, creator.user.id)).filter((e) =>
       e.ref.startsWith('membership:invoice:'),
     );
     expect(renewal).toHaveLength(1);
@@ -263,10 +242,10 @@ describe('changing the tier of a Stripe membership', () => {
     clock.set(at(4).toISOString());
     const unknown = await change(fan, id, 'Gold');
     expect(unknown.statusCode).toBe(400);
-    const cancel = await t.app.inject({
+    const cancel = await h.t.app.inject({
       method: 'POST',
       url: `/api/v1/billing/subscriptions/${id}/cancel`,
-      headers: (await fresh(t, fan)).auth,
+      headers: (await fresh(h.t, fan)).auth,
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
     const afterCancel = await change(fan, id, 'HyprSoul');
