@@ -18,7 +18,7 @@ import { fail } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import { accountState } from '../users/index';
 import type { BillingDeps } from './deps';
-import { itemDiscount, priceDiscount, type PricedDiscount } from './discounts';
+import { itemDiscount, membershipDiscount, priceDiscount, type PricedDiscount } from './discounts';
 import { itemCheckoutStatement } from './item-checkout.read-model';
 import { periodPriceCents } from './plans';
 import { assertPurchasable } from './sales';
@@ -129,6 +129,24 @@ export async function checkoutItem(
   return found;
 }
 
+/** The creator a membership checkout (or a gift of one) names, who must offer memberships. */
+export async function membershipCreator(
+  deps: Pick<BillingDeps, 'db'>,
+  viewer: Viewer,
+  body: Pick<CreateCheckoutSessionRequest, 'creatorId' | 'productId'>,
+) {
+  const creatorId = body.creatorId ?? (typeof body.productId === 'string' ? body.productId : '');
+  if (!isUuid(creatorId)) {
+    throw fail('membership_needs_creator', undefined, { field: 'creatorId' });
+  }
+  const creator = await accountState(deps.db, { id: creatorId });
+  if (!creator || creator.status !== 'active' || !roleHolds(creator.role, 'membership.offer')) {
+    throw fail('creator_not_found');
+  }
+  if (creator.id === viewer.id) throw fail('cannot_subscribe_self');
+  return creator;
+}
+
 /** Decides what is bought and for how much, from our own prices only (issue 5). */
 export async function planCheckout(
   deps: BillingDeps,
@@ -210,15 +228,7 @@ export async function planCheckout(
 
   if (isTier(body.tier)) {
     if (body.tier === 'Aura') throw fail('tier_is_free', undefined, { field: 'tier' });
-    const creatorId = body.creatorId ?? (typeof body.productId === 'string' ? body.productId : '');
-    if (!isUuid(creatorId)) {
-      throw fail('membership_needs_creator', undefined, { field: 'creatorId' });
-    }
-    const creator = await accountState(deps.db, { id: creatorId });
-    if (!creator || creator.status !== 'active' || !roleHolds(creator.role, 'membership.offer')) {
-      throw fail('creator_not_found');
-    }
-    if (creator.id === viewer.id) throw fail('cannot_subscribe_self');
+    const creator = await membershipCreator(deps, viewer, body);
     // A month at the tier's price, or a year at the creator's yearly price (issue 43).
     const interval = body.interval ?? 'month';
     const price = await periodPriceCents(deps.db, creator.id, body.tier, interval);
@@ -257,19 +267,13 @@ export async function planCheckout(
         trialDays,
       };
     }
-    const discount =
-      discountText === null
-        ? null
-        : await priceDiscount(deps.db, now, {
-            text: discountText,
-            sellerId: creator.id,
-            target: {
-              kind: 'subscription',
-              tier: body.tier,
-            },
-            priceCents: price,
-            currency: TIER_CURRENCY,
-          });
+    const discount = await membershipDiscount(
+      deps.db,
+      now,
+      discountText,
+      { creatorId: creator.id, tier: body.tier },
+      price,
+    );
     return {
       kind: 'subscription',
       itemId: null,

@@ -6,7 +6,7 @@ import {
   type DiscountAmount,
 } from '../../../common/rules/discounts';
 import type { Currency } from '../../../common/rules/money';
-import type { PaidTier } from '../../../common/rules/tiers';
+import { TIER_CURRENCY, type PaidTier } from '../../../common/rules/tiers';
 import type {
   CreateDiscountRequest,
   DiscountCode,
@@ -256,6 +256,27 @@ export async function itemDiscount(
     target: { kind: 'item', itemId: item.id, payWhatYouWant: item.minPriceCents !== null },
     priceCents,
     currency: item.currency,
+  });
+}
+
+/**
+ * A membership checkout's discount (a subscription's first period or a gift of months): none
+ * without a code, else the code priced for the creator's tier (`priceDiscount`'s rules).
+ */
+export async function membershipDiscount(
+  db: Db,
+  now: Date,
+  text: string | null,
+  membership: { creatorId: string; tier: PaidTier },
+  priceCents: number,
+): Promise<PricedDiscount | null> {
+  if (text === null) return null;
+  return priceDiscount(db, now, {
+    text,
+    sellerId: membership.creatorId,
+    target: { kind: 'subscription', tier: membership.tier },
+    priceCents,
+    currency: TIER_CURRENCY,
   });
 }
 

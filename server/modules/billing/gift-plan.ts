@@ -1,23 +1,21 @@
 import { giftMessageOf, giftSendAtProblem, membershipGiftCents } from '../../../common/rules/gifts';
-import { roleHolds } from '../../../common/rules/permissions';
 import { isTier, TIER_CURRENCY, TIER_PRICE_CENTS } from '../../../common/rules/tiers';
 import { TOPUP_TIER, type CreateCheckoutSessionRequest } from '../../../common/schemas/billing';
 import type { GiftOrder } from '../../../common/schemas/gifts';
 import { TIP_TIER } from '../../../common/rules/tips';
 import type { Viewer } from '../../auth/guard';
 import { fail } from '../../http/errors';
-import { isUuid } from '../../http/ids';
-import { accountState } from '../users/index';
 import {
   amountNotAccepted,
   checkoutItem,
+  membershipCreator,
   itemAmountCents,
   priceMismatch,
   requestedCents,
   type CheckoutPlan,
 } from './checkout-plan';
 import type { BillingDeps } from './deps';
-import { itemDiscount, priceDiscount } from './discounts';
+import { itemDiscount, membershipDiscount } from './discounts';
 import { assertPurchasable } from './sales';
 import type { CheckoutGift } from './tables';
 
@@ -58,31 +56,20 @@ export async function planGiftCheckout(
     if (body.tier === 'Aura') throw fail('tier_is_free', undefined, { field: 'tier' });
     const months = body.gift.months;
     if (months === undefined) throw fail('gift_months_required', undefined, { field: 'gift' });
-    const creatorId = body.creatorId ?? (typeof body.productId === 'string' ? body.productId : '');
-    if (!isUuid(creatorId)) {
-      throw fail('membership_needs_creator', undefined, { field: 'creatorId' });
-    }
-    const creator = await accountState(deps.db, { id: creatorId });
-    if (!creator || creator.status !== 'active' || !roleHolds(creator.role, 'membership.offer')) {
-      throw fail('creator_not_found');
-    }
-    if (creator.id === viewer.id) throw fail('cannot_subscribe_self');
+    const creator = await membershipCreator(deps, viewer, body);
     const price = membershipGiftCents(body.tier, months);
     if (cents !== undefined && cents !== price && cents !== TIER_PRICE_CENTS[body.tier]) {
       throw priceMismatch(price, TIER_CURRENCY);
     }
     if (body.amount !== undefined) throw amountNotAccepted(price, TIER_CURRENCY);
-    const discount =
-      discountText === null
-        ? null
-        : await priceDiscount(deps.db, now, {
-            text: discountText,
-            sellerId: creator.id,
-            // Paid once, like a local membership's first payment.
-            target: { kind: 'subscription', tier: body.tier },
-            priceCents: price,
-            currency: TIER_CURRENCY,
-          });
+    // The gift is paid once: the code takes its part off that payment.
+    const discount = await membershipDiscount(
+      deps.db,
+      now,
+      discountText,
+      { creatorId: creator.id, tier: body.tier },
+      price,
+    );
     return {
       kind: 'gift',
       itemId: null,
