@@ -2,7 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { tierChangeCents } from '../../../common/rules/tier-change';
 import { auditEvents, ledgerEntries, subscriptions } from '../../db/schema/index';
+import { createTestApp } from '../../test/app';
 import { createItem, type TestUser } from '../../test/factories';
+import { stripeEnv } from '../../test/fakes/stripe';
 import { deliverOk, fresh, stripeMember, stripeHarness } from './stripe-test-helpers';
 import { earningsEntries } from './test-helpers';
 
@@ -255,4 +257,60 @@ describe('changing the tier of a Stripe membership', () => {
     expect(invoicesOf(subId)).toHaveLength(0);
     expect(itemPrice(subId)).toMatchObject({ unit_amount: 500 });
   });
+});
+
+/** One upgrade sent several times at once: charged once at Stripe, booked once here. */
+async function expectOneUpgrade(
+  answers: { statusCode: number; body: string }[],
+  subId: string,
+  id: string,
+) {
+  for (const res of answers) expect(res.statusCode, res.body).toBe(200);
+  const paid = invoicesOf(subId).filter((i) => i.status === 'paid');
+  expect(paid).toHaveLength(1);
+  expect(h.fake.requests.filter((r) => r.path === `/v1/invoices/${paid[0]?.id}/pay`)).toHaveLength(
+    1,
+  );
+  const entries = await h.t.db
+    .select()
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.ref, `membership:invoice:${paid[0]?.id}`));
+  expect(entries).toHaveLength(1);
+  expect(await tierEvents(id)).toHaveLength(1);
+  expect(await row(id)).toMatchObject({ tier: 'HyprSoul' });
+}
+
+describe('racing upgrades of a Stripe membership', () => {
+  it('charges one upgrade for three clicks at once', async () => {
+    const { fan, subId, id } = await stripeMember(h, PERIOD);
+    h.clock.set(at(12).toISOString());
+    const answers = await Promise.all([1, 2, 3].map(() => change(fan, id, 'HyprSoul')));
+    await expectOneUpgrade(answers, subId, id);
+  });
+
+  /*
+   * Two app instances on one PostgreSQL database, as behind a load balancer: the row lock holds
+   * the second until the first committed. On PGlite one process owns the data: skipped there.
+   */
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'charges one upgrade sent to two instances',
+    async () => {
+      const other = await createTestApp({ env: stripeEnv(h.fake), clock: h.clock });
+      try {
+        const { fan, subId, id } = await stripeMember(h, PERIOD);
+        h.clock.set(at(12).toISOString());
+        const onOther = async () =>
+          other.app.inject({
+            method: 'POST',
+            url: `/api/v1/billing/subscriptions/${id}/change`,
+            headers: (await fresh(other, fan)).auth,
+            payload: { tier: 'HyprSoul' },
+          });
+        const answers = await Promise.all([change(fan, id, 'HyprSoul'), onOther()]);
+        await expectOneUpgrade(answers, subId, id);
+      } finally {
+        await other.close();
+      }
+    },
+  );
 });
