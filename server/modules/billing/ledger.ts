@@ -3,7 +3,7 @@ import type { Currency } from '../../../common/rules/money';
 import { WALLET_CURRENCY } from '../../../common/schemas/billing';
 import type { Db } from '../../db/client';
 import {
-  EARNINGS_SHARDS,
+  earningsShard,
   earningsMonths,
   ledgerEntries,
   wallets,
@@ -151,7 +151,8 @@ export interface EarningsCredit {
 /**
  * The common table expressions that book a credit (`booked`: the ledger entry, none when its ref
  * was booked already) and add it to one shard of its month's total (`totalled`), chosen by the
- * entry's id. With `gate`, the name of an earlier expression, only when that returned a row.
+ * booking transaction's id (`earningsShard`). With `gate`, the name of an earlier expression,
+ * only when that returned a row.
  */
 export function creditExpressions(entry: EarningsCredit, netCents: number, gate: SQL | null): SQL {
   const month = startOfUtcMonth(entry.at).toISOString();
@@ -165,7 +166,7 @@ export function creditExpressions(entry: EarningsCredit, netCents: number, gate:
         ${entry.at.toISOString()}::timestamptz
       ${gate ? sql`where exists (select 1 from ${gate})` : sql``}
       on conflict (ref) do nothing
-      returning (id % ${sql.raw(String(EARNINGS_SHARDS))})::smallint as shard
+      returning ${earningsShard} as shard
     ),
     totalled as (
       insert into ${earningsMonths} (user_id, currency, month, shard, net_cents)
@@ -188,7 +189,8 @@ export const netOf = (entry: Pick<EarningsCredit, 'grossCents' | 'feePercent'>):
  * Credits a creator for a sale or membership payment, net of the platform fee, once per ref:
  * the net cents credited, or null when `ref` was already booked. One statement books the entry
  * and adds it to one shard of the creator's running total of its month (`earnings_months`, what
- * the dashboard reads), chosen by the entry's id; that row stays locked until the caller commits.
+ * the dashboard reads), chosen by the transaction's id; that row stays locked until the caller
+ * commits.
  */
 export async function creditEarnings(tx: Db, entry: EarningsCredit): Promise<number | null> {
   const netCents = netOf(entry);

@@ -1,12 +1,7 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { RefundCause } from '../../../common/schemas/transactions';
 import type { Db } from '../../db/client';
-import {
-  earningsMonths,
-  EARNINGS_SHARDS,
-  ledgerEntries,
-  subscriptions,
-} from '../../db/schema/index';
+import { earningsMonths, earningsShard, ledgerEntries, subscriptions } from '../../db/schema/index';
 import { recordEvent, type EventMeta } from '../../events/record';
 import { uncountSaleSql } from '../items/index';
 import { entitlements } from './entitlement-tables';
@@ -197,7 +192,7 @@ async function takeBackEarnings(
       userId: payment.creatorId,
       currency: payment.currency,
       month: startOfUtcMonth(at),
-      shard: entry.id % EARNINGS_SHARDS,
+      shard: earningsShard,
       netCents: -netCents,
     })
     .onConflictDoUpdate({

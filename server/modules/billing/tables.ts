@@ -387,11 +387,17 @@ export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
  * creator, currency and UTC month, kept in the statement that books each credit
  * (`creditEarnings`), so the dashboard reads a few rows instead of summing every sale. The ledger
  * stays the record; migration 0016 built these rows from it. Each total is split over
- * `EARNINGS_SHARDS` rows (by ledger id), since a credit locks its row until its transaction
- * commits: one row per creator and month would make all of a creator's concurrent purchases
- * wait on each other. Readers add the shards up.
+ * `EARNINGS_SHARDS` rows, since a credit locks its row until its transaction commits: one row
+ * per creator and month would make all of a creator's concurrent purchases wait on each other.
+ * The shard is the booking transaction's id modulo the count (`earningsShard`), so all of one
+ * transaction's credits to a creator's month share one row: two transactions that each book
+ * several (a renewal catching up periods, a refund) never hold two rows in opposite orders, which
+ * PostgreSQL would end as a deadlock. Readers add the shards up.
  */
 export const EARNINGS_SHARDS = 8;
+
+/** The earnings_months shard the current transaction books into (see above). */
+export const earningsShard = sql<number>`(txid_current() % ${sql.raw(String(EARNINGS_SHARDS))})::smallint`;
 
 export const earningsMonths = pgTable(
   'earnings_months',
