@@ -148,6 +148,30 @@ export async function accessEndOf(tx: Db, subscriptionId: string): Promise<Date 
   return row?.periodEnd ?? null;
 }
 
+/**
+ * `membership.resumed` (issue 43): a pause ended, by itself (the renewal job, Stripe collecting
+ * again) or early by the member (`actor`).
+ */
+export function recordMembershipResumed(
+  tx: Db,
+  actor: { id: string } | null,
+  row: Pick<SubscriptionRow, 'id' | 'userId' | 'creatorId'>,
+  early: boolean,
+  meta: EventMeta,
+) {
+  return recordEvent(
+    tx,
+    actor,
+    {
+      type: 'membership.resumed',
+      subjectId: row.id,
+      data: { fanId: row.userId, creatorId: row.creatorId, early },
+    },
+    meta,
+    { audience: [row.userId, row.creatorId] },
+  );
+}
+
 /** The event of a subscription's state change, by what it changed from and to. */
 export async function recordSubscriptionChange(
   tx: Db,
@@ -299,17 +323,7 @@ export async function syncSubscription(
   await recordSubscriptionChange(tx, ctx.meta, existing?.status ?? null, row);
   if (existing?.pausedUntil && row.pausedUntil === null) {
     // Stripe collects again after a pause (issue 43), as the renewal job records a local one.
-    await recordEvent(
-      tx,
-      null,
-      {
-        type: 'membership.resumed',
-        subjectId: row.id,
-        data: { fanId: row.userId, creatorId: row.creatorId, early: false },
-      },
-      ctx.meta,
-      { audience: [row.userId, row.creatorId] },
-    );
+    await recordMembershipResumed(tx, null, row, false, ctx.meta);
   }
   const accessUntil = await accessEndOf(tx, row.id);
   if (row.status === 'active') {

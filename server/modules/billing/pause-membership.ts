@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { recordEvent, type EventMeta } from '../../events/record';
 import { fail } from '../../http/errors';
 import { callProvider, type BillingDeps } from './deps';
+import { recordMembershipResumed } from './fulfilment';
 import { addPeriod } from './periods';
 import { renewDue } from './renewals';
 import { inTrial } from './presenter';
@@ -160,17 +161,7 @@ export async function resumeSubscription(
         );
       }
     }
-    await recordEvent(
-      tx,
-      viewer,
-      {
-        type: 'membership.resumed',
-        subjectId: row.id,
-        data: { fanId: row.userId, creatorId: row.creatorId, early },
-      },
-      meta,
-      { audience: [row.userId, row.creatorId] },
-    );
+    await recordMembershipResumed(tx, viewer, row, early, meta);
     if (!begun || row.provider === 'stripe') {
       await tx
         .update(subscriptions)

@@ -3,7 +3,11 @@ import { chargeSavedCard } from '../../adapters/payments/local';
 import type { Config } from '../../config';
 import type { Database, Db } from '../../db/client';
 import { recordEvent, systemMeta, type EventMeta } from '../../events/record';
-import { recordSubscriptionChange, setSubscriptionAccess } from './fulfilment';
+import {
+  recordMembershipResumed,
+  recordSubscriptionChange,
+  setSubscriptionAccess,
+} from './fulfilment';
 import { subscriptions, type SubscriptionRow } from './tables';
 import { creditEarnings } from './ledger';
 import { addPeriod } from './periods';
@@ -116,19 +120,7 @@ export async function renewDue(
       start = sub.currentPeriodEnd;
       end = sub.pausedUntil;
     }
-    if (options.resumeEvent) {
-      await recordEvent(
-        tx,
-        null,
-        {
-          type: 'membership.resumed',
-          subjectId: sub.id,
-          data: { fanId: sub.userId, creatorId: sub.creatorId, early: false },
-        },
-        meta,
-        { audience: [sub.userId, sub.creatorId] },
-      );
-    }
+    if (options.resumeEvent) await recordMembershipResumed(tx, null, sub, false, meta);
   }
   for (let i = 0; i < MAX_PERIODS_PER_RUN && end <= now; i += 1) {
     if (!chargeSavedCard(sub.localCard).ok) {
