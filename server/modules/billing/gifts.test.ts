@@ -71,6 +71,17 @@ async function buyMembershipGift(
   return giftOf(id);
 }
 
+/** An admin's full refund of the payment booked under `ref` (a gift's). */
+async function adminRefund(admin: TestUser, ref: string) {
+  const [entry] = await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.ref, ref));
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1/admin/sales/${entry!.id}/refund`,
+    headers: { ...admin.auth, 'idempotency-key': uniqueName('refund-') },
+    payload: {},
+  });
+}
+
 const sentList = async (who: TestUser) => {
   const res = await t.app.inject({ url: '/api/v1/gifts', headers: who.auth });
   expect(res.statusCode, res.body).toBe(200);
@@ -431,16 +442,7 @@ describe("the giver's actions", () => {
     const friend = await createUser(t);
     expect((await redeem(friend, gift.code)).statusCode).toBe(200);
     expect(await itemEntitlementCount(t, friend.user.id, item.id)).toBe(1);
-    const [entry] = await t.db
-      .select()
-      .from(ledgerEntries)
-      .where(eq(ledgerEntries.ref, gift.paymentRef));
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/admin/sales/${entry!.id}/refund`,
-      headers: { ...admin.auth, 'idempotency-key': uniqueName('refund-') },
-      payload: {},
-    });
+    const res = await adminRefund(admin, gift.paymentRef);
     expect(res.statusCode, res.body).toBe(200);
     expect(await itemEntitlementCount(t, friend.user.id, item.id)).toBe(0);
     const [row] = await t.db.select().from(gifts).where(eq(gifts.id, gift.id));
@@ -459,16 +461,7 @@ describe("the giver's actions", () => {
     const friend = await createUser(t);
     expect((await redeem(friend, gift.code)).statusCode).toBe(200);
     expect(await membershipTier(t.db, friend.user.id, creator.user.id, new Date())).toBe('Hypr');
-    const [entry] = await t.db
-      .select()
-      .from(ledgerEntries)
-      .where(eq(ledgerEntries.ref, gift.paymentRef));
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/admin/sales/${entry!.id}/refund`,
-      headers: { ...admin.auth, 'idempotency-key': uniqueName('refund-') },
-      payload: {},
-    });
+    const res = await adminRefund(admin, gift.paymentRef);
     expect(res.statusCode, res.body).toBe(200);
     expect(await membershipTier(t.db, friend.user.id, creator.user.id, new Date())).toBe('Aura');
     const [row] = await t.db.select().from(gifts).where(eq(gifts.id, gift.id));
