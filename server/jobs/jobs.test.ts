@@ -206,6 +206,7 @@ describe('the job queue', () => {
     // One pass claims both and runs them one after the other; the first waits at the gate.
     const slowPass = t.container.jobs.runDue();
     await expect.poll(() => calls, SOON).toBe(1);
+    expect((await jobsWithKey(running))[0]).toMatchObject({ status: 'running', attempts: 1 });
     // Meanwhile their leases ran out and another instance claimed both again (attempt 2): it
     // finished one and is still at the other.
     await t.db

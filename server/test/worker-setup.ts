@@ -1,6 +1,7 @@
+import pg from 'pg';
 import { workerDatabaseUrl, workerRedisUrl } from './workers';
 
-// Runs in each API test worker before its file: every reader of TEST_DATABASE_URL and
+// Runs in each API test worker before each of its files: every reader of TEST_DATABASE_URL and
 // TEST_REDIS_URL gets this worker's own database (created and migrated by global-setup.ts).
 const poolId = Number(process.env.VITEST_POOL_ID ?? '1');
 
@@ -15,3 +16,20 @@ function pointAtWorker(name: string, toWorker: (url: string, poolId: number) => 
 
 pointAtWorker('TEST_DATABASE_URL', workerDatabaseUrl);
 pointAtWorker('TEST_REDIS_URL', workerRedisUrl);
+
+/**
+ * A file starts with an empty job queue, as it does on PGlite: the jobs an earlier file of this
+ * worker queued and never ran stay due on its database, and a test that runs every due job would
+ * otherwise run them too, in batches that split its own jobs (a flake seen in a CI run).
+ */
+async function emptyJobQueue(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`delete from jobs where status in ('queued', 'running')`);
+  } finally {
+    await client.end();
+  }
+}
+
+if (process.env.TEST_DATABASE_URL) await emptyJobQueue(process.env.TEST_DATABASE_URL);
