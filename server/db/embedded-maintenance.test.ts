@@ -99,7 +99,7 @@ describe('the embedded database maintenance', () => {
   });
 
   it('runs as a periodic job of an app on the embedded database', async () => {
-    const t = await createTestApp({ ownDatabase: true });
+    const t = await createTestApp({ embedded: true });
     try {
       await expect(t.container.jobs.runPeriodic(EMBEDDED_MAINTENANCE_JOB)).resolves.toEqual({
         ran: true,

@@ -6,6 +6,7 @@ import type { Container, ContainerOverrides } from '../container';
 import type { ConnectionCap } from '../http/connection-limits';
 import type { Clock } from '../context';
 import { openDatabase, type Database } from '../db/client';
+import { copiedPostgresDatabase } from './own-postgres';
 import { migratedSnapshot } from './pglite-snapshot';
 import { watchDocumentedAnswers } from './documented-answers';
 
@@ -21,9 +22,10 @@ export interface TestApp {
 }
 
 /**
- * A fresh app on a fresh database: in-memory PGlite by default (a copy of the run's migrated
- * snapshot, pglite-snapshot.ts), the PostgreSQL server of TEST_DATABASE_URL when set (migrated
- * once by global-setup.ts) unless `ownDatabase`.
+ * A fresh app: on an in-memory PGlite of its own by default (a copy of the run's migrated
+ * snapshot, pglite-snapshot.ts); with TEST_DATABASE_URL set, on the worker's database on that
+ * server (migrated once by global-setup.ts), or with `ownDatabase` on a copy of the run's
+ * migrated template there, dropped when the app closes.
  */
 export async function createTestApp(
   options: {
@@ -33,10 +35,12 @@ export async function createTestApp(
     /** Log every line (LOG_LEVEL from env, default silent) to this stream instead of nowhere. */
     logStream?: { write(line: string): void };
     /**
-     * An embedded database of its own even when TEST_DATABASE_URL is set: for tests of rules
-     * over every row there is (the last superadmin, key rotation), which other files share.
+     * A database of its own, not the worker's: for tests of rules over every row there is (the
+     * last superadmin, key rotation), which the worker's other files add to.
      */
     ownDatabase?: boolean;
+    /** An embedded PGlite even when TEST_DATABASE_URL is set (its own maintenance job). */
+    embedded?: boolean;
     /** Called with every SQL statement the app sends (to count statements per request). */
     onQuery?: (statement: string) => void;
     /** Another way to TEST_DATABASE_URL's server (e.g. through a proxy the test can cut). */
@@ -58,7 +62,11 @@ export async function createTestApp(
     webRoot?: string;
   } = {},
 ): Promise<TestApp> {
-  const url = options.databaseUrl ?? process.env.TEST_DATABASE_URL;
+  const server = options.embedded
+    ? undefined
+    : (options.databaseUrl ?? process.env.TEST_DATABASE_URL);
+  const own = server && options.ownDatabase ? await copiedPostgresDatabase(server) : null;
+  const url = own?.url ?? server;
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -69,26 +77,25 @@ export async function createTestApp(
     AUTH_CHECK_RATE_LIMIT_PER_MINUTE: '10000',
     ...options.env,
   });
-  const handle =
-    url && !options.ownDatabase
-      ? await openDatabase({
-          kind: 'postgres',
-          url,
-          poolSize: options.pool?.size ?? 5,
-          limits: {
-            connectMs: options.pool?.connectTimeoutMs,
-            queryDeadlineMs: options.pool?.queryDeadlineMs,
-            statementMs: options.pool?.statementMs,
-          },
-          poolWaitMs: options.pool?.waitMs,
-          onQuery: options.onQuery,
-        })
-      : await openDatabase({
-          kind: 'pglite',
-          dataDir: null,
-          from: await migratedSnapshot(),
-          onQuery: options.onQuery,
-        });
+  const handle = url
+    ? await openDatabase({
+        kind: 'postgres',
+        url,
+        poolSize: options.pool?.size ?? 5,
+        limits: {
+          connectMs: options.pool?.connectTimeoutMs,
+          queryDeadlineMs: options.pool?.queryDeadlineMs,
+          statementMs: options.pool?.statementMs,
+        },
+        poolWaitMs: options.pool?.waitMs,
+        onQuery: options.onQuery,
+      })
+    : await openDatabase({
+        kind: 'pglite',
+        dataDir: null,
+        from: await migratedSnapshot(),
+        onQuery: options.onQuery,
+      });
   const app = await buildApp({
     config,
     db: handle,
@@ -114,6 +121,7 @@ export async function createTestApp(
       const undocumented = answers.undocumented();
       await app.close();
       await handle.close();
+      await own?.drop();
       if (undocumented.length) {
         throw new Error(
           `answers the OpenAPI document does not list (add them to the route's config.openapi.errors): ${undocumented.join(', ')}`,

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migratePostgres, openDatabase } from '../db/client';
-import { API_TEST_WORKERS, workerDatabaseUrl } from './workers';
+import { API_TEST_WORKERS, templateDatabaseUrl, workerDatabaseUrl } from './workers';
 
 /**
  * Without TEST_DATABASE_URL every test app has an in-memory PGlite of its own; creating a cluster
@@ -16,7 +16,8 @@ import { API_TEST_WORKERS, workerDatabaseUrl } from './workers';
  * With TEST_DATABASE_URL each API test worker has a real PostgreSQL database of its own on that
  * server (`<name>_w1`, `<name>_w2`, ...; worker-setup.ts points the worker at it): created afresh
  * once per run and migrated, then tests isolate themselves by creating their own users and
- * items. The database TEST_DATABASE_URL names is only connected to, to create the others (its
+ * items. A test that needs a database of its own gets a copy of one more, `<name>_template`,
+ * migrated here too (own-postgres.ts). The database TEST_DATABASE_URL names is only connected to, to create the others (its
  * user needs the CREATEDB privilege).
  */
 export default async function setup(
@@ -35,19 +36,31 @@ export default async function setup(
     ...asked.filter((n): n is number => typeof n === 'number' && Number.isInteger(n)),
   );
   const workers = Array.from({ length: count }, (_, i) => workerDatabaseUrl(url, i + 1));
+  const databases = [...workers, templateDatabaseUrl(url)];
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    for (const workerUrl of workers) {
+    for (const workerUrl of databases) {
       const name = client.escapeIdentifier(new URL(workerUrl).pathname.slice(1));
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.query(`CREATE DATABASE ${name}`);
       await client.query(`COMMENT ON DATABASE ${name} IS ${client.escapeLiteral(run)}`);
     }
+    // Copies of the template an interrupted earlier run could not drop (own-postgres.ts).
+    const base = new URL(url).pathname.slice(1).replace(/[\\_%]/g, '\\$&');
+    const copies = await client.query<{ datname: string }>(
+      `SELECT datname FROM pg_database WHERE datname LIKE $1`,
+      [`${base}\\_own\\_%`],
+    );
+    for (const { datname } of copies.rows) {
+      await client.query(
+        `DROP DATABASE IF EXISTS ${client.escapeIdentifier(datname)} WITH (FORCE)`,
+      );
+    }
   } finally {
     await client.end();
   }
-  await Promise.all(workers.map((workerUrl) => migratePostgres(workerUrl)));
+  await Promise.all(databases.map((databaseUrl) => migratePostgres(databaseUrl)));
   return undefined;
 }
 

@@ -20,3 +20,13 @@ export function workerRedisUrl(url: string, poolId: number): string {
   parsed.pathname = `/${poolId}`;
   return parsed.toString();
 }
+
+/**
+ * The migrated database on `url`'s server that a test's database of its own is copied from
+ * (`createTestApp({ ownDatabase: true })`): made by global-setup.ts, never connected to after.
+ */
+export function templateDatabaseUrl(url: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `${parsed.pathname.replace(/^\//, '')}_template`;
+  return parsed.toString();
+}
