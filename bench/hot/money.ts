@@ -98,11 +98,18 @@ export async function seedRefunds(
     from generate_series(1, ${perBuyer}::int) as n,
          (select id from users where username = 'bench_seller') as u`);
   // As a balance unlock books it: the entitlement under `balance:<ref>`, the sale `sale:balance:<ref>`.
+  // Numbered as the purchases are made (`purchases`): payments in a row are of different buyers
+  // and items far apart, so ten refunds at once queue on no buyer's wallet or item's counter.
+  const stride = Math.max(1, Math.floor(perBuyer / BUYERS));
   const paid = sql`
     select b.id as buyer_id, i.id as item_id, i.creator_id,
-           'balance:bench-refund:' || b.id || ':' || i.id as ref
-    from users b, items i
-    where b.username like 'bench_buyer_%' and i.title like 'Bench refund item %'`;
+           'balance:bench-refund:' || b.id || ':' || i.id as ref,
+           (((i.n - b.n * ${stride}::int) % ${perBuyer}::int + ${perBuyer}::int) % ${perBuyer}::int)
+             * ${BUYERS}::int + b.n as turn
+    from (select id, substring(username from 13)::int as n from users
+          where username like 'bench_buyer_%') b,
+         (select id, creator_id, substring(title from 19)::int - 1 as n from items
+          where title like 'Bench refund item %') i`;
   await db.execute(sql`
     insert into entitlements (user_id, item_id, source, source_ref)
     select buyer_id, item_id, 'balance', ref from (${paid}) p`);
@@ -113,7 +120,7 @@ export async function seedRefunds(
            ${PRICE_CENTS}::int - round(${PRICE_CENTS}::int * 0.1)::int, ${PRICE_CENTS}::int,
            'eur', 'sale:' || ref, item_id, buyer_id, now() - interval '1 day'
     from (${paid}) p
-    order by item_id, buyer_id
+    order by turn
     returning id`);
   return (result as unknown as { rows: { id: string }[] }).rows.map((r) => Number(r.id));
 }

@@ -126,6 +126,7 @@ export async function bookRefund(
     // A gift's payment (issue 43): its code redeems nothing any more.
     await endGiftOfPayment(tx, payment.ref, meta);
   }
+  await updateTotals(tx, payment, { netCents, full, at: meta.at });
   await recordEvent(
     tx,
     ask.actorId ? { id: ask.actorId } : null,
@@ -160,7 +161,7 @@ export async function bookRefund(
 
 /**
  * The creator's earnings entry of the refund (negative; it may take their payable balance below
- * zero, which the next earnings pay back before any payout) and its month's running total.
+ * zero, which the next earnings pay back before any payout).
  */
 async function takeBackEarnings(
   tx: Db,
@@ -169,41 +170,58 @@ async function takeBackEarnings(
   netCents: number,
   at: Date,
 ): Promise<void> {
-  const [entry] = await tx
-    .insert(ledgerEntries)
-    .values({
-      account: 'earnings',
-      userId: payment.creatorId,
-      kind: 'refund',
-      amountCents: -netCents,
-      grossCents: -refund.amountCents,
-      currency: payment.currency,
-      ref: `refund:${refund.id}`,
-      itemId: payment.itemId,
-      subscriptionId: payment.subscriptionId,
-      buyerId: payment.buyerId,
-      createdAt: at,
-    })
-    .returning({ id: ledgerEntries.id });
-  if (!entry || netCents === 0) return;
-  await tx
-    .insert(earningsMonths)
-    .values({
-      userId: payment.creatorId,
-      currency: payment.currency,
-      month: startOfUtcMonth(at),
-      shard: earningsShard,
-      netCents: -netCents,
-    })
-    .onConflictDoUpdate({
-      target: [
-        earningsMonths.userId,
-        earningsMonths.currency,
-        earningsMonths.month,
-        earningsMonths.shard,
-      ],
-      set: { netCents: sql`${earningsMonths.netCents} - ${netCents}` },
-    });
+  await tx.insert(ledgerEntries).values({
+    account: 'earnings',
+    userId: payment.creatorId,
+    kind: 'refund',
+    amountCents: -netCents,
+    grossCents: -refund.amountCents,
+    currency: payment.currency,
+    ref: `refund:${refund.id}`,
+    itemId: payment.itemId,
+    subscriptionId: payment.subscriptionId,
+    buyerId: payment.buyerId,
+    createdAt: at,
+  });
+}
+
+/**
+ * The running totals a refund moves, which every sale and refund of the same creator (their
+ * month's total) or item (its sales count) writes too: written at the end, just before the
+ * event, so those rows stay locked only briefly (ten admins refunding at once queued on them),
+ * and in a sale's order (the payment's rows, the month's total, the item's counter, the event's
+ * sequence numbers: sale-statements.ts), so a sale and a refund never wait on each other in turn.
+ */
+async function updateTotals(
+  tx: Db,
+  payment: PaymentRow,
+  refund: { netCents: number; full: boolean; at: Date },
+): Promise<void> {
+  const { netCents, at } = refund;
+  if (netCents !== 0) {
+    await tx
+      .insert(earningsMonths)
+      .values({
+        userId: payment.creatorId,
+        currency: payment.currency,
+        month: startOfUtcMonth(at),
+        shard: earningsShard,
+        netCents: -netCents,
+      })
+      .onConflictDoUpdate({
+        target: [
+          earningsMonths.userId,
+          earningsMonths.currency,
+          earningsMonths.month,
+          earningsMonths.shard,
+        ],
+        set: { netCents: sql`${earningsMonths.netCents} - ${netCents}` },
+      });
+  }
+  // A fully refunded sale's item counts it no more (admin content, the hub's top items).
+  if (refund.full && payment.kind === 'sale' && payment.itemId !== null) {
+    await tx.execute(uncountSaleSql(tx, payment.itemId));
+  }
 }
 
 /**
@@ -218,8 +236,6 @@ async function endEntitlement(tx: Db, payment: PaymentRow, meta: EventMeta): Pro
     await tx
       .delete(entitlements)
       .where(eq(entitlements.sourceRef, payment.ref.replace(/^sale:/, '')));
-    // The item's sales count (admin content, the hub's top items) counts it no more.
-    if (payment.itemId !== null) await tx.execute(uncountSaleSql(tx, payment.itemId));
     return;
   }
   if (!payment.subscriptionId) return;
