@@ -135,11 +135,10 @@ export async function createCheckoutSession(
   const { discount } = plan;
   if (discount) {
     // The redemption is taken in the transaction that stores the session: when the last one
-    // went to another buyer meanwhile, nothing is stored and the code is refused.
+    // went to another buyer meanwhile, nothing is stored and the code is refused. It is taken
+    // last, so the code's row, which every checkout naming the code updates, stays locked only
+    // until the commit.
     await deps.db.transaction(async (tx) => {
-      if (!(await reserveDiscount(tx, discount.codeId, now))) {
-        throw fail('discount_code_used_up', { code: discount.code }, { field: 'discountCode' });
-      }
       const store = tx
         .insert(checkoutSessions)
         .values({
@@ -154,6 +153,9 @@ export async function createCheckoutSession(
         change: store.getSQL(),
         onlyIfChanged: true,
       });
+      if (!(await reserveDiscount(tx, discount.codeId, now))) {
+        throw fail('discount_code_used_up', { code: discount.code }, { field: 'discountCode' });
+      }
     });
     return { ...answer, discountCents: discount.discountCents };
   }
