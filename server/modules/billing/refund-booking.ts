@@ -190,7 +190,7 @@ async function takeBackEarnings(
  * month's total) or item (its sales count) writes too: written at the end, just before the
  * event, so those rows stay locked only briefly (ten admins refunding at once queued on them),
  * and in a sale's order (the payment's rows, the month's total, the item's counter, the event's
- * sequence numbers: sale-statements.ts), so a sale and a refund never wait on each other in turn.
+ * sequence numbers: sale-statements.ts).
  */
 async function updateTotals(
   tx: Db,
