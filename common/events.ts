@@ -248,6 +248,17 @@ export const EVENT_DATA = {
     amountCents: z.number(),
     currency: z.string(),
   }),
+  /**
+   * The card was declined for an upgrade's prorated difference (`amountCents`): the membership
+   * stays as it was; the audit log keeps the attempt, which the refused request left no trace of.
+   */
+  'membership.upgrade_declined': z.object({
+    ...fanAndCreator,
+    fromTier: tier,
+    toTier: tier,
+    amountCents: z.number(),
+    currency: z.string(),
+  }),
   'membership.synced': z.object({ status: z.string() }),
   /** A complimentary membership: free, ended by the renewal job at `periodEnd`, never charged. */
   'membership.comp_granted': z.object({
@@ -392,6 +403,7 @@ export const EVENT_DESCRIPTORS: {
   'membership.paused': { subject: 'subscription', audit: true },
   'membership.resumed': { subject: 'subscription', audit: true },
   'membership.tier_changed': { subject: 'subscription', audit: true },
+  'membership.upgrade_declined': { subject: 'subscription', audit: true },
   'membership.synced': { subject: 'subscription', audit: true },
   'membership.comp_granted': { subject: 'subscription', audit: true },
   'members.import_queued': { subject: 'user', audit: true },

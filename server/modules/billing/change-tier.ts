@@ -100,6 +100,33 @@ function recordTierChange(
   );
 }
 
+/** `membership.upgrade_declined`: the attempt and its amount, for the audit log. */
+function recordDeclinedUpgrade(
+  tx: Db,
+  actor: Viewer,
+  row: SubscriptionRow,
+  upgrade: { tier: PaidTier; amountCents: number },
+  meta: EventMeta,
+) {
+  return recordEvent(
+    tx,
+    actor,
+    {
+      type: 'membership.upgrade_declined',
+      subjectId: row.id,
+      data: {
+        fanId: row.userId,
+        creatorId: row.creatorId,
+        fromTier: row.tier,
+        toTier: upgrade.tier,
+        amountCents: upgrade.amountCents,
+        currency: row.currency,
+      },
+    },
+    meta,
+  );
+}
+
 /** The higher tier from now until the same period end, billed at `priceCents` from then on. */
 async function applyUpgrade(
   tx: Db,
@@ -239,10 +266,14 @@ export async function changeSubscriptionTier(
         // Declined: Stripe bills the old price again, and the next attempt is a new one there.
         await stripe.setPrice(row.tier, row.priceCents, 'revert');
         await tx.update(subscriptions).set({ updatedAt: now }).where(eq(subscriptions.id, row.id));
+        await recordDeclinedUpgrade(tx, viewer, row, { tier, amountCents: cents }, meta);
         return 'declined';
       }
       if (invoiceId) ref = membershipRef(row.providerSubscriptionId, invoiceId);
-    } else if (cents > 0 && !chargeSavedCard(row.localCard).ok) throw fail('card_declined');
+    } else if (cents > 0 && !chargeSavedCard(row.localCard).ok) {
+      await recordDeclinedUpgrade(tx, viewer, row, { tier, amountCents: cents }, meta);
+      return 'declined';
+    }
     if (cents > 0) {
       await creditEarnings(tx, {
         creatorId: row.creatorId,

@@ -58,11 +58,14 @@ function change(u: TestUser | null, id: string, payload: unknown) {
   });
 }
 
-async function changeEvents(id: string) {
+async function changeEvents(
+  id: string,
+  action: 'membership.tier_changed' | 'membership.upgrade_declined' = 'membership.tier_changed',
+) {
   return t.db
     .select()
     .from(auditEvents)
-    .where(and(eq(auditEvents.subjectId, id), eq(auditEvents.action, 'membership.tier_changed')));
+    .where(and(eq(auditEvents.subjectId, id), eq(auditEvents.action, action)));
 }
 
 async function renewAt(at: string) {
@@ -175,7 +178,7 @@ describe('changing a membership tier (issue 43)', () => {
     expect(await canViewItem(t.db, viewerOf(fan), hypr, clock.now())).toBe(true);
   });
 
-  it('a declined card changes nothing', async () => {
+  it('a declined card changes nothing, and the audit log keeps the attempt', async () => {
     clock.set('2032-06-01T00:00:00.000Z');
     const { creator, fan, soul, id } = await member('Hypr', TEST_CARD_DECLINES_RENEWALS);
     const up = await change(fan, id, { tier: 'HyprSoul' });
@@ -186,6 +189,21 @@ describe('changing a membership tier (issue 43)', () => {
     expect(await canViewItem(t.db, viewerOf(fan), soul, clock.now())).toBe(false);
     expect(await earningsEntries(t, creator.user.id)).toHaveLength(1);
     expect(await changeEvents(id)).toHaveLength(0);
+    const declined = await changeEvents(id, 'membership.upgrade_declined');
+    expect(declined.map((e) => [e.actorId, e.data])).toEqual([
+      [
+        fan.user.id,
+        {
+          fanId: fan.user.id,
+          creatorId: creator.user.id,
+          fromTier: 'Hypr',
+          toTier: 'HyprSoul',
+          amountCents: expect.any(Number),
+          currency: 'usd',
+        },
+      ],
+    ]);
+    expect((declined[0]?.data as { amountCents: number }).amountCents).toBeGreaterThan(0);
   });
 
   it('refuses others, bad input, the same tier, cancelled, paused, ended and Stripe memberships', async () => {

@@ -42,7 +42,10 @@ const invoicesOf = (subId: string) =>
     (i) => i.parent.subscription_details.subscription === subId && i.billing_reason === 'manual',
   );
 
-const eventsOf = (id: string, action: 'membership.tier_changed' | 'membership.renewed') =>
+const eventsOf = (
+  id: string,
+  action: 'membership.tier_changed' | 'membership.renewed' | 'membership.upgrade_declined',
+) =>
   h.t.db
     .select()
     .from(auditEvents)
@@ -138,10 +141,15 @@ describe('changing the tier of a Stripe membership', () => {
     expect(invoicesOf(subId).map((i) => i.status)).toEqual(['void']);
     expect(await tierEvents(id)).toHaveLength(0);
     expect(await earningsEntries(h.t, creator.user.id)).toHaveLength(1);
+    // The audit log keeps the declined attempt and the amount Stripe was asked for.
+    const quote = tierChangeCents('Hypr', 'HyprSoul', { start: T0, end: at(30) }, at(20));
+    const declinedEvents = await eventsOf(id, 'membership.upgrade_declined');
+    expect(declinedEvents.map((e) => e.data)).toEqual([
+      expect.objectContaining({ fromTier: 'Hypr', toTier: 'HyprSoul', amountCents: quote }),
+    ]);
 
     const paid = await change(fan, id, 'HyprSoul');
     expect(paid.statusCode, paid.body).toBe(200);
-    const quote = tierChangeCents('Hypr', 'HyprSoul', { start: T0, end: at(30) }, at(20));
     expect(invoicesOf(subId).map((i) => [i.status, i.amount_paid])).toEqual([
       ['void', 0],
       ['paid', quote],
