@@ -41,7 +41,8 @@ export async function ownPostgresDatabase(
   };
 }
 
-async function runOnServer(serverUrl: string, statement: string): Promise<void> {
+/** Runs one statement on its own connection to the database `url` names. */
+export async function runOnServer(serverUrl: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {

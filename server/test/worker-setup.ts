@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { runOnServer } from './own-postgres';
 import { workerDatabaseUrl, workerRedisUrl } from './workers';
 
 // Runs in each API test worker before each of its files: every reader of TEST_DATABASE_URL and
@@ -22,14 +22,9 @@ pointAtWorker('TEST_REDIS_URL', workerRedisUrl);
  * worker queued and never ran stay due on its database, and a test that runs every due job would
  * otherwise run them too, in batches that split its own jobs (a flake seen in a CI run).
  */
-async function emptyJobQueue(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(`delete from jobs where status in ('queued', 'running')`);
-  } finally {
-    await client.end();
-  }
+if (process.env.TEST_DATABASE_URL) {
+  await runOnServer(
+    process.env.TEST_DATABASE_URL,
+    `delete from jobs where status in ('queued', 'running')`,
+  );
 }
-
-if (process.env.TEST_DATABASE_URL) await emptyJobQueue(process.env.TEST_DATABASE_URL);
