@@ -17,6 +17,11 @@ test('a creator offers a free trial; a fan starts it for nothing', async ({
   // Publishing an item makes them a creator.
   await createLockedItem(request, creator, '4,00');
   await signInPage(page, creator);
+  // The saved trials arrive late, as on a busy server: what is typed must not be lost to them.
+  await page.route('**/api/v1/creator/trials', async (route) => {
+    if (route.request().method() === 'GET') await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
   await page.goto('/creator/settings');
   await page.getByLabel('Free trial (days): Hypr', { exact: true }).fill('31');
   await expect(page.getByRole('button', { name: 'Save trials' })).toBeDisabled();

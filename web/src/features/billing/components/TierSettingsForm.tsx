@@ -6,7 +6,8 @@ export type TierDraft = Record<PaidTier, string>;
 
 /**
  * A creator setting with one field per paid tier (issue 43: trial days, yearly prices): the
- * server's values fill the draft once loaded, a valid draft is saved, and the form says when the
+ * server's values fill the draft once loaded (the fields take input from then on), a valid
+ * draft is saved, and the form says when the
  * save went through or failed. `name` makes the title's id (`{name}-title`); `fieldId` makes each
  * field's id and test id (`{fieldId}-{tier}`). `draftOf` must be stable (a module-level
  * function): a new one would refill the draft with the server's values on every render.
@@ -83,6 +84,8 @@ export function TierSettingsForm<T, B>({
                 {...input}
                 className={`form-control${isTierValid(tier) ? '' : ' is-invalid'}`}
                 value={draft[tier]}
+                // Until the server's values arrive they would replace whatever was typed.
+                disabled={loaded.isPending}
                 onChange={(event) => {
                   setSaved(false);
                   setDraft((d) => ({ ...d, [tier]: event.target.value }));
